@@ -1,0 +1,69 @@
+import { trpcServer } from "@hono/trpc-server";
+import { CSRF_COOKIE } from "@shared/constants";
+import type { Server } from "bun";
+import { Hono } from "hono";
+import type { Deps } from "./context";
+import { createGraphqlHandler } from "./graphql/handler";
+import { csrfCookie, parseCookies } from "./http/cookies";
+import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
+import { createRequestContext } from "./http/request-context";
+import { serveClient, type StaticAssets } from "./http/static";
+import { appRouter } from "./trpc/router";
+
+type Env = { Bindings: { server?: Server<unknown> } };
+
+function remoteAddress(server: Server<unknown> | undefined, req: Request): string | null {
+  return server?.requestIP(req)?.address ?? null;
+}
+
+export function createApp(deps: Deps, assets: StaticAssets | null) {
+  const app = new Hono<Env>();
+
+  // Security headers on everything; the CSRF cookie for anyone who does not have one yet.
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("X-Frame-Options", "SAMEORIGIN");
+    if (!isWellFormedCsrfToken(parseCookies(c.req.header("cookie") ?? null)[CSRF_COOKIE])) {
+      c.res.headers.append("Set-Cookie", csrfCookie(newCsrfToken(), deps.config.secureCookies));
+    }
+  });
+
+  app.get("/api/health", async (c) => {
+    await deps.database.query("select 1");
+    return c.json({ ok: true, database: deps.database.kind });
+  });
+
+  // Hands out the CSRF token for clients that cannot read cookies (the cookie is set too).
+  app.get("/api/csrf", (c) => {
+    const existing = parseCookies(c.req.header("cookie") ?? null)[CSRF_COOKIE];
+    if (isWellFormedCsrfToken(existing)) return c.json({ token: existing });
+    const token = newCsrfToken();
+    c.header("Set-Cookie", csrfCookie(token, deps.config.secureCookies));
+    return c.json({ token });
+  });
+
+  app.use(
+    "/trpc/*",
+    trpcServer({
+      router: appRouter,
+      createContext: (opts, c) => createRequestContext(deps, opts.req, opts.resHeaders, remoteAddress(c.env?.server, c.req.raw)),
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error("trpc error", { path, error: String(error.cause ?? error) });
+      },
+    }),
+  );
+
+  const graphql = createGraphqlHandler(deps);
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, remoteAddress(c.env?.server, c.req.raw)));
+
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  app.get("*", async (c) => {
+    const res = assets ? await serveClient(assets, new URL(c.req.url).pathname) : null;
+    return res ?? c.text("Not found", 404);
+  });
+
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { Config } from "./config";
+import type { Deps } from "./context";
+import { openDatabase } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { seedDemoIfEmpty } from "./db/seed-demo";
+import { systemClock, type Clock } from "./lib/clock";
+import { createLogger } from "./lib/logger";
+
+/** Opens the database, applies migrations and seeds demo data when asked. */
+export async function boot(config: Config, options: { clock?: Clock; migrationsFolder?: string } = {}): Promise<Deps> {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.database.kind === "postgres" ? config.database : { kind: "pglite", dataDir: config.database.dataDir },
+  );
+  await runMigrations(database, options.migrationsFolder);
+  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger };
+  if (config.seed === "demo") {
+    const seeded = await seedDemoIfEmpty(deps);
+    if (seeded) logger.info("demo data loaded", seeded);
+  }
+  return deps;
+}

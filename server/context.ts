@@ -1,0 +1,44 @@
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import type { Clock } from "./lib/clock";
+import type { Logger } from "./lib/logger";
+
+/** Long-lived dependencies of the process, handed to every service. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+};
+
+/** The signed-in user as the session sees it (enough for permission checks). */
+export type Viewer = {
+  userId: number;
+  isAdmin: boolean;
+  sessionId: string;
+  sessionExpiresAt: Date;
+};
+
+/** Writes the session cookies; transports implement it over their response headers. */
+export type SessionCookies = {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+};
+
+export type RequestMeta = {
+  ip: string;
+  userAgent: string | null;
+  /** CSRF cookie and header match and the Origin is ours (server/http/csrf.ts) */
+  csrfOk: boolean;
+  /** the raw session token from the cookie or Authorization header, if any */
+  sessionToken: string | null;
+};
+
+/** What every service call receives: transport-independent. */
+export type Ctx = {
+  deps: Deps;
+  viewer: Viewer | null;
+  meta: RequestMeta;
+  cookies: SessionCookies;
+};

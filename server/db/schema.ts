@@ -1,0 +1,5 @@
+// The full schema for drizzle (relational queries and drizzle-kit). Tables live per domain in ./schema/.
+export * from "./schema/auth";
+export * from "./schema/organizations";
+export * from "./schema/regions";
+export * from "./schema/users";

@@ -1,0 +1,150 @@
+import { STAFF_GROUP_EMPLOYEE, STAFF_GROUP_LEAD, STAFF_GROUP_PARTNER, SUPPORT_USER_ID } from "@shared/constants";
+import { eq, sql } from "drizzle-orm";
+import type { Deps } from "../context";
+import { groups, organizations, regions, userGroups, users } from "./schema";
+
+/** Every demo account signs in with this password (README, Demo data). */
+export const DEMO_PASSWORD = "kickrunde";
+
+type RegionSeed = { name: string; slug: string; latitude: number; longitude: number; featured?: boolean; perimeter?: number };
+
+/** German cities with their real centre coordinates. */
+export const DEMO_REGIONS: RegionSeed[] = [
+  { name: "Berlin", slug: "berlin", latitude: 52.520008, longitude: 13.404954, featured: true, perimeter: 30 },
+  { name: "Hamburg", slug: "hamburg", latitude: 53.551086, longitude: 9.993682, featured: true, perimeter: 25 },
+  { name: "München", slug: "muenchen", latitude: 48.135125, longitude: 11.581981, featured: true, perimeter: 25 },
+  { name: "Köln", slug: "koeln", latitude: 50.937531, longitude: 6.960279, featured: true },
+  { name: "Frankfurt am Main", slug: "frankfurt", latitude: 50.110924, longitude: 8.682127, featured: true },
+  { name: "Stuttgart", slug: "stuttgart", latitude: 48.775846, longitude: 9.182932, featured: true },
+  { name: "Leipzig", slug: "leipzig", latitude: 51.339695, longitude: 12.373075, featured: true },
+  { name: "Düsseldorf", slug: "duesseldorf", latitude: 51.227741, longitude: 6.773456, featured: true },
+  { name: "Dortmund", slug: "dortmund", latitude: 51.513587, longitude: 7.465298 },
+  { name: "Essen", slug: "essen", latitude: 51.455643, longitude: 7.011555 },
+  { name: "Bremen", slug: "bremen", latitude: 53.079296, longitude: 8.801694 },
+  { name: "Dresden", slug: "dresden", latitude: 51.050409, longitude: 13.737262 },
+  { name: "Hannover", slug: "hannover", latitude: 52.375892, longitude: 9.73201 },
+  { name: "Nürnberg", slug: "nuernberg", latitude: 49.452102, longitude: 11.076665 },
+  { name: "Münster", slug: "muenster", latitude: 51.960665, longitude: 7.626135 },
+  { name: "Karlsruhe", slug: "karlsruhe", latitude: 49.00689, longitude: 8.403653 },
+  { name: "Freiburg im Breisgau", slug: "freiburg", latitude: 47.999008, longitude: 7.842104 },
+  { name: "Mannheim", slug: "mannheim", latitude: 49.487459, longitude: 8.466039 },
+  { name: "Bonn", slug: "bonn", latitude: 50.73743, longitude: 7.098207 },
+  { name: "Augsburg", slug: "augsburg", latitude: 48.370545, longitude: 10.89779 },
+  { name: "Kiel", slug: "kiel", latitude: 54.323293, longitude: 10.122765 },
+  { name: "Mainz", slug: "mainz", latitude: 49.992862, longitude: 8.247253 },
+  { name: "Heidelberg", slug: "heidelberg", latitude: 49.398752, longitude: 8.672434 },
+  { name: "Aachen", slug: "aachen", latitude: 50.775346, longitude: 6.083887 },
+];
+
+type UserSeed = {
+  id?: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  region: string;
+  isAdmin?: boolean;
+  groups?: string[];
+  organization?: boolean;
+  verified?: boolean;
+  reliability?: number | null;
+  punctuality?: number | null;
+  language?: "de" | "en";
+};
+
+export const DEMO_USERS: UserSeed[] = [
+  { email: "admin@kickrunde.de", firstName: "Anna", lastName: "Becker", dateOfBirth: "1988-04-12", region: "berlin", isAdmin: true, groups: [STAFF_GROUP_LEAD], verified: true, reliability: 98, punctuality: 95 },
+  { email: "orga@kickrunde.de", firstName: "Jonas", lastName: "Weber", dateOfBirth: "1992-09-03", region: "berlin", groups: [STAFF_GROUP_PARTNER], organization: true, verified: true, reliability: 94, punctuality: 88 },
+  { email: "spieler@kickrunde.de", firstName: "Lena", lastName: "Schulz", dateOfBirth: "1999-01-27", region: "berlin", verified: true, reliability: 86, punctuality: 80 },
+  { email: "mehmet@kickrunde.de", firstName: "Mehmet", lastName: "Yılmaz", dateOfBirth: "1995-06-14", region: "berlin", verified: true, reliability: 72, punctuality: 64 },
+  { email: "sophie@kickrunde.de", firstName: "Sophie", lastName: "Hoffmann", dateOfBirth: "2001-11-30", region: "hamburg", verified: true, reliability: null, punctuality: null },
+  { email: "lukas@kickrunde.de", firstName: "Lukas", lastName: "Fischer", dateOfBirth: "1990-02-08", region: "muenchen", verified: false, reliability: 45, punctuality: 52 },
+  { email: "emma@kickrunde.de", firstName: "Emma", lastName: "Wagner", dateOfBirth: "1997-07-21", region: "koeln", verified: true, reliability: 90, punctuality: 91, groups: [STAFF_GROUP_EMPLOYEE] },
+  { email: "noah@kickrunde.de", firstName: "Noah", lastName: "Klein", dateOfBirth: "2003-03-05", region: "leipzig", verified: false, reliability: null, punctuality: null, language: "en" },
+  { id: SUPPORT_USER_ID, email: "support@kickrunde.de", firstName: "Kickrunde", lastName: "Support", dateOfBirth: "2019-05-01", region: "berlin", groups: [STAFF_GROUP_EMPLOYEE], verified: true },
+];
+
+/** Loads the demo data into an empty database; returns counts, or null when data exists. */
+export async function seedDemoIfEmpty(deps: Deps): Promise<Record<string, number> | null> {
+  const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(regions);
+  if ((row?.n ?? 0) > 0) return null;
+  return seedDemo(deps);
+}
+
+export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
+  const now = deps.clock.now();
+  const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: "argon2id" });
+  return deps.db.transaction(async (tx) => {
+    const regionRows = await tx
+      .insert(regions)
+      .values(
+        DEMO_REGIONS.map((r) => ({
+          name: r.name,
+          slug: r.slug,
+          latitude: r.latitude,
+          longitude: r.longitude,
+          perimeter: r.perimeter ?? 20,
+          featured: r.featured ?? false,
+          mapZoomLevel: 11,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: regions.id, slug: regions.slug });
+    const regionId = new Map(regionRows.map((r) => [r.slug, r.id]));
+
+    const groupRows = await tx
+      .insert(groups)
+      .values([STAFF_GROUP_LEAD, STAFF_GROUP_EMPLOYEE, STAFF_GROUP_PARTNER].map((name) => ({ name })))
+      .onConflictDoNothing()
+      .returning();
+    const groupId = new Map(groupRows.map((g) => [g.name, g.id]));
+
+    const [org] = await tx
+      .insert(organizations)
+      .values({ name: "Bolzplatzhelden e.V.", gameApplicationFeePercentage: 5, createdAt: now })
+      .returning({ id: organizations.id });
+
+    let userCount = 0;
+    for (const u of DEMO_USERS) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          ...(u.id ? { id: u.id } : {}),
+          email: u.email,
+          passwordHash,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          dateOfBirth: u.dateOfBirth,
+          regionId: regionId.get(u.region) ?? null,
+          isAdmin: u.isAdmin ?? false,
+          organizationId: u.organization ? (org?.id ?? null) : null,
+          emailVerifiedAt: u.verified ? now : null,
+          reliabilityRating: u.reliability ?? null,
+          punctualityRating: u.punctuality ?? null,
+          applicationLanguage: u.language ?? "de",
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!created) continue;
+      userCount++;
+      for (const g of u.groups ?? []) {
+        const gid = groupId.get(g);
+        if (gid) await tx.insert(userGroups).values({ userId: created.id, groupId: gid }).onConflictDoNothing();
+      }
+    }
+    // Explicit ids (the support user) must not collide with the next generated one.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
+
+    // The organiser heads Berlin (a "region head" badge in the demo).
+    const [orga] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "orga@kickrunde.de"));
+    if (orga) await tx.update(regions).set({ headId: orga.id }).where(eq(regions.slug, "berlin"));
+    await tx
+      .update(regions)
+      .set({ telegramGroupUrl: "https://t.me/kickrunde_berlin", whatsappChannelUrl: "https://whatsapp.com/channel/kickrunde-berlin" })
+      .where(eq(regions.slug, "berlin"));
+
+    return { regions: regionRows.length, users: userCount, groups: groupRows.length, organizations: org ? 1 : 0 };
+  });
+}

@@ -1,0 +1,51 @@
+import { eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { groups, organizations, regions, userGroups, users } from "../../db/schema";
+
+const regionRef = {
+  id: regions.id,
+  slug: regions.slug,
+  name: regions.name,
+  latitude: regions.latitude,
+  longitude: regions.longitude,
+};
+
+/** A user with region, organisation, groups and headed regions: two queries, no N+1. */
+export async function findUserWithRelations(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({
+      user: users,
+      region: regionRef,
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        imageUrl: organizations.imageUrl,
+        gameApplicationFeePercentage: organizations.gameApplicationFeePercentage,
+      },
+    })
+    .from(users)
+    .leftJoin(regions, eq(regions.id, users.regionId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const [groupRows, headedRegions] = await Promise.all([
+    db
+      .select({ id: groups.id, name: groups.name })
+      .from(userGroups)
+      .innerJoin(groups, eq(groups.id, userGroups.groupId))
+      .where(eq(userGroups.userId, userId))
+      .orderBy(groups.name),
+    db.select(regionRef).from(regions).where(eq(regions.headId, userId)).orderBy(regions.name),
+  ]);
+  return { ...row, groups: groupRows, headedRegions };
+}
+
+export async function updateLanguage(db: DbOrTx, userId: number, language: "de" | "en", now: Date): Promise<void> {
+  await db.update(users).set({ applicationLanguage: language, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function groupIdsByName(db: DbOrTx, names: string[]) {
+  return db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.name, names));
+}

@@ -1,0 +1,50 @@
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
+import type { Ctx, Deps } from "../context";
+import { validateSessionToken } from "../domains/auth/sessions";
+import { parseCookies, sessionCookies } from "./cookies";
+import { checkCsrf } from "./csrf";
+
+/**
+ * Builds the transport-independent service context from a web request. Both /trpc and /graphql
+ * use it, so sessions, CSRF and the client address are decided in one place.
+ * Set-Cookie headers are appended to `resHeaders`.
+ */
+export async function createRequestContext(
+  deps: Deps,
+  req: Request,
+  resHeaders: Headers,
+  remoteAddress: string | null,
+): Promise<Ctx> {
+  const cookies = parseCookies(req.headers.get("cookie"));
+  const url = new URL(req.url);
+  const allowedOrigins = [new URL(deps.config.publicUrl).origin, url.origin];
+  const csrfOk = checkCsrf({
+    cookieToken: cookies[CSRF_COOKIE],
+    headerToken: req.headers.get(CSRF_HEADER),
+    origin: req.headers.get("origin"),
+    secFetchSite: req.headers.get("sec-fetch-site"),
+    allowedOrigins,
+  });
+
+  // The native wrapper may send the token as "Authorization: JWT <token>" like the old API.
+  const authHeader = req.headers.get("authorization");
+  const headerToken = authHeader?.match(/^(?:JWT|Bearer)\s+(\S+)$/i)?.[1] ?? null;
+  const sessionToken = cookies[SESSION_COOKIE] || headerToken || null;
+
+  const session = sessionToken ? await validateSessionToken(deps, sessionToken) : null;
+  const sessionCookieJar = sessionCookies(resHeaders, deps.config.secureCookies);
+  if (session?.renewed && sessionToken) sessionCookieJar.set(sessionToken, session.viewer.sessionExpiresAt);
+
+  const forwarded = deps.config.trustProxy ? req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  return {
+    deps,
+    viewer: session?.viewer ?? null,
+    meta: {
+      ip: forwarded || remoteAddress || "unknown",
+      userAgent: req.headers.get("user-agent"),
+      csrfOk,
+      sessionToken: session ? sessionToken : null,
+    },
+    cookies: sessionCookieJar,
+  };
+}

@@ -1,0 +1,19 @@
+import { MIN_AGE_YEARS } from "../constants";
+
+/** Full years between a YYYY-MM-DD birth date and a YYYY-MM-DD day (both calendar dates). */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+
+/** Registration needs an age of at least 16 (spec 001 section 5). Born on 29 Feb: birthday counts on 1 Mar. */
+export function isOldEnough(dateOfBirth: string, today: string): boolean {
+  return ageOn(dateOfBirth, today) >= MIN_AGE_YEARS;
+}
+
+export function isInFuture(date: string, today: string): boolean {
+  return date > today;
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { LANGUAGES } from "../constants";
+import { zId } from "./common";
+import { ZRegionRef } from "./regions";
+
+export const ZGroup = z.object({ id: z.number().int(), name: z.string() });
+
+export const ZOrganizationRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  gameApplicationFeePercentage: z.number(),
+});
+
+/** The signed-in user's own account (spec 001 section 3, fields that exist so far). */
+export const ZMyAccount = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  emailVerifiedAt: z.date().nullable(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  receiveGameEmails: z.boolean(),
+  region: ZRegionRef.nullable(),
+  isCourtOwner: z.boolean(),
+  isAdmin: z.boolean(),
+  groups: z.array(ZGroup),
+  organization: ZOrganizationRef.nullable(),
+  applicationLanguage: z.enum(LANGUAGES),
+  /** 0-100, null while there is not enough history (shown as "unknown") */
+  reliabilityRating: z.number().int().nullable(),
+  punctualityRating: z.number().int().nullable(),
+  headedRegions: z.array(ZRegionRef),
+  createdAt: z.date(),
+});
+export type TMyAccount = z.infer<typeof ZMyAccount>;
+
+/** What anybody may see of a user on /user/{id}. */
+export const ZPublicUser = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  region: ZRegionRef.nullable(),
+  isAdmin: z.boolean(),
+  /** member of a staff group: shown as "community manager" */
+  isCommunityManager: z.boolean(),
+  headedRegions: z.array(ZRegionRef),
+  emailVerified: z.boolean(),
+  createdAt: z.date(),
+});
+export type TPublicUser = z.infer<typeof ZPublicUser>;
+
+export const ZUserByIdInput = z.object({ id: zId });
