@@ -18,7 +18,7 @@ export function formatGraphqlError(error: unknown): GraphQLError {
   }
   // Syntax and validation errors of the query itself are the caller's, and safe to show.
   if (error instanceof GraphQLError && !error.originalError) {
-    return new GraphQLError(error.message, { path, nodes: error.nodes, extensions: { code: "VALIDATION" } });
+    return new GraphQLError(error.message, { path, nodes: error.nodes, extensions: { ...error.extensions, code: "VALIDATION" } });
   }
   return new GraphQLError("Unexpected server error", { path, extensions: { code: "UNEXPECTED" } });
 }

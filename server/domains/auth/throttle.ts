@@ -27,7 +27,9 @@ export async function loginWaitSeconds(deps: Deps, email: string, ip: string): P
 
 async function bump(deps: Deps, key: string, windowMs: number): Promise<number> {
   const now = deps.clock.now();
-  const windowStart = new Date(now.getTime() - windowMs);
+  // Dates inside sql`` go as ISO text: postgres.js cannot serialise raw Date parameters there.
+  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
   const [row] = await deps.db
     .insert(loginThrottle)
     .values({ key, failures: 1, windowStartedAt: now })
@@ -35,7 +37,7 @@ async function bump(deps: Deps, key: string, windowMs: number): Promise<number> 
       target: loginThrottle.key,
       set: {
         failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-        windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then ${now} else ${loginThrottle.windowStartedAt} end`,
+        windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then ${nowSql} else ${loginThrottle.windowStartedAt} end`,
       },
     })
     .returning({ failures: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });

@@ -1,0 +1,236 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { LOGIN_THROTTLE } from "@shared/constants";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../context";
+import { sessions, users } from "../../db/schema";
+import { callerFor } from "../../testing/caller";
+import { createRegion, createUser, FACTORY_PASSWORD, uniqueEmail } from "../../testing/factories";
+import { testClock } from "../../testing/test-clock";
+import { testDeps } from "../../testing/test-db";
+import { sessionIdOf } from "./sessions";
+
+let deps: Deps;
+let regionSlug: string;
+beforeAll(async () => {
+  deps = await testDeps();
+  regionSlug = (await createRegion(deps)).slug;
+});
+
+const registration = () => ({
+  email: uniqueEmail(),
+  password: "geheim1",
+  firstName: "Anna",
+  regionSlug,
+  dateOfBirth: "2000-05-05",
+  language: "de" as const,
+});
+
+async function appCode(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (e) {
+    const err = e as { cause?: { code?: string }; code?: string };
+    return err.cause?.code ?? err.code;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("register", () => {
+  test("creates the account, signs in and stores only the token's hash", async () => {
+    const { caller, cookies } = await callerFor(deps);
+    const input = registration();
+    const result = await caller.auth.register(input);
+    expect(result.userId).toBeGreaterThan(0);
+    expect(result).not.toHaveProperty("token"); // the HttpOnly cookie is the only copy the browser gets
+    expect(cookies.token).toMatch(/^[a-z2-7]{32}$/);
+    const [row] = await deps.db.select().from(sessions).where(eq(sessions.userId, result.userId));
+    expect(row!.id).toBe(sessionIdOf(cookies.token!));
+    expect(row!.id).not.toBe(cookies.token!);
+    const [user] = await deps.db.select().from(users).where(eq(users.id, result.userId));
+    expect(user!.passwordHash).toStartWith("$argon2id$");
+    expect(user!.emailVerifiedAt).toBeNull();
+    const me = await (await callerFor(deps, { token: cookies.token })).caller.users.myAccount();
+    expect(me).toMatchObject({ email: input.email, firstName: "Anna", region: { slug: regionSlug }, applicationLanguage: "de" });
+  });
+
+  test("refuses an e-mail already in use, whatever its case", async () => {
+    const input = registration();
+    await (await callerFor(deps)).caller.auth.register(input);
+    const again = (await callerFor(deps)).caller.auth.register({ ...input, email: input.email.toUpperCase() });
+    expect(await appCode(again)).toBe("EMAIL_IN_USE");
+  });
+
+  test("two simultaneous registrations with one e-mail create one account", async () => {
+    const input = registration();
+    const results = await Promise.allSettled([
+      (await callerFor(deps)).caller.auth.register(input),
+      (await callerFor(deps)).caller.auth.register(input),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rows = await deps.db.select().from(users).where(eq(users.email, input.email));
+    expect(rows).toHaveLength(1);
+  });
+
+  test("needs an age of at least 16 on today's Berlin date", async () => {
+    testClock.freeze("2026-11-20T23:30:00Z"); // already 21 November in Berlin
+    const ok = (await callerFor(deps)).caller.auth.register({ ...registration(), dateOfBirth: "2010-11-21" });
+    await expect(ok).resolves.toHaveProperty("userId");
+    const young = (await callerFor(deps)).caller.auth.register({ ...registration(), dateOfBirth: "2010-11-22" });
+    expect(await appCode(young)).toBe("TOO_YOUNG");
+  });
+
+  test("an unknown region is refused", async () => {
+    expect(await appCode((await callerFor(deps)).caller.auth.register({ ...registration(), regionSlug: "atlantis" }))).toBe(
+      "REGION_NOT_FOUND",
+    );
+  });
+
+  test("invalid fields come back as field codes", async () => {
+    try {
+      await (await callerFor(deps)).caller.auth.register({ ...registration(), firstName: "Anna😀", password: "123" });
+      throw new Error("expected failure");
+    } catch (e) {
+      const err = e as { code: string; cause: { issues: { path: string[]; message: string }[] } };
+      expect(err.code).toBe("BAD_REQUEST");
+      expect(err.cause.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+        ["password", "password_too_short"],
+        ["firstName", "name_invalid_chars"],
+      ]);
+    }
+  });
+
+  test("without the CSRF header nothing is created", async () => {
+    const input = registration();
+    expect(await appCode((await callerFor(deps, { csrfOk: false })).caller.auth.register(input))).toBe("CSRF_FAILED");
+    expect(await deps.db.select().from(users).where(eq(users.email, input.email))).toHaveLength(0);
+  });
+});
+
+describe("login, logout, refresh", () => {
+  test("login with the right password opens a new session each time", async () => {
+    const user = await createUser(deps);
+    const first = await callerFor(deps);
+    await first.caller.auth.login({ email: user.email.toUpperCase(), password: FACTORY_PASSWORD });
+    // logging in again from a signed-in browser replaces the old session
+    const second = await callerFor(deps, { token: first.cookies.token });
+    const result = await second.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    expect(result.userId).toBe(user.id);
+    expect(second.cookies.token).not.toBe(first.cookies.token);
+    expect(await (await callerFor(deps, { token: first.cookies.token })).caller.users.myAccount()).toBeNull();
+    expect((await (await callerFor(deps, { token: second.cookies.token })).caller.users.myAccount())?.id).toBe(user.id);
+  });
+
+  test("wrong password and unknown e-mail give the same answer", async () => {
+    const user = await createUser(deps);
+    const { caller } = await callerFor(deps, { ip: "198.51.100.1" });
+    expect(await appCode(caller.auth.login({ email: user.email, password: "falsch!" }))).toBe("INVALID_CREDENTIALS");
+    expect(await appCode(caller.auth.login({ email: uniqueEmail(), password: "falsch!" }))).toBe("INVALID_CREDENTIALS");
+  });
+
+  test("logout ends the session and clears the cookie", async () => {
+    const user = await createUser(deps);
+    const a = await callerFor(deps);
+    await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    const b = await callerFor(deps, { token: a.cookies.token });
+    await b.caller.auth.logout();
+    expect(b.cookies.cleared).toBe(true);
+    expect(await (await callerFor(deps, { token: a.cookies.token })).caller.users.myAccount()).toBeNull();
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  test("sessions last 30 days and slide when used in their second half", async () => {
+    const user = await createUser(deps);
+    testClock.freeze("2026-01-01T12:00:00Z");
+    const a = await callerFor(deps);
+    const { refreshExpiresIn } = await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    expect(refreshExpiresIn).toBe(Date.parse("2026-01-31T12:00:00Z") / 1000);
+
+    testClock.freeze("2026-01-10T12:00:00Z"); // 21 days left: not renewed
+    const early = await callerFor(deps, { token: a.cookies.token });
+    expect(early.ctx.viewer?.sessionExpiresAt.toISOString()).toBe("2026-01-31T12:00:00.000Z");
+
+    testClock.freeze("2026-01-20T12:00:00Z"); // 11 days left: extended to 30 days from now
+    const late = await callerFor(deps, { token: a.cookies.token });
+    expect(late.ctx.viewer?.sessionExpiresAt.toISOString()).toBe("2026-02-19T12:00:00.000Z");
+
+    testClock.freeze("2026-02-19T12:00:01Z"); // expired
+    expect((await callerFor(deps, { token: a.cookies.token })).ctx.viewer).toBeNull();
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  test("refresh extends the session; without one it is refused", async () => {
+    const user = await createUser(deps);
+    testClock.freeze("2026-03-01T00:00:00Z");
+    const a = await callerFor(deps);
+    await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    testClock.freeze("2026-03-05T00:00:00Z");
+    const b = await callerFor(deps, { token: a.cookies.token });
+    const r = await b.caller.auth.refresh();
+    expect(r.refreshExpiresIn).toBe(Date.parse("2026-04-04T00:00:00Z") / 1000);
+    expect(b.cookies.token).toBe(a.cookies.token);
+    expect(await appCode((await callerFor(deps)).caller.auth.refresh())).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("login throttling", () => {
+  test("slows guessing per account, then lets the real user in once the wait is over", async () => {
+    const user = await createUser(deps);
+    testClock.freeze("2026-05-01T10:00:00Z");
+    const guess = async (ip: string) =>
+      appCode((await callerFor(deps, { ip })).caller.auth.login({ email: user.email, password: "falsch!" }));
+    // five free failures from different addresses
+    for (let i = 0; i < LOGIN_THROTTLE.accountFreeFailures; i++) expect(await guess(`192.0.2.${i}`)).toBe("INVALID_CREDENTIALS");
+    // now even the right password waits (the answer must not reveal whether it was right)
+    const blocked = (await callerFor(deps, { ip: "192.0.2.99" })).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    expect(await appCode(blocked)).toBe("TOO_MANY_LOGIN_ATTEMPTS");
+    try {
+      await (await callerFor(deps)).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    } catch (e) {
+      expect((e as { cause: { details: { retryAfterSeconds: number } } }).cause.details.retryAfterSeconds).toBe(
+        LOGIN_THROTTLE.accountBaseLockSeconds,
+      );
+    }
+    testClock.advance(LOGIN_THROTTLE.accountBaseLockSeconds * 1000);
+    const ok = await (await callerFor(deps)).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    expect(ok.userId).toBe(user.id);
+    // success cleared the counter: five more free tries
+    expect(await guess("192.0.2.200")).toBe("INVALID_CREDENTIALS");
+    expect(await guess("192.0.2.201")).toBe("INVALID_CREDENTIALS");
+  });
+
+  test("the wait doubles from 30 s and is capped at 15 minutes", async () => {
+    const user = await createUser(deps);
+    testClock.freeze("2026-05-02T10:00:00Z");
+    const waits: number[] = [];
+    for (let attempt = 0; waits.length < 7 && attempt < 40; attempt++) {
+      try {
+        await (await callerFor(deps, { ip: `192.0.2.${attempt}` })).caller.auth.login({ email: user.email, password: "falsch!" });
+      } catch (e) {
+        const err = e as { cause?: { code?: string; details?: { retryAfterSeconds?: number } } };
+        if (err.cause?.code === "TOO_MANY_LOGIN_ATTEMPTS") {
+          const wait = err.cause.details!.retryAfterSeconds!;
+          waits.push(wait);
+          testClock.advance(wait * 1000);
+        }
+      }
+    }
+    expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900]);
+  });
+
+  test("one address guessing many accounts is stopped for the window", async () => {
+    testClock.freeze("2026-05-03T10:00:00Z");
+    const ip = "198.51.100.77";
+    for (let i = 0; i < LOGIN_THROTTLE.ipMaxFailures; i++) {
+      expect(await appCode((await callerFor(deps, { ip })).caller.auth.login({ email: uniqueEmail(), password: "x" }))).toBe(
+        "INVALID_CREDENTIALS",
+      );
+    }
+    const user = await createUser(deps);
+    const fromThere = (await callerFor(deps, { ip })).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    expect(await appCode(fromThere)).toBe("TOO_MANY_LOGIN_ATTEMPTS");
+    // another address is not affected
+    await expect((await callerFor(deps, { ip: "198.51.100.78" })).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD })).resolves.toHaveProperty("userId");
+    testClock.advance(LOGIN_THROTTLE.ipWindowSeconds * 1000);
+    await expect((await callerFor(deps, { ip })).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD })).resolves.toHaveProperty("userId");
+  });
+});

@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { Deps } from "../../context";
+import { organizations, regions } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { callerFor } from "../../testing/caller";
+import { createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { testDeps } from "../../testing/test-db";
+
+let deps: Deps;
+beforeAll(async () => {
+  deps = await testDeps();
+});
+
+async function signedIn(user: { email: string }) {
+  const a = await callerFor(deps);
+  await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+  return (await callerFor(deps, { token: a.cookies.token })).caller;
+}
+
+describe("myAccount", () => {
+  test("is null for visitors", async () => {
+    expect(await (await callerFor(deps)).caller.users.myAccount()).toBeNull();
+  });
+
+  test("carries region, organisation, groups and headed regions", async () => {
+    const region = await createRegion(deps, { name: "Kiel" });
+    const [org] = await deps.db.insert(organizations).values({ name: "Kiezkicker", gameApplicationFeePercentage: 7.5 }).returning();
+    const user = await createUser(deps, {
+      regionId: region.id,
+      organizationId: org!.id,
+      groupNames: ["Kickrunde-Mitarbeiter", "Kickrunde-Partner"],
+      lastName: "Nord",
+      dateOfBirth: "1990-04-01",
+    });
+    await deps.db.update(regions).set({ headId: user.id }).where(eq(regions.id, region.id));
+    const me = await (await signedIn(user)).users.myAccount();
+    expect(me).toMatchObject({
+      id: user.id,
+      lastName: "Nord",
+      dateOfBirth: "1990-04-01",
+      region: { id: region.id, name: "Kiel", slug: region.slug },
+      organization: { name: "Kiezkicker", gameApplicationFeePercentage: 7.5 },
+      groups: [{ name: "Kickrunde-Mitarbeiter" }, { name: "Kickrunde-Partner" }],
+      headedRegions: [{ id: region.id }],
+      reliabilityRating: null,
+      isAdmin: false,
+    });
+  });
+});
+
+describe("user page data", () => {
+  test("shows badges but never the e-mail or birth date", async () => {
+    const user = await createUser(deps, { groupNames: ["Kickrunde-Leiter"], emailVerifiedAt: new Date(), isAdmin: true });
+    const page = await (await callerFor(deps)).caller.users.byId({ id: user.id });
+    expect(page).toMatchObject({ id: user.id, isAdmin: true, isCommunityManager: true, emailVerified: true });
+    expect(JSON.stringify(page)).not.toContain(user.email);
+    expect(page).not.toHaveProperty("dateOfBirth");
+  });
+
+  test("an unknown user is a clear not-found", async () => {
+    await expect((await callerFor(deps)).caller.users.byId({ id: 987654 })).rejects.toMatchObject({ cause: { code: "USER_NOT_FOUND" } });
+  });
+});
+
+describe("updateLanguage", () => {
+  test("stores the language for the signed-in user", async () => {
+    const user = await createUser(deps);
+    const caller = await signedIn(user);
+    expect((await caller.users.updateLanguage({ applicationLanguage: "en" })).applicationLanguage).toBe("en");
+    expect((await caller.users.myAccount())?.applicationLanguage).toBe("en");
+  });
+
+  test("needs a session and a known language", async () => {
+    await expect((await callerFor(deps)).caller.users.updateLanguage({ applicationLanguage: "en" })).rejects.toMatchObject({
+      cause: { code: "UNAUTHENTICATED" },
+    });
+    const caller = await signedIn(await createUser(deps));
+    // @ts-expect-error: the schema only allows de and en
+    await expect(caller.users.updateLanguage({ applicationLanguage: "fr" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});

@@ -1,0 +1,36 @@
+import type { Ctx, Deps, Viewer } from "../context";
+import { validateSessionToken } from "../domains/auth/sessions";
+import { createCallerFactory } from "../trpc/init";
+import { appRouter } from "../trpc/router";
+
+const factory = createCallerFactory(appRouter);
+
+/** Records what the service did with the session cookie. */
+export type CookieLog = { token: string | null; expiresAt: Date | null; cleared: boolean };
+
+/**
+ * A tRPC caller through the real router and middleware (CSRF, auth), as a browser with the
+ * given session token (or none) would reach it.
+ */
+export async function callerFor(
+  deps: Deps,
+  opts: { token?: string | null; ip?: string; csrfOk?: boolean; userAgent?: string } = {},
+) {
+  const session = opts.token ? await validateSessionToken(deps, opts.token) : null;
+  const cookies: CookieLog = { token: null, expiresAt: null, cleared: false };
+  const ctx: Ctx = {
+    deps,
+    viewer: (session?.viewer ?? null) as Viewer | null,
+    meta: {
+      ip: opts.ip ?? "203.0.113.7",
+      userAgent: opts.userAgent ?? "bun-test",
+      csrfOk: opts.csrfOk ?? true,
+      sessionToken: session ? (opts.token ?? null) : null,
+    },
+    cookies: {
+      set: (token, expiresAt) => Object.assign(cookies, { token, expiresAt, cleared: false }),
+      clear: () => Object.assign(cookies, { token: null, expiresAt: null, cleared: true }),
+    },
+  };
+  return { caller: factory(ctx), cookies, ctx };
+}

@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import type { Deps } from "../context";
+import { groups, regions, userGroups, users } from "../db/schema";
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+// One hash for all factory users: argon2 per user would slow the suite for nothing.
+let hash: Promise<string> | undefined;
+export const FACTORY_PASSWORD = "geheim123";
+const passwordHash = () => (hash ??= Bun.password.hash(FACTORY_PASSWORD, { algorithm: "argon2id" }));
+
+export async function createRegion(deps: Deps, values: Partial<typeof regions.$inferInsert> = {}) {
+  const u = unique();
+  const [row] = await deps.db
+    .insert(regions)
+    .values({ name: `Stadt ${u}`, slug: `stadt-${u}`, latitude: 52.52, longitude: 13.405, ...values })
+    .returning();
+  return row!;
+}
+
+export async function createUser(
+  deps: Deps,
+  values: Partial<typeof users.$inferInsert> & { groupNames?: string[] } = {},
+) {
+  const { groupNames = [], ...rest } = values;
+  const [row] = await deps.db
+    .insert(users)
+    .values({ email: `user-${unique()}@example.org`, passwordHash: await passwordHash(), firstName: "Testi", ...rest })
+    .returning();
+  for (const name of groupNames) {
+    await deps.db.insert(groups).values({ name }).onConflictDoNothing();
+    const [g] = await deps.db.select().from(groups).where(eq(groups.name, name));
+    await deps.db.insert(userGroups).values({ userId: row!.id, groupId: g!.id });
+  }
+  return row!;
+}
+
+export const uniqueEmail = () => `new-${unique()}@example.org`;

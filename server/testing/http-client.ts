@@ -1,0 +1,60 @@
+import { CSRF_COOKIE, CSRF_HEADER } from "@shared/constants";
+import { createApp } from "../app";
+import type { Deps } from "../context";
+
+/**
+ * A browser-like client for the Hono app in-process: keeps cookies, sends the CSRF header
+ * from the cookie and a same-origin Origin, like the web client does.
+ */
+export function httpClient(deps: Deps, opts: { origin?: string | null; csrf?: boolean } = {}) {
+  const app = createApp(deps, null);
+  const base = deps.config.publicUrl;
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set("cookie", cookieHeader());
+    const method = (init.method ?? "GET").toUpperCase();
+    if (method !== "GET") {
+      if (opts.origin !== null) headers.set("origin", opts.origin ?? base);
+      if (opts.csrf !== false && jar.has(CSRF_COOKIE)) headers.set(CSRF_HEADER, jar.get(CSRF_COOKIE)!);
+    }
+    const res = await app.fetch(new Request(new URL(path, base), { ...init, headers }));
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (/max-age=0/i.test(c) || value === "") jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  }
+
+  return {
+    jar,
+    request,
+    async graphql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) {
+      if (!jar.has(CSRF_COOKIE)) await request("/api/csrf");
+      const res = await request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { res, body: (await res.json()) as { data: T | null; errors?: { message: string; extensions: Record<string, unknown> }[] } };
+    },
+    async trpc(path: string, input?: unknown, kind: "query" | "mutation" = "mutation") {
+      if (!jar.has(CSRF_COOKIE)) await request("/api/csrf");
+      const res =
+        kind === "query"
+          ? await request(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`)
+          : await request(`/trpc/${path}`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ json: input }),
+            });
+      return { res, body: (await res.json()) as { result?: { data: { json: unknown } }; error?: { json: { message: string; data: { app: { code: string } } } } } };
+    },
+  };
+}

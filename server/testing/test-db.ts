@@ -1,0 +1,51 @@
+import postgres from "postgres";
+import { parseConfig } from "../config";
+import type { Deps } from "../context";
+import { openDatabase, type Database } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { createLogger } from "../lib/logger";
+import { testClock } from "./test-clock";
+
+/**
+ * One database per test run, created on first use: a fresh PostgreSQL database beside
+ * DATABASE_URL's (dropped at the end), or an in-memory PGlite when no URL is given.
+ */
+let created: Promise<{ deps: Deps; drop: () => Promise<void> }> | undefined;
+
+async function create(): Promise<{ deps: Deps; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (url) {
+    const name = `kr_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    database = await openDatabase({ kind: "postgres", url: testUrl.toString(), max: 5 });
+    drop = async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    database = await openDatabase({ kind: "pglite" });
+    drop = () => database.close();
+  }
+  await runMigrations(database);
+  const config = parseConfig({ NODE_ENV: "test", SEED: "none", PUBLIC_URL: "http://localhost:3000", DATABASE_URL: url });
+  const deps: Deps = { config, database, db: database.db, clock: testClock, logger: createLogger("silent") };
+  return { deps, drop };
+}
+
+export async function testDeps(): Promise<Deps> {
+  created ??= create();
+  return (await created).deps;
+}
+
+export async function dropTestDatabase(): Promise<void> {
+  if (!created) return;
+  const { drop } = await created;
+  created = undefined;
+  await drop();
+}
