@@ -118,3 +118,20 @@ describe("static client", () => {
     expect(await (await app.fetch(new Request("http://localhost:3000/user/3"))).text()).toBe("<html>app</html>");
   });
 });
+
+describe("stale sessions", () => {
+  test("a cookie of an ended session is cleared on the next request", async () => {
+    const user = await createUser(deps);
+    const client = httpClient(deps);
+    await client.trpc("auth.login", { email: user.email, password: FACTORY_PASSWORD });
+    const token = client.jar.get("session")!;
+    await httpClient(deps).request("/api/health"); // unrelated request
+    const other = httpClient(deps);
+    other.jar.set("session", token);
+    await other.trpc("auth.logout", undefined);
+    expect(other.jar.has("session")).toBe(false);
+    const res = await client.request("/trpc/users.myAccount");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("session=;") && c.includes("Max-Age=0"))).toBe(true);
+    expect(client.jar.has("logged_in")).toBe(false);
+  });
+});

@@ -34,6 +34,8 @@ export async function createRequestContext(
   const session = sessionToken ? await validateSessionToken(deps, sessionToken) : null;
   const sessionCookieJar = sessionCookies(resHeaders, deps.config.secureCookies);
   if (session?.renewed && sessionToken) sessionCookieJar.set(sessionToken, session.viewer.sessionExpiresAt);
+  // An expired or ended session's cookie is removed, so the client stops showing a signed-in state.
+  if (!session && cookies[SESSION_COOKIE]) sessionCookieJar.clear();
 
   const forwarded = deps.config.trustProxy ? req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   return {
