@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, shot, startHarness, uniqueEmail, type Harness } from "./harness";
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+const E2E_TIMEOUT = 60_000;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+}
+
+describe("accounts", () => {
+  test(
+    "register, log out and log in again",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      const email = uniqueEmail("register");
+
+      await page.goto("/register");
+      await page.getByRole("heading", { name: "Registrieren" }).waitFor();
+      const submit = page.getByRole("button", { name: "Konto erstellen" });
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByText("Mit der Registrierung bestätigst Du, dass Du mindestens 16 Jahre alt bist.").waitFor();
+      // The last name is only asked for when a court is in the query (spec 001 section 2.4).
+      expect(await page.getByLabel("Nachname").count()).toBe(0);
+      await shot(page, "register-empty");
+
+      // Invalid input is reported on blur, in the words of the catalogue.
+      await page.getByLabel("E-Mail").fill("not-an-email");
+      await page.getByLabel("E-Mail").blur();
+      await page.getByText("Bitte gib eine gültige E-Mail-Adresse ein.").waitFor();
+      await page.getByLabel("Geburtsdatum").fill("2015-05-05");
+      await page.getByLabel("Geburtsdatum").blur();
+      await page.getByText("Du musst mindestens 16 Jahre alt sein.").waitFor();
+      await shot(page, "register-errors");
+
+      await page.getByLabel("E-Mail").fill(`  ${email}  `);
+      await page.getByLabel("E-Mail").blur();
+      expect(await page.getByLabel("E-Mail").inputValue()).toBe(email);
+      await page.getByLabel("Passwort", { exact: true }).fill("geheim123");
+      await page.getByLabel("Vorname").fill("Kim");
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByLabel("Stadt").selectOption("hamburg");
+      await page.getByLabel("Geburtsdatum").fill("2000-02-29");
+      expect(await submit.isDisabled()).toBe(false);
+      await shot(page, "register-filled");
+
+      await submit.click();
+      await page.waitForURL(/\/user\/\d+$/);
+      await page.getByRole("heading", { name: "Kim", level: 1 }).waitFor();
+      await page.getByText("E-Mail nicht bestätigt").waitFor();
+      await page.getByText("Hamburg", { exact: true }).first().waitFor();
+      await shot(page, "user-own-profile");
+
+      // The account's region counts as stored: / leads to its feed.
+      await page.evaluate(() => localStorage.removeItem("kickrunde.regionSlug"));
+      await page.goto("/");
+      await page.waitForURL(/\/games\/hamburg$/);
+
+      // Log out from the own profile.
+      await page.goto(page.url().replace(/\/games\/hamburg$/, "/user/me"));
+      await page.waitForURL(/\/user\/\d+$/);
+      await page.getByRole("main").getByRole("button", { name: "Abmelden" }).click();
+      await page.waitForURL(/\/login\?logout/);
+      await page.getByText("Erfolgreich abgemeldet. Bis zum nächsten Mal!").waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("kickrunde.myAccount"))).toBeNull();
+      await shot(page, "login-after-logout");
+
+      // And back in.
+      await signIn(page, email, "geheim123");
+      await page.waitForURL(/\/user\/\d+$/);
+      await page.getByRole("heading", { name: "Kim", level: 1 }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("kickrunde.myAccount"))).toContain(email);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a used e-mail address is reported with a sign-in link",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      await page.goto("/register?court=1");
+      await page.getByLabel("Nachname").waitFor();
+      await page.getByLabel("E-Mail").fill("spieler@kickrunde.de");
+      await page.getByLabel("Passwort", { exact: true }).fill("geheim123");
+      await page.getByLabel("Vorname").fill("Lena");
+      await page.getByLabel("Geburtsdatum").fill("1999-01-27");
+      await page.getByLabel("Stadt").selectOption("berlin");
+      await page.getByRole("button", { name: "Konto erstellen" }).click();
+      const alert = page.getByRole("alert");
+      await alert.getByText("E-Mail Adresse wird bereits verwendet. Bist du bereits registriert?").waitFor();
+      expect(await alert.getByRole("link", { name: "Zur Anmeldung" }).getAttribute("href")).toBe("/login?court=1");
+      await shot(page, "register-email-in-use");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a wrong password shows the catalogue text",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      await page.goto("/login");
+      await signIn(page, "spieler@kickrunde.de", "falsch-falsch");
+      await page.getByRole("alert").getByText("E-Mail oder Passwort ist inkorrekt.").waitFor();
+      expect(new URL(page.url()).pathname).toBe("/login");
+      await shot(page, "login-wrong-password");
+
+      // Buttons pause for 3 seconds after a click (BUTTON_REENABLE_MS), then work again.
+      const submit = page.getByRole("button", { name: "Anmelden", exact: true });
+      expect(await submit.getAttribute("aria-disabled")).toBe("true");
+      await page.waitForFunction(
+        () => !document.querySelector('form button[type="submit"]')?.hasAttribute("aria-disabled"),
+        undefined,
+        { timeout: 5000 },
+      );
+      await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
+      await submit.click();
+      await page.waitForURL(/\/user\/\d+$/);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a guarded route sends guests to the login and back",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      await page.goto("/user/me");
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirect") === "/user/me");
+      await page.getByText("Melde Dich an, um fortzufahren.").waitFor();
+      await shot(page, "login-redirected");
+
+      await signIn(page, "spieler@kickrunde.de", DEMO_PASSWORD);
+      await page.waitForURL(/\/user\/\d+$/);
+      await page.getByRole("heading", { name: "Lena", level: 1 }).waitFor();
+      await page.getByRole("main").getByRole("button", { name: "Abmelden" }).waitFor();
+
+      // Signed in, /login leads to the own profile.
+      const profile = page.url();
+      await page.goto("/login");
+      await page.waitForURL(profile);
+
+      // The tab bar shows the profile instead of sign-in.
+      const tabs = page.getByRole("navigation", { name: "Hauptnavigation" });
+      expect(await tabs.getByRole("link", { name: "Profil" }).getAttribute("aria-current")).toBe("page");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "other users' profiles show their badges",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      await page.goto("/login");
+      await signIn(page, "admin@kickrunde.de", DEMO_PASSWORD);
+      await page.waitForURL(/\/user\/\d+$/);
+      await page.getByText("Administrator", { exact: true }).waitFor();
+      await page.getByText("Community-Manager", { exact: true }).waitFor();
+      await page.getByText("E-Mail bestätigt").waitFor();
+      await shot(page, "user-admin-own");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,175 @@
+/**
+ * End-to-end harness: the real server (`bun server/index.ts`) on a free port with a fresh
+ * database and the demo seed, serving the built client, driven by Debian Chromium.
+ * The test runner builds the client first; the harness builds it only when client/dist is missing.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import postgres from "postgres";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const ROOT = resolve(import.meta.dir, "../..");
+export const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/shots";
+export const DEMO_PASSWORD = "kickrunde";
+export const VIEWPORT = { width: 390, height: 844 };
+
+/** The bun running the tests, so the harness works without bun on PATH. */
+const BUN = process.execPath;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type Harness = {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser profile (cookies, localStorage) at 390x844. */
+  newContext(options?: { locale?: string; userAgent?: string }): Promise<BrowserContext>;
+  /** Server output so far, for failure messages. */
+  serverLog(): string;
+  stop(): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = probe.port;
+  await probe.stop(true);
+  if (!port) throw new Error("no free port");
+  return port;
+}
+
+async function ensureClientBuilt(): Promise<void> {
+  if (existsSync(join(ROOT, "client/dist/index.html"))) return;
+  const build = Bun.spawn([BUN, "x", "vite", "build", "--config", "client/vite.config.ts"], {
+    cwd: ROOT,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  if ((await build.exited) !== 0) throw new Error("client build failed");
+}
+
+/** A fresh PostgreSQL database beside DATABASE_URL's, or null for embedded PGlite. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const name = `kr_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function waitForHealth(baseUrl: string, server: Bun.Subprocess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(200);
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Promise<void> {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) sink.push(decoder.decode(chunk));
+}
+
+export async function startHarness(): Promise<Harness> {
+  await ensureClientBuilt();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "kickrunde-e2e-"));
+  const pg = await freshPostgres();
+  const output: string[] = [];
+
+  const server = Bun.spawn([BUN, "server/index.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED: "demo",
+      LOG_LEVEL: "warn",
+      CLIENT_DIST: join(ROOT, "client/dist"),
+      DATABASE_URL: pg?.url ?? "",
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  void collect(server.stdout, output);
+  void collect(server.stderr, output);
+  const serverLog = () => output.join("").slice(-4000);
+
+  let browser: Browser | null = null;
+  try {
+    await waitForHealth(baseUrl, server, serverLog);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    server.kill();
+    await server.exited;
+    await pg?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const launched = browser;
+
+  return {
+    baseUrl,
+    browser: launched,
+    serverLog,
+    newContext: (options = {}) =>
+      launched.newContext({
+        baseURL: baseUrl,
+        viewport: VIEWPORT,
+        locale: options.locale ?? "de-DE",
+        userAgent: options.userAgent,
+        timezoneId: "Europe/Berlin",
+      }),
+    async stop() {
+      await launched.close().catch(() => {});
+      server.kill();
+      await server.exited;
+      await pg?.drop().catch((error) => console.warn("could not drop e2e database", error));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Saves what the phone shows to /tmp/shots/<name>.png (not committed; for looking at).
+ * `full` also captures the whole page (sticky bars then sit where the viewport was).
+ */
+export async function shot(page: Page, name: string, options: { full?: boolean } = {}): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), animations: "disabled", caret: "hide" });
+  if (options.full) {
+    await page.screenshot({ path: join(SHOTS_DIR, `${name}-full.png`), fullPage: true, animations: "disabled", caret: "hide" });
+  }
+}
+
+/** A unique address for a registration test. */
+export function uniqueEmail(prefix = "e2e"): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}

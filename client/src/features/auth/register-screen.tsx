@@ -1,0 +1,199 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useMemo, useState, type FormEvent } from "react";
+import { berlinDay } from "@shared/rules/berlin-time";
+import { Button } from "@client/components/button";
+import { Notice } from "@client/components/notice";
+import { SelectField } from "@client/components/select-field";
+import { PasswordField, TextField } from "@client/components/text-field";
+import { accountQueryOptions } from "@client/lib/account";
+import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
+import { useLocale } from "@client/lib/locale";
+import { getStoredRegionSlug } from "@client/lib/storage";
+import { trpc } from "@client/lib/trpc";
+import { useField, type Field } from "@client/lib/use-field";
+import { m } from "@client/paraglide/messages";
+import { regionsQueryOptions, sortRegions } from "@client/features/regions/regions-query";
+import { afterLoginHref, type AuthSearch } from "./after-login";
+import { AuthLayout } from "./auth-layout";
+import {
+  validateDateOfBirth,
+  validateEmail,
+  validateFirstName,
+  validateLastName,
+  validateNewPassword,
+  validateRegion,
+} from "./validators";
+
+function errorOf(field: Field): string | null {
+  return field.errorCode ? validationMessage(field.errorCode) : null;
+}
+
+/** Registration (spec 001 section 2.4); the last name is asked only when a court is in the query. */
+export function RegisterScreen({ search }: { search: AuthSearch }) {
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const regionsQuery = useQuery(regionsQueryOptions());
+  const withLastName = Boolean(search.court);
+
+  const email = useField({ validate: validateEmail });
+  const password = useField({ validate: validateNewPassword, trim: false });
+  const firstName = useField({ validate: validateFirstName });
+  const lastName = useField({ validate: validateLastName });
+  const dateOfBirth = useField({ validate: validateDateOfBirth });
+  const region = useField({ validate: validateRegion, initial: getStoredRegionSlug() ?? "" });
+  const [formError, setFormError] = useState<unknown>(null);
+
+  const register = useMutation(trpc.auth.register.mutationOptions());
+  const login = useMutation(trpc.auth.login.mutationOptions());
+
+  const regionOptions = useMemo(
+    () => sortRegions(regionsQuery.data ?? [], locale).map((r) => ({ value: r.slug, label: r.name })),
+    [regionsQuery.data, locale],
+  );
+
+  // Spec 001 section 2.4: enabled once email, password and first name are valid and a city is chosen.
+  const canSubmit = email.valid && password.valid && firstName.valid && region.valid;
+  const loginSearch = { court: search.court, game: search.game, redirect: search.redirect };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const fields = [email, password, firstName, dateOfBirth, region, ...(withLastName ? [lastName] : [])];
+    if (!fields.map((field) => field.check()).every(Boolean)) return;
+    try {
+      const credentials = { email: email.cleanValue, password: password.value };
+      await register.mutateAsync({
+        ...credentials,
+        firstName: firstName.cleanValue,
+        lastName: withLastName && lastName.cleanValue ? lastName.cleanValue : null,
+        regionSlug: region.value,
+        dateOfBirth: dateOfBirth.cleanValue,
+        language: locale,
+      });
+      let account = await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
+      if (!account) {
+        // Should the server not open a session on registration, sign in with the same credentials.
+        await login.mutateAsync(credentials);
+        account = await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
+      }
+      if (account) await navigate({ href: afterLoginHref(search, account.id), replace: true });
+    } catch (error) {
+      const codes = fieldErrorCodes(error);
+      const byName: Record<string, Field> = { email, password, firstName, lastName, dateOfBirth, regionSlug: region };
+      for (const [name, code] of Object.entries(codes)) byName[name]?.setErrorCode(code);
+      const code = appErrorCode(error);
+      if (code === "TOO_YOUNG") dateOfBirth.setErrorCode("too_young");
+      if (code === "REGION_NOT_FOUND") region.setErrorCode("region_required");
+      setFormError(error);
+    }
+  }
+
+  return (
+    <AuthLayout title={m.register_title()} subtitle={m.register_subtitle()}>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextField
+          label={m.field_email()}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email.value}
+          onValueChange={email.onValueChange}
+          onBlur={email.onBlur}
+          error={errorOf(email)}
+        />
+        <PasswordField
+          label={m.field_password()}
+          name="password"
+          autoComplete="new-password"
+          value={password.value}
+          onValueChange={password.onValueChange}
+          onBlur={password.onBlur}
+          error={errorOf(password)}
+          hint={m.register_password_hint()}
+        />
+        <TextField
+          label={m.field_first_name()}
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName.value}
+          onValueChange={firstName.onValueChange}
+          onBlur={firstName.onBlur}
+          error={errorOf(firstName)}
+        />
+        {withLastName ? (
+          <TextField
+            label={m.field_last_name()}
+            name="lastName"
+            autoComplete="family-name"
+            optional
+            value={lastName.value}
+            onValueChange={lastName.onValueChange}
+            onBlur={lastName.onBlur}
+            error={errorOf(lastName)}
+          />
+        ) : null}
+        <TextField
+          label={m.field_date_of_birth()}
+          name="dateOfBirth"
+          type="date"
+          autoComplete="bday"
+          max={berlinDay(new Date())}
+          value={dateOfBirth.value}
+          onValueChange={dateOfBirth.onValueChange}
+          onBlur={dateOfBirth.onBlur}
+          error={errorOf(dateOfBirth)}
+        />
+        <SelectField
+          label={m.field_region()}
+          name="regionSlug"
+          value={region.value}
+          onValueChange={(value) => {
+            region.onValueChange(value);
+            region.setErrorCode(null);
+          }}
+          onBlur={region.onBlur}
+          options={regionOptions}
+          placeholder={regionsQuery.isPending ? m.regions_loading() : m.field_region_placeholder()}
+          error={regionsQuery.isError ? m.regions_error() : errorOf(region)}
+        />
+
+        <p className="rounded-2xl bg-slate-50 px-4 py-3 text-[14px] leading-relaxed text-slate-700">
+          {m.register_legal_hint()}{" "}
+          <Link to="/datenschutz" className="font-semibold text-pitch-700 underline underline-offset-4">
+            {m.register_privacy_link()}
+          </Link>
+        </p>
+
+        {formError ? (
+          <Notice tone="error">
+            {errorMessage(formError)}
+            {appErrorCode(formError) === "EMAIL_IN_USE" ? (
+              <>
+                {" "}
+                <Link to="/login" search={loginSearch} className="font-bold underline underline-offset-4">
+                  {m.register_login_link()}
+                </Link>
+              </>
+            ) : null}
+          </Notice>
+        ) : null}
+
+        <Button type="submit" size="lg" block disabled={!canSubmit} loading={register.isPending || login.isPending}>
+          {m.register_submit()}
+        </Button>
+      </form>
+
+      <div className="mt-8 rounded-2xl bg-slate-50 px-4 py-4 text-center text-[15px] text-slate-700">
+        {m.register_have_account()}{" "}
+        <Link to="/login" search={loginSearch} className="font-bold text-pitch-700 underline underline-offset-4">
+          {m.register_login_link()}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link, useCanGoBack, useNavigate, useRouter, useRouterState } from "@tanstack/react-router";
+import { ArrowLeft, MapPin, Menu } from "lucide-react";
+import { useCallback, useState } from "react";
+import { m } from "@client/paraglide/messages";
+import { useCurrentRegion } from "@client/features/regions/regions-query";
+import { BurgerMenu } from "./burger-menu";
+
+/** At a region page or the root, "back" means the city list (spec 001 section 2.1). */
+function isRegionPageOrRoot(pathname: string): boolean {
+  return pathname === "/" || /^\/(games|courts)\/[^/]+\/?$/.test(pathname);
+}
+
+const iconButton =
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10 active:bg-white/20";
+
+export function AppHeader() {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const canGoBack = useCanGoBack();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const region = useCurrentRegion();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  const atCityList = pathname === "/games" || pathname === "/games/";
+  const showBack = !(atCityList && !canGoBack);
+
+  function goBack() {
+    if (isRegionPageOrRoot(pathname) || !canGoBack) void navigate({ to: "/games" });
+    else router.history.back();
+  }
+
+  return (
+    <header className="on-dark sticky top-0 z-30 bg-pitch-800 pt-safe text-white shadow-md shadow-pitch-900/20">
+      <div className="flex h-14 items-center gap-1 px-1.5">
+        {showBack ? (
+          <button type="button" className={iconButton} onClick={goBack} aria-label={m.nav_back()}>
+            <ArrowLeft aria-hidden className="size-6" />
+          </button>
+        ) : (
+          <span className="size-11 shrink-0" />
+        )}
+        <Link to="/" className="flex min-w-0 flex-1 flex-col items-center rounded-lg px-2 py-1 leading-tight">
+          <span className="text-[19px] font-extrabold tracking-tight">{m.app_name()}</span>
+          {region ? (
+            <span className="flex max-w-full items-center gap-1 truncate text-[13px] font-medium text-pitch-100">
+              <MapPin aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{region.name}</span>
+            </span>
+          ) : null}
+        </Link>
+        <button
+          type="button"
+          className={iconButton}
+          onClick={() => setMenuOpen(true)}
+          aria-label={m.nav_menu_open()}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+        >
+          <Menu aria-hidden className="size-6" />
+        </button>
+      </div>
+      <BurgerMenu open={menuOpen} onClose={closeMenu} />
+    </header>
+  );
+}

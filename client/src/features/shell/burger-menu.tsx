@@ -1,0 +1,83 @@
+import { Link } from "@tanstack/react-router";
+import { Languages, LifeBuoy, LogIn, LogOut, UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@client/components/button";
+import { Modal } from "@client/components/modal";
+import { useAccount } from "@client/lib/account";
+import { CONTACT_URL } from "@client/lib/links";
+import { m } from "@client/paraglide/messages";
+import { useSignOut } from "@client/features/auth/use-sign-out";
+import { LanguageToggle } from "./language-toggle";
+
+const itemClass =
+  "flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-[16px] font-medium text-slate-800 hover:bg-slate-100";
+
+function MenuIcon({ children }: { children: ReactNode }) {
+  return <span className="inline-flex size-9 items-center justify-center rounded-full bg-pitch-50 text-pitch-700">{children}</span>;
+}
+
+/**
+ * Burger menu (spec 001 section 2.1). Entries whose screens do not exist yet (create session,
+ * weekly sessions, rental calendar, tournaments) come with those screens.
+ */
+export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const account = useAccount();
+  const { signOut, pending } = useSignOut();
+
+  return (
+    <Modal open={open} onClose={onClose} title={m.nav_menu_title()} variant="sheet">
+      {account ? (
+        <p className="mb-3 truncate px-1 text-sm text-slate-600">{m.menu_signed_in_as({ name: account.firstName })}</p>
+      ) : null}
+      <nav aria-label={m.nav_menu_title()}>
+        <ul className="space-y-1">
+          {account ? null : (
+            <>
+              <li>
+                <Link to="/login" className={itemClass}>
+                  <MenuIcon>
+                    <LogIn aria-hidden className="size-5" />
+                  </MenuIcon>
+                  {m.menu_sign_in()}
+                </Link>
+              </li>
+              <li>
+                <Link to="/register" className={itemClass}>
+                  <MenuIcon>
+                    <UserPlus aria-hidden className="size-5" />
+                  </MenuIcon>
+                  {m.menu_register()}
+                </Link>
+              </li>
+            </>
+          )}
+          <li>
+            <a href={CONTACT_URL} className={itemClass}>
+              <MenuIcon>
+                <LifeBuoy aria-hidden className="size-5" />
+              </MenuIcon>
+              {m.menu_help()}
+            </a>
+          </li>
+        </ul>
+      </nav>
+
+      <section className="mt-6" aria-labelledby="menu-language">
+        <h3 id="menu-language" className="mb-2 flex items-center gap-2 px-1 text-sm font-semibold text-slate-600">
+          <Languages aria-hidden className="size-4" />
+          {m.menu_language()}
+        </h3>
+        <LanguageToggle />
+      </section>
+
+      {account ? (
+        <div className="mt-8 border-t border-slate-200 pt-5">
+          <Button variant="danger" block loading={pending} onClick={() => void signOut()}>
+            <LogOut aria-hidden className="size-5" />
+            {m.menu_sign_out()}
+          </Button>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { Outlet } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { mirrorAccountToStorage } from "@client/lib/account";
+import { useLocale } from "@client/lib/locale";
+import { m } from "@client/paraglide/messages";
+import { AppFooter } from "./app-footer";
+import { AppHeader } from "./app-header";
+import { GuestBanner } from "./guest-banner";
+import { TabBar } from "./tab-bar";
+
+/** The app shell of spec 001 section 2.1: header, page, footer, guest banner and tab bar. */
+export function RootLayout() {
+  useLocale();
+  const queryClient = useQueryClient();
+  useEffect(() => mirrorAccountToStorage(queryClient), [queryClient]);
+
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-[520px] flex-col bg-white shadow-[0_0_48px_rgba(15,23,42,0.08)]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-pitch-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {m.skip_to_content()}
+      </a>
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="flex-1 px-safe focus:outline-none">
+        <Outlet />
+      </main>
+      <AppFooter />
+      <div className="sticky bottom-0 z-30">
+        <GuestBanner />
+        <TabBar />
+      </div>
+    </div>
+  );
+}

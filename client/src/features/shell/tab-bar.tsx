@@ -1,0 +1,91 @@
+import { useRouterState } from "@tanstack/react-router";
+import { Goal, LogIn, MapPinned, MessageCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Avatar } from "@client/components/avatar";
+import { useAccount } from "@client/lib/account";
+import { getStoredRegionSlug } from "@client/lib/storage";
+import { m } from "@client/paraglide/messages";
+import { AppLink } from "./app-link";
+
+type Tab = { key: string; href: string; label: string; icon: ReactNode; active: boolean; badge?: number };
+
+/**
+ * Bottom tab bar (spec 001 section 2.1). The chat badge has no count source yet, so none is shown.
+ */
+export function TabBar() {
+  const account = useAccount();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const regionSlug = getStoredRegionSlug() ?? account?.region?.slug ?? null;
+  const ownProfile = account ? `/user/${account.id}` : null;
+
+  const tabs: Tab[] = [
+    {
+      key: "games",
+      href: regionSlug ? `/games/${regionSlug}` : "/games",
+      label: m.tab_games(),
+      icon: <Goal aria-hidden className="size-6" />,
+      active: pathname === "/" || pathname.startsWith("/games") || pathname.startsWith("/game/"),
+    },
+    {
+      key: "courts",
+      href: "/courts",
+      label: m.tab_courts(),
+      icon: <MapPinned aria-hidden className="size-6" />,
+      active: pathname.startsWith("/courts") || pathname.startsWith("/court/"),
+    },
+    {
+      key: "chat",
+      href: "/chat",
+      label: m.tab_chat(),
+      icon: <MessageCircle aria-hidden className="size-6" />,
+      active: pathname.startsWith("/chat"),
+    },
+    account && ownProfile
+      ? {
+          key: "profile",
+          href: ownProfile,
+          label: m.tab_profile(),
+          icon: <Avatar name={account.firstName} imageUrl={account.profileImageUrl} size="sm" alt="" />,
+          active: pathname === ownProfile || pathname === "/user/me",
+        }
+      : {
+          key: "profile",
+          href: "/login",
+          label: m.tab_sign_in(),
+          icon: <LogIn aria-hidden className="size-6" />,
+          active: pathname === "/login" || pathname === "/register",
+        },
+  ];
+
+  return (
+    <nav aria-label={m.tab_bar_label()} className="border-t border-slate-200 bg-white/95 pb-safe backdrop-blur">
+      <ul className="grid grid-cols-4">
+        {tabs.map((tab) => (
+          <li key={tab.key}>
+            <AppLink
+              href={tab.href}
+              aria-current={tab.active ? "page" : undefined}
+              className={`relative flex min-h-15 flex-col items-center justify-center gap-0.5 px-1 text-[12px] font-semibold transition-colors ${
+                tab.active ? "text-pitch-700" : "text-slate-600 hover:text-slate-900"
+              }`}
+            >
+              <span
+                className={`relative inline-flex h-8 w-14 items-center justify-center rounded-full transition-colors ${
+                  tab.active ? "bg-pitch-100" : ""
+                }`}
+              >
+                {tab.icon}
+                {tab.badge ? (
+                  <span className="absolute -top-0.5 right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white">
+                    {tab.badge}
+                  </span>
+                ) : null}
+              </span>
+              <span className="max-w-full truncate">{tab.label}</span>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,81 @@
+import { isErrorCode, type AppErrorData, type ErrorCode, type FieldIssue } from "@shared/errors";
+import { m } from "@client/paraglide/messages";
+import { messageByKey } from "./messages";
+
+type ErrorLike = { message?: unknown; data?: unknown; shape?: unknown; cause?: unknown; name?: unknown };
+
+/** tRPC's own codes, for errors that reach us without our `data.app` (e.g. a proxy in between). */
+const TRPC_CODE_FALLBACK: Record<string, ErrorCode> = {
+  UNAUTHORIZED: "UNAUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  BAD_REQUEST: "VALIDATION",
+};
+
+function dataOf(error: unknown): Record<string, unknown> | null {
+  if (typeof error !== "object" || error === null) return null;
+  const data = (error as ErrorLike).data;
+  return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : null;
+}
+
+/** `data.app` of a tRPC error (the server's errorFormatter), when it is well formed. */
+export function appErrorData(error: unknown): AppErrorData | null {
+  const app = dataOf(error)?.app;
+  if (typeof app !== "object" || app === null) return null;
+  const candidate = app as Partial<AppErrorData>;
+  if (!isErrorCode(candidate.code)) return null;
+  return {
+    code: candidate.code,
+    details: candidate.details ?? undefined,
+    fields: Array.isArray(candidate.fields) ? candidate.fields : undefined,
+  };
+}
+
+/** True when the request never got an answer (offline, server down, DNS). */
+export function isNetworkError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  if (dataOf(error)) return false;
+  const { cause, message, name } = error as ErrorLike;
+  if (name === "TypeError" || cause instanceof TypeError) return true;
+  return typeof message === "string" && /failed to fetch|networkerror|load failed|fetch failed/i.test(message);
+}
+
+/** The stable code of an error from the server, or null for network and unknown errors. */
+export function appErrorCode(error: unknown): ErrorCode | null {
+  const app = appErrorData(error);
+  if (app) return app.code;
+  const trpcCode = dataOf(error)?.code;
+  return typeof trpcCode === "string" ? (TRPC_CODE_FALLBACK[trpcCode] ?? null) : null;
+}
+
+/** A translated, human sentence for any error. */
+export function errorMessage(error: unknown): string {
+  if (isNetworkError(error)) return m.error_network();
+  const app = appErrorData(error);
+  const code = app?.code ?? appErrorCode(error) ?? "UNEXPECTED";
+  if (code === "TOO_MANY_LOGIN_ATTEMPTS") {
+    const seconds = Number(app?.details?.retryAfterSeconds);
+    if (Number.isFinite(seconds) && seconds > 0) {
+      return seconds < 120
+        ? m.error_too_many_login_attempts_seconds({ seconds: Math.ceil(seconds) })
+        : m.error_too_many_login_attempts_minutes({ minutes: Math.ceil(seconds / 60) });
+    }
+  }
+  return messageByKey(`error_${code}`) ?? m.error_UNEXPECTED();
+}
+
+/** Field problems sent by the server, as `{ fieldName: validationCode }` (first issue per field). */
+export function fieldErrorCodes(error: unknown): Record<string, string> {
+  const fields: FieldIssue[] = appErrorData(error)?.fields ?? [];
+  const result: Record<string, string> = {};
+  for (const issue of fields) {
+    const name = String(issue.path).split(".")[0] ?? "";
+    if (name && !(name in result)) result[name] = issue.code;
+  }
+  return result;
+}
+
+/** Translation of a validation code from the shared schemas (`validation_<code>`). */
+export function validationMessage(code: string): string {
+  return messageByKey(`validation_${code}`) ?? m.validation_invalid();
+}

@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ERROR_CODES } from "@shared/errors";
+
+const ROOT = join(import.meta.dir, "../../..");
+const catalogue = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(ROOT, `shared/i18n/messages/${locale}.json`), "utf8"));
+const de = catalogue("de");
+const en = catalogue("en");
+
+/** Codes the shared schemas put into issue messages (`error: "..."`, `return "..."`). */
+function schemaValidationCodes(): string[] {
+  const codes = new Set<string>();
+  for (const file of ["common.ts", "auth.ts"]) {
+    const source = readFileSync(join(ROOT, "shared/schemas", file), "utf8");
+    for (const match of source.matchAll(/(?:error: |return )"([a-z_]+)"/g)) codes.add(match[1]!);
+  }
+  return [...codes];
+}
+
+describe("message catalogue", () => {
+  test("German and English have the same keys, none empty", () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(de).sort());
+    for (const [key, text] of [...Object.entries(de), ...Object.entries(en)]) {
+      expect({ key, empty: text.trim() === "" }).toEqual({ key, empty: false });
+    }
+  });
+
+  test("every server error code has a text", () => {
+    for (const code of Object.keys(ERROR_CODES)) {
+      expect(de).toHaveProperty(`error_${code}`);
+      expect(en).toHaveProperty(`error_${code}`);
+    }
+  });
+
+  test("every validation code of the shared schemas has a text", () => {
+    const codes = schemaValidationCodes();
+    expect(codes.length).toBeGreaterThan(10);
+    for (const code of [...codes, "date_in_future", "too_young", "invalid"]) {
+      expect(de).toHaveProperty(`validation_${code}`);
+      expect(en).toHaveProperty(`validation_${code}`);
+    }
+  });
+
+  test("spec texts are used word for word (spec 001 sections 2.1, 2.3, 8)", () => {
+    expect(de.login_redirect_notice).toBe("Melde Dich an, um fortzufahren.");
+    expect(de.login_logout_notice).toBe("Erfolgreich abgemeldet. Bis zum nächsten Mal!");
+    expect(de.login_forgot_password).toBe("Passwort vergessen?");
+    expect(de.error_INVALID_CREDENTIALS).toBe("E-Mail oder Passwort ist inkorrekt.");
+    expect(de.error_EMAIL_IN_USE).toBe("E-Mail Adresse wird bereits verwendet. Bist du bereits registriert?");
+    expect(de.not_found_title).toBe("Seite konnte nicht gefunden werden");
+    expect(de.error_screen_restore).toBe("Wiederherstellen");
+    expect(de.regions_loading).toBe("Regionen werden geladen...");
+    expect(de.regions_error).toBe(
+      "Regionen konnten nicht geladen werden. Versuche es später erneut. Wenn das Problem bestehen bleibt, melde Dich beim Administrator.",
+    );
+    expect(de.feed_empty).toBe("Keine Kickrunden gefunden.");
+    expect(de.error_USER_NOT_FOUND).toBe("Spieler konnte nicht gefunden werden.");
+  });
+});

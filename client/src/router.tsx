@@ -1,0 +1,43 @@
+import { createRouter } from "@tanstack/react-router";
+import { queryClient } from "@client/lib/query-client";
+import { ErrorScreen } from "@client/features/shell/error-screen";
+import { NotFoundScreen } from "@client/features/shell/not-found-screen";
+import { PendingScreen } from "@client/features/shell/pending-screen";
+import { routeTree } from "./routeTree.gen";
+
+/**
+ * Plain query strings (`?court=12&logout`) instead of the router's JSON encoding: links from
+ * e-mails and the native wrapper use them, and every value is validated per route anyway.
+ */
+function parseSearch(searchStr: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(searchStr));
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null && value !== false) params.set(key, value === true ? "" : String(value));
+  }
+  const query = params.toString().replace(/=(?=&|$)/g, "");
+  return query ? `?${query}` : "";
+}
+
+export const router = createRouter({
+  routeTree,
+  parseSearch,
+  stringifySearch,
+  context: { queryClient },
+  defaultPreload: "intent",
+  // React Query owns caching; the router always asks it.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultErrorComponent: ({ error }) => <ErrorScreen error={error} />,
+  defaultNotFoundComponent: NotFoundScreen,
+  defaultPendingComponent: PendingScreen,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
