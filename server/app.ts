@@ -25,7 +25,8 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "SAMEORIGIN");
-    if (!isWellFormedCsrfToken(parseCookies(c.req.header("cookie") ?? null)[CSRF_COOKIE])) {
+    const alreadySet = c.res.headers.getSetCookie().some((h) => h.startsWith(`${CSRF_COOKIE}=`));
+    if (!alreadySet && !isWellFormedCsrfToken(parseCookies(c.req.header("cookie") ?? null)[CSRF_COOKIE])) {
       c.res.headers.append("Set-Cookie", csrfCookie(newCsrfToken(), deps.config.secureCookies));
     }
   });

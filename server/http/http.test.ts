@@ -135,3 +135,13 @@ describe("stale sessions", () => {
     expect(client.jar.has("logged_in")).toBe(false);
   });
 });
+
+describe("GET /api/csrf", () => {
+  test("returns the token its cookie holds, on a first visit too", async () => {
+    const client = httpClient(deps);
+    const res = await client.request("/api/csrf");
+    const { token } = (await res.json()) as { token: string };
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("csrftoken="))).toHaveLength(1);
+    expect(client.jar.get("csrftoken")).toBe(token);
+  });
+});

@@ -1,0 +1,226 @@
+// Smoke test of the single executable (dist/kickrunde, from `bun run build`): it runs from an empty
+// temp dir with nothing of the repo beside it, on the embedded database and, when DATABASE_URL is
+// set, on a fresh PostgreSQL database. Run: bun test scripts/smoke/binary.test.ts
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { BINARY, CLIENT_DIST } from "../lib/paths";
+import { httpSession } from "./http";
+
+const binary = process.env.KICKRUNDE_BINARY ?? BINARY;
+const STARTUP_MS = 90_000;
+
+type Target = { name: string; kind: "pglite" | "postgres" };
+const targets: Target[] = [{ name: "the embedded database (PGlite)", kind: "pglite" }];
+if (process.env.DATABASE_URL) targets.push({ name: "PostgreSQL (DATABASE_URL)", kind: "postgres" });
+
+function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+/** A running copy of the binary in its own empty directory. */
+class BinaryProcess {
+  proc: Bun.Subprocess | undefined;
+  constructor(
+    readonly dir: string,
+    readonly env: Record<string, string>,
+  ) {}
+
+  get logFile() {
+    return join(this.dir, "kickrunde.log");
+  }
+
+  log(): string {
+    return existsSync(this.logFile) ? readFileSync(this.logFile, "utf8") : "";
+  }
+
+  async start(base: string): Promise<void> {
+    // Only what a deployment would set: no inherited DATABASE_URL, CLIENT_DIST or repo paths.
+    this.proc = Bun.spawn([join(this.dir, "kickrunde")], {
+      cwd: this.dir,
+      env: this.env,
+      stdout: Bun.file(this.logFile),
+      stderr: "inherit",
+    });
+    const deadline = Date.now() + STARTUP_MS;
+    while (Date.now() < deadline) {
+      if (this.proc.exitCode !== null) throw new Error(`the binary exited with ${this.proc.exitCode}:\n${this.log()}`);
+      try {
+        const res = await fetch(`${base}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await Bun.sleep(200);
+    }
+    throw new Error(`no answer on ${base}/api/health within ${STARTUP_MS / 1000}s:\n${this.log()}`);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.proc || this.proc.exitCode !== null) return;
+    this.proc.kill("SIGTERM");
+    const exited = await Promise.race([this.proc.exited, Bun.sleep(10_000).then(() => null)]);
+    if (exited === null) {
+      this.proc.kill("SIGKILL");
+      await this.proc.exited;
+    }
+  }
+}
+
+for (const target of targets) {
+  describe(`binary on ${target.name}`, () => {
+    const port = freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dir = mkdtempSync(join(tmpdir(), "kickrunde-smoke-"));
+    const email = `smoke-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = "smoke-pass-123";
+    let app: BinaryProcess;
+    let dropDatabase = async () => {};
+
+    beforeAll(async () => {
+      if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`bun run build\` first`);
+      copyFileSync(binary, join(dir, "kickrunde"));
+      const env: Record<string, string> = {
+        PATH: "/usr/bin:/bin",
+        HOME: dir,
+        TMPDIR: tmpdir(),
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: join(dir, "data"),
+        SEED: "demo",
+        LOG_LEVEL: "warn",
+      };
+      if (target.kind === "postgres") {
+        const url = new URL(process.env.DATABASE_URL!);
+        const name = `kr_smoke_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+        const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
+        await admin.unsafe(`create database ${name}`);
+        url.pathname = `/${name}`;
+        env.DATABASE_URL = url.toString();
+        dropDatabase = async () => {
+          await admin.unsafe(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        };
+      }
+      app = new BinaryProcess(dir, env);
+      await app.start(base);
+    }, STARTUP_MS + 30_000);
+
+    afterAll(async () => {
+      await app?.stop();
+      await dropDatabase();
+      rmSync(dir, { recursive: true, force: true });
+    }, 30_000);
+
+    test("answers /api/health on the expected database and prints its URL", async () => {
+      const res = await fetch(`${base}/api/health`);
+      expect(await res.json()).toEqual({ ok: true, database: target.kind });
+      expect(app.log()).toContain(`Kickrunde is running at ${base}`);
+    });
+
+    test("runs with nothing beside it: no migrations or client files unpacked next to the binary", () => {
+      const beside = readdirSync(dir).sort();
+      expect(beside).toEqual(target.kind === "pglite" ? ["data", "kickrunde", "kickrunde.log"] : ["kickrunde", "kickrunde.log"]);
+    });
+
+    test("serves the built index.html, its hashed JS asset and the app shell for client routes", async () => {
+      const res = await fetch(`${base}/`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      const html = await res.text();
+      expect(html).toContain('<div id="root">');
+      const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+      expect(script).toBeDefined();
+
+      const asset = await fetch(`${base}${script}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("content-type")).toContain("javascript");
+      expect(asset.headers.get("cache-control")).toContain("immutable");
+      const js = await asset.text();
+      expect(js.length).toBeGreaterThan(1000);
+      // When the build output is at hand, the embedded copy must be the same bytes.
+      const onDisk = join(CLIENT_DIST, script!);
+      if (existsSync(onDisk)) expect(js).toBe(readFileSync(onDisk, "utf8"));
+
+      const deepLink = await fetch(`${base}/some/client/route`);
+      expect(deepLink.status).toBe(200);
+      expect(await deepLink.text()).toContain('<div id="root">');
+      expect((await fetch(`${base}/assets/does-not-exist.js`)).status).toBe(404);
+    });
+
+    test("registers, reads the account, logs out and logs in again over tRPC with the CSRF cookie and header", async () => {
+      const s = httpSession(base);
+      const register = await s.trpc(
+        "auth.register",
+        { email, password, firstName: "Smoke", regionSlug: "berlin", dateOfBirth: "1995-05-05", language: "de" },
+        "mutation",
+      );
+      expect(register.status, JSON.stringify(register.body)).toBe(200);
+      expect(register.data?.userId).toBeNumber();
+      expect(s.jar.has("session")).toBe(true);
+
+      const account = await s.trpc("users.myAccount", undefined, "query");
+      expect(account.status, JSON.stringify(account.body)).toBe(200);
+      expect(account.data?.email).toBe(email);
+
+      expect((await s.trpc("auth.logout", undefined, "mutation")).status).toBe(200);
+      expect(s.jar.has("session")).toBe(false);
+
+      const fresh = httpSession(base);
+      const login = await fresh.trpc("auth.login", { email, password }, "mutation");
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      expect(login.data?.userId).toBe(register.data?.userId);
+      expect(fresh.jar.has("session")).toBe(true);
+    });
+
+    test("GET /api/csrf hands out the token its csrftoken cookie holds", async () => {
+      const s = httpSession(base);
+      const res = await s.request("/api/csrf");
+      const { token } = (await res.json()) as { token: string };
+      expect(token).toMatch(/^[A-Za-z0-9]{32,64}$/);
+      expect(s.jar.get("csrftoken")).toBe(token);
+      // A client that only uses the body's token (the native wrapper) can then sign in.
+      const login = await s.request("/trpc/auth.login", {
+        method: "POST",
+        headers: { "content-type": "application/json", "X-CSRFToken": token },
+        body: JSON.stringify({ json: { email, password } }),
+      });
+      expect(login.status).toBe(200);
+    });
+
+    test("refuses a tRPC mutation without the CSRF header", async () => {
+      const s = httpSession(base);
+      await s.csrfToken();
+      const res = await s.request("/trpc/auth.login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ json: { email, password } }),
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    });
+
+    test("answers the GraphQL regions query with the demo regions", async () => {
+      const { status, body } = await httpSession(base).graphql("{ regions { slug } }");
+      expect(status).toBe(200);
+      expect(body.errors).toBeUndefined();
+      const slugs = (body.data?.regions as { slug: string }[]).map((r) => r.slug);
+      expect(slugs).toContain("berlin");
+    });
+
+    test("keeps its data across a restart (migrations and demo seed run again without harm)", async () => {
+      await app.stop();
+      await app.start(base);
+      const login = await httpSession(base).trpc("auth.login", { email, password }, "mutation");
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      const { body } = await httpSession(base).graphql("{ regions { slug } }");
+      const slugs = (body.data?.regions as { slug: string }[]).map((r) => r.slug);
+      expect(slugs.filter((s) => s === "berlin")).toHaveLength(1);
+    }, STARTUP_MS);
+  });
+}

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { boot } from "./boot";
+import { embeddedAssets, type EmbeddedFiles } from "./http/embedded-assets";
+import { loadConfigOrExit, serve } from "./serve";
+
+/**
+ * Entry of the single executable (`bun run build` -> dist/kickrunde). scripts/build.ts generates a
+ * small module that imports every file of client/dist and migrations/ `with { type: "file" }` (so
+ * the compiler embeds them) and calls `runBinary` with their embedded paths. Nothing beside the
+ * binary is read: the client is served from memory, and the migrations are unpacked into a temp
+ * folder for drizzle's migrator, which only reads folders. PGlite's wasm and data files are embedded
+ * by server/db/client.ts itself.
+ */
+export type BinaryFiles = { client: EmbeddedFiles; migrations: EmbeddedFiles; version: string };
+
+async function unpackMigrations(files: EmbeddedFiles): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "kickrunde-migrations-"));
+  for (const [relative, embedded] of Object.entries(files)) {
+    const target = join(dir, relative);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, new Uint8Array(await Bun.file(embedded).arrayBuffer()));
+  }
+  return dir;
+}
+
+export async function runBinary(files: BinaryFiles): Promise<void> {
+  if (process.argv.includes("--version")) {
+    console.log(`kickrunde ${files.version}`);
+    return;
+  }
+  // The binary is the production build; an explicit NODE_ENV still wins.
+  process.env.NODE_ENV ??= "production";
+  const cfg = loadConfigOrExit();
+
+  const migrationsFolder = await unpackMigrations(files.migrations);
+  let deps;
+  try {
+    deps = await boot(cfg, { migrationsFolder });
+  } finally {
+    rmSync(migrationsFolder, { recursive: true, force: true });
+  }
+
+  serve(deps, embeddedAssets(files.client), { version: files.version });
+}
