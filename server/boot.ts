@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed-demo";
 import { systemClock, type Clock } from "./lib/clock";
+import { startGameWorkers } from "./domains/games/jobs";
+import { startJobQueue } from "./jobs/queue";
 import { createLogger } from "./lib/logger";
 
 /** Opens the database, applies migrations and seeds demo data when asked. */
@@ -13,10 +15,12 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
     config.database.kind === "postgres" ? config.database : { kind: "pglite", dataDir: config.database.dataDir },
   );
   await runMigrations(database, options.migrationsFolder);
-  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger };
+  const jobs = await startJobQueue(database, logger);
+  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs };
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(deps);
     if (seeded) logger.info("demo data loaded", seeded);
   }
+  await startGameWorkers(deps);
   return deps;
 }

@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import type { JobQueue } from "./jobs/queue";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
 
@@ -10,6 +11,7 @@ export type Deps = {
   db: Db;
   clock: Clock;
   logger: Logger;
+  jobs: JobQueue;
 };
 
 /** The signed-in user as the session sees it (enough for permission checks). */

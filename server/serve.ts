@@ -25,6 +25,7 @@ export function serve(deps: Deps, assets: StaticAssets, extra: Record<string, un
   console.log(`\n  Kickrunde is running at ${cfg.publicUrl}\n`);
   const stop = async () => {
     await server.stop();
+    await deps.jobs.stop();
     await deps.database.close();
     process.exit(0);
   };

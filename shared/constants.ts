@@ -54,3 +54,66 @@ export const CSRF_HEADER = "X-CSRFToken";
 export const SESSION_COOKIE = "session";
 /** Readable by scripts: tells the client a session exists and until when (spec 001 section 2.3). */
 export const AUTH_STATE_COOKIE = "logged_in";
+
+/* ---- Games (spec 000 sections 3, 5, 9) ---- */
+export const GAME_LEVELS = ["ALL", "LOW", "MEDIUM", "HIGH"] as const;
+export const GAME_GENDERS = ["MIXED", "MALE", "FEMALE"] as const;
+/** KICKRUNDE is the product's own type, published by admins only (spec 000 section 6). */
+export const GAME_TYPES = ["PUBLIC", "PRIVATE", "KICKRUNDE"] as const;
+export const CANCELLATION_REASONS = ["BAD_WEATHER", "COURT_NOT_AVAILABLE", "OTHER_REASON", "TOO_FEW_PLAYERS", "UNABLE_TO_ATTEND"] as const;
+export const TURFS = ["AG", "GR", "TT", "AS", "AH", "LL", "SA"] as const;
+export const GAME_DURATIONS_MINUTES = [30, 45, 60, 90, 120, 180, 240, 300, 360] as const;
+
+export const GAME_DEFAULTS = {
+  minPlayers: 10,
+  maxPlayers: null,
+  gameType: "PUBLIC",
+  playerCount: 1,
+  bringsBall: false,
+  bringsBibs: false,
+  level: "ALL",
+  gender: "MIXED",
+  teams: 2,
+  durationMinutes: 60,
+  title: null,
+  playsHimself: true,
+  gameMode: 5,
+  instantCapture: false,
+  externalPaymentRequestsAllowed: false,
+  isManagedPayment: false,
+  priceCents: 0,
+} as const;
+
+export const TEAMS_MIN = 1;
+export const TEAMS_MAX = 19;
+export const GAME_MODE_MIN = 1;
+export const GAME_MODE_MAX = 11;
+/** Max players options reach up to 100 above teams x gameMode. */
+export const MAX_PLAYERS_ABOVE_TEAMS = 100;
+export const PLAYER_COUNT_MAX = 100;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const TITLE_MAX_LENGTH = 80;
+
+export const PRICE_MAX_CENTS = 10000;
+export const PRICE_STEP_CENTS = 50;
+export const MANAGED_PRICE_MIN_CENTS = 250;
+export const MANAGED_PAYMENT_MAX_DAYS_AHEAD = 6;
+export const GAME_MAX_MONTHS_AHEAD = 2;
+export const START_MINUTE_STEP = 5;
+
+/** One public game per hour and five per week per organiser; one game per 2 minutes (README Decisions). */
+export const PUBLIC_GAMES_PER_HOUR = 1;
+export const PUBLIC_GAMES_PER_WEEK = 5;
+export const GAME_CREATION_THROTTLE_SECONDS = 120;
+export const SAME_COURT_WINDOW_MINUTES = 60;
+
+export const EDIT_BLOCKED_BEFORE_START_MINUTES = 30;
+export const CANCEL_BLOCKED_BEFORE_START_MINUTES = 60;
+export const MIN_PLAYERS_WARNING_HOURS = 8;
+export const TAKES_PLACE_PROMPT_HOURS = 3;
+export const AUTO_CANCEL_BEFORE_START_MINUTES = 60;
+export const MISSING_PLAYERS_TIP_THRESHOLD = 4;
+export const MISSING_PLAYERS_TIP_WITHIN_HOURS = 24;
+export const PROGRESS_CAP_PERCENT_WITHOUT_MAX = 95;
+export const NIGHT_HINT_BEFORE_HOUR = 8;
+export const MORNING_HINT_BEFORE_HOUR = 11;

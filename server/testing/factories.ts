@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
-import { groups, regions, userGroups, users } from "../db/schema";
+import { courts, games, groups, participations, regions, userGroups, users } from "../db/schema";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -37,3 +37,35 @@ export async function createUser(
 }
 
 export const uniqueEmail = () => `new-${unique()}@example.org`;
+
+export async function createCourt(deps: Deps, values: Partial<typeof courts.$inferInsert> = {}) {
+  const [row] = await deps.db
+    .insert(courts)
+    .values({ name: `Platz ${unique()}`, latitude: 52.5, longitude: 13.4, ...values })
+    .returning();
+  return row!;
+}
+
+/** A game row straight in the database (no rules), with the organiser's participation. */
+export async function createGameRow(
+  deps: Deps,
+  values: Partial<typeof games.$inferInsert> & { creatorId: number; regionId: number; startTime: Date },
+  organiserPlayers = 1,
+) {
+  const durationMinutes = values.durationMinutes ?? 60;
+  const [row] = await deps.db
+    .insert(games)
+    .values({ endTime: new Date(values.startTime.getTime() + durationMinutes * 60_000), durationMinutes, ...values })
+    .returning();
+  if (organiserPlayers > 0) {
+    await deps.db.insert(participations).values({ gameId: row!.id, userId: values.creatorId, playerCount: organiserPlayers });
+  }
+  return row!;
+}
+
+export async function addPlayers(deps: Deps, gameId: number, count: number) {
+  for (let i = 0; i < count; i++) {
+    const u = await createUser(deps);
+    await deps.db.insert(participations).values({ gameId, userId: u.id, playerCount: 1 });
+  }
+}

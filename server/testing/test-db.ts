@@ -3,6 +3,7 @@ import { parseConfig } from "../config";
 import type { Deps } from "../context";
 import { openDatabase, type Database } from "../db/client";
 import { runMigrations } from "../db/migrate";
+import { startJobQueue } from "../jobs/queue";
 import { createLogger } from "../lib/logger";
 import { testClock } from "./test-clock";
 
@@ -34,7 +35,15 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void> }> {
   }
   await runMigrations(database);
   const config = parseConfig({ NODE_ENV: "test", SEED: "none", PUBLIC_URL: "http://localhost:3000", DATABASE_URL: url });
-  const deps: Deps = { config, database, db: database.db, clock: testClock, logger: createLogger("silent") };
+  const logger = createLogger("silent");
+  // The real queue, without workers: tests call job handlers themselves (and one test runs workers).
+  const jobs = await startJobQueue(database, logger);
+  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs };
+  const closeDb = drop;
+  drop = async () => {
+    await jobs.stop();
+    await closeDb();
+  };
   return { deps, drop };
 }
 

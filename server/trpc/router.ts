@@ -1,4 +1,6 @@
 import { authRouter } from "../domains/auth/router";
+import { courtsRouter } from "../domains/courts/router";
+import { gamesRouter } from "../domains/games/router";
 import { regionsRouter } from "../domains/regions/router";
 import { usersRouter } from "../domains/users/router";
 import { router } from "./init";
@@ -7,6 +9,8 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   regions: regionsRouter,
+  games: gamesRouter,
+  courts: courtsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -49,3 +49,30 @@ export async function updateLanguage(db: DbOrTx, userId: number, language: "de" 
 export async function groupIdsByName(db: DbOrTx, names: string[]) {
   return db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.name, names));
 }
+
+/** The few fields permission checks need, in one query. */
+export async function findActor(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({
+      id: users.id,
+      isAdmin: users.isAdmin,
+      organizationId: users.organizationId,
+      emailVerifiedAt: users.emailVerifiedAt,
+      regionId: users.regionId,
+      groupName: groups.name,
+    })
+    .from(users)
+    .leftJoin(userGroups, eq(userGroups.userId, users.id))
+    .leftJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(eq(users.id, userId));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    id: first.id,
+    isAdmin: first.isAdmin,
+    organizationId: first.organizationId,
+    emailVerified: first.emailVerifiedAt !== null,
+    regionId: first.regionId,
+    groupNames: rows.flatMap((r) => (r.groupName ? [r.groupName] : [])),
+  };
+}

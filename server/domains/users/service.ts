@@ -1,3 +1,4 @@
+import type { GameActor } from "@shared/rules/game-permissions";
 import { isCommunityManager } from "@shared/rules/roles";
 import type { TMyAccount, TPublicUser } from "@shared/schemas/users";
 import type { Ctx } from "../../context";
@@ -66,4 +67,18 @@ export async function updateLanguage(ctx: Ctx, language: "de" | "en"): Promise<T
   const viewer = requireViewer(ctx);
   await repo.updateLanguage(ctx.deps.db, viewer.userId, language, ctx.deps.clock.now());
   return loadAccount(ctx, viewer.userId);
+}
+
+export type Actor = GameActor & { regionId: number | null };
+
+/** The signed-in user for permission checks; UNAUTHENTICATED for visitors. */
+export async function requireActor(ctx: Ctx): Promise<Actor> {
+  const actor = await repo.findActor(ctx.deps.db, requireViewer(ctx).userId);
+  if (!actor) throw new AppError("UNAUTHENTICATED");
+  return actor;
+}
+
+/** The signed-in user for permission checks, or null for visitors. */
+export async function actorOrNull(ctx: Ctx): Promise<Actor | null> {
+  return ctx.viewer ? repo.findActor(ctx.deps.db, ctx.viewer.userId) : null;
 }

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { CANCELLATION_REASONS, GAME_GENDERS, GAME_LEVELS, GAME_TYPES } from "@shared/constants";
+import { courts } from "./courts";
+import { organizations } from "./organizations";
+import { regions } from "./regions";
+import { users } from "./users";
+
+export const games = pgTable(
+  "games",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => users.id),
+    organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    /** the feed a game appears in: its court's region, else the organiser's */
+    regionId: integer("region_id")
+      .notNull()
+      .references(() => regions.id),
+    courtId: integer("court_id").references(() => courts.id, { onDelete: "set null" }),
+    title: text("title"),
+    description: text("description").notNull().default(""),
+    descriptionEn: text("description_en"),
+    gameType: text("game_type", { enum: GAME_TYPES }).notNull().default("PUBLIC"),
+    gameMode: smallint("game_mode").notNull().default(5),
+    level: text("level", { enum: GAME_LEVELS }).notNull().default("ALL"),
+    gender: text("gender", { enum: GAME_GENDERS }).notNull().default("MIXED"),
+    priceCents: integer("price_cents").notNull().default(0),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    durationMinutes: smallint("duration_minutes").notNull().default(60),
+    /** start + duration, stored so overlap and "upcoming" queries use an index */
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    minPlayers: smallint("min_players").notNull().default(10),
+    maxPlayers: smallint("max_players"),
+    teams: smallint("teams").notNull().default(2),
+    isManagedPayment: boolean("is_managed_payment").notNull().default(false),
+    instantCapture: boolean("instant_capture").notNull().default(false),
+    externalPaymentRequestsAllowed: boolean("external_payment_requests_allowed").notNull().default(false),
+    highestParticipantsAmountReached: smallint("highest_participants_amount_reached").notNull().default(0),
+    receivedOrganizerReliabilityFeedback: boolean("received_organizer_reliability_feedback").notNull().default(false),
+    minPlayersConfirmedAt: timestamp("min_players_confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** null with cancelledAt set: cancelled automatically */
+    cancelledById: integer("cancelled_by_id").references(() => users.id, { onDelete: "set null" }),
+    cancellationReason: text("cancellation_reason", { enum: CANCELLATION_REASONS }),
+    cancellationMessage: text("cancellation_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("games_region_start_idx").on(t.regionId, t.startTime),
+    index("games_court_start_idx").on(t.courtId, t.startTime),
+    index("games_creator_created_idx").on(t.creatorId, t.createdAt),
+    check("games_price_cents_range", sql`${t.priceCents} >= 0 and ${t.priceCents} <= 10000`),
+    check("games_max_players_positive", sql`${t.maxPlayers} is null or ${t.maxPlayers} >= 1`),
+  ],
+);
+
+/**
+ * Who plays. In this issue only the organiser's own participation is created with the game;
+ * joining, guests, the waiting list and payments extend it in the participation issue.
+ */
+export const participations = pgTable(
+  "participations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** guests only */
+    firstName: text("first_name"),
+    playerCount: smallint("player_count").notNull().default(1),
+    playsHimself: boolean("plays_himself").notNull().default(true),
+    bringsBall: boolean("brings_ball").notNull().default(false),
+    bringsBibs: boolean("brings_bibs").notNull().default(false),
+    queue: boolean("queue").notNull().default(false),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("participations_game_idx").on(t.gameId),
+    index("participations_user_idx").on(t.userId),
+    uniqueIndex("participations_game_user_unique").on(t.gameId, t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/**
+ * What happened to a game, for notifications (sent once that issue lands) and the history:
+ * CREATED, CHANGED, CANCELLED, AUTO_CANCELLED, MIN_PLAYERS_WARNING, TAKES_PLACE_PROMPT, CONFIRMED, MADE_PUBLIC.
+ */
+export const gameEvents = pgTable(
+  "game_events",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("game_events_game_idx").on(t.gameId, t.createdAt)],
+);

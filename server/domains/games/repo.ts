@@ -1,0 +1,246 @@
+import { and, asc, eq, gt, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client";
+import { courts, gameEvents, games, organizations, participations, regions, users } from "../../db/schema";
+import { courtColumns } from "../courts/repo";
+
+/** Players in a game: active (not cancelled, not queued) participations' player counts. */
+export const participantsAmountSql = sql<number>`coalesce((
+  select sum(p.player_count) from ${participations} p
+  where p.game_id = ${games.id} and p.queue = false and p.cancelled_at is null
+), 0)::int`;
+
+const listColumns = {
+  id: games.id,
+  title: games.title,
+  startTime: games.startTime,
+  endTime: games.endTime,
+  durationMinutes: games.durationMinutes,
+  gameType: games.gameType,
+  level: games.level,
+  gender: games.gender,
+  priceCents: games.priceCents,
+  isManagedPayment: games.isManagedPayment,
+  minPlayers: games.minPlayers,
+  maxPlayers: games.maxPlayers,
+  participantsAmount: participantsAmountSql,
+  cancelledAt: games.cancelledAt,
+  // drizzle returns null for a left-joined object whose columns are all null
+  court: { id: courts.id, name: courts.name, imageUrl: courts.imageUrl, address: courts.address },
+  creator: { id: users.id, firstName: users.firstName, profileImageUrl: users.profileImageUrl },
+};
+
+function toListItem<T extends { participantsAmount: number }>(row: T, distanceKm: number | null = null) {
+  return { ...row, participantsAmount: Number(row.participantsAmount), distanceKm };
+}
+export type GameListItem = ReturnType<typeof toListItem>;
+
+/**
+ * The region feed: games not yet over, by start time, in one query (participant counts as a
+ * correlated sum over the participations index; no N+1).
+ */
+export async function feed(
+  db: DbOrTx,
+  opts: { regionId: number; now: Date; courtId?: number | null; filter: "all" | "playing" | "waiting" | "organising"; userId: number | null },
+) {
+  const where: SQL[] = [eq(games.regionId, opts.regionId), gt(games.endTime, opts.now)];
+  if (opts.courtId) where.push(eq(games.courtId, opts.courtId));
+  if (opts.filter !== "all") {
+    if (opts.userId === null) return [];
+    if (opts.filter === "organising") where.push(eq(games.creatorId, opts.userId));
+    else {
+      const queue = opts.filter === "waiting";
+      where.push(
+        sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${opts.userId} and p.cancelled_at is null and p.queue = ${queue})`,
+      );
+    }
+  } else {
+    // Private games appear only to those involved: the organiser and players.
+    const visible = opts.userId
+      ? or(
+          ne(games.gameType, "PRIVATE"),
+          eq(games.creatorId, opts.userId),
+          sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${opts.userId} and p.cancelled_at is null)`,
+        )!
+      : ne(games.gameType, "PRIVATE");
+    where.push(visible);
+  }
+  const rows = await db
+    .select(listColumns)
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .where(and(...where))
+    .orderBy(asc(games.startTime), asc(games.id))
+    .limit(500);
+  return rows.map((r) => toListItem(r));
+}
+
+/** Public upcoming games within `distanceKm` of a point (haversine in SQL), nearest first within a start time. */
+export async function searchNear(db: DbOrTx, opts: { latitude: number; longitude: number; distanceKm: number; from: Date }) {
+  const lat = sql`coalesce(${courts.latitude}, ${regions.latitude})`;
+  const lng = sql`coalesce(${courts.longitude}, ${regions.longitude})`;
+  const distance = sql<number>`(6371 * 2 * asin(sqrt(
+    power(sin(radians((${lat} - ${opts.latitude}) / 2)), 2) +
+    cos(radians(${opts.latitude})) * cos(radians(${lat})) * power(sin(radians((${lng} - ${opts.longitude}) / 2)), 2)
+  )))`;
+  const rows = await db
+    .select({ ...listColumns, distanceKm: distance })
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .innerJoin(regions, eq(regions.id, games.regionId))
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .where(and(gt(games.endTime, opts.from), ne(games.gameType, "PRIVATE"), isNull(games.cancelledAt), sql`${distance} <= ${opts.distanceKm}`))
+    .orderBy(asc(games.startTime), asc(games.id))
+    .limit(200);
+  return rows.map(({ distanceKm, ...r }) => toListItem(r, Number(distanceKm)));
+}
+
+export type GameRow = typeof games.$inferSelect;
+
+/** The game row, locked for the rest of the transaction when `forUpdate`. */
+export async function findGameRow(db: DbOrTx, id: number, forUpdate = false): Promise<GameRow | null> {
+  const q = db.select().from(games).where(eq(games.id, id)).limit(1);
+  const rows = forUpdate ? await q.for("update") : await q;
+  return rows[0] ?? null;
+}
+
+export async function participantsAmount(db: DbOrTx, gameId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${participations.playerCount}), 0)::int` })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), eq(participations.queue, false), isNull(participations.cancelledAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Players other than the organiser's own participation (for "price cannot be raised"). */
+export async function hasOtherParticipants(db: DbOrTx, gameId: number, creatorId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.gameId, gameId),
+        isNull(participations.cancelledAt),
+        or(isNull(participations.userId), ne(participations.userId, creatorId)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function loadGamePage(db: DbOrTx, id: number) {
+  const canceller = alias(users, "canceller");
+  const rows = await db
+    .select({
+      game: games,
+      participantsAmount: participantsAmountSql,
+      creator: { id: users.id, firstName: users.firstName, profileImageUrl: users.profileImageUrl },
+      canceller: { id: canceller.id, firstName: canceller.firstName, profileImageUrl: canceller.profileImageUrl },
+      court: courtColumns,
+      region: { id: regions.id, slug: regions.slug, name: regions.name },
+      organization: { id: organizations.id, name: organizations.name, imageUrl: organizations.imageUrl },
+    })
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .innerJoin(regions, eq(regions.id, games.regionId))
+    .leftJoin(canceller, eq(canceller.id, games.cancelledById))
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .leftJoin(organizations, eq(organizations.id, games.organizationId))
+    .where(eq(games.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const players = await db
+    .select({
+      id: participations.id,
+      userId: users.id,
+      userFirstName: users.firstName,
+      userImageUrl: users.profileImageUrl,
+      reliabilityRating: users.reliabilityRating,
+      firstName: participations.firstName,
+      playerCount: participations.playerCount,
+      playsHimself: participations.playsHimself,
+      bringsBall: participations.bringsBall,
+      bringsBibs: participations.bringsBibs,
+      queue: participations.queue,
+      createdAt: participations.createdAt,
+    })
+    .from(participations)
+    .leftJoin(users, eq(users.id, participations.userId))
+    .where(and(eq(participations.gameId, id), isNull(participations.cancelledAt)))
+    .orderBy(asc(participations.createdAt), asc(participations.id));
+  return { ...row, participations: players };
+}
+
+/** Games the organiser created since a moment: all, and public ones (throttle and limits). */
+export async function creationCounts(db: DbOrTx, creatorId: number, since: { throttle: Date; hour: Date; week: Date }) {
+  const [row] = await db
+    .select({
+      recent: sql<number>`count(*) filter (where ${games.createdAt} > ${since.throttle.toISOString()}::timestamptz)::int`,
+      publicHour: sql<number>`count(*) filter (where ${games.gameType} <> 'PRIVATE' and ${games.createdAt} > ${since.hour.toISOString()}::timestamptz)::int`,
+      publicWeek: sql<number>`count(*) filter (where ${games.gameType} <> 'PRIVATE')::int`,
+    })
+    .from(games)
+    .where(and(eq(games.creatorId, creatorId), gt(games.createdAt, since.week < since.hour ? since.week : since.hour)));
+  return { recent: Number(row?.recent ?? 0), publicHour: Number(row?.publicHour ?? 0), publicWeek: Number(row?.publicWeek ?? 0) };
+}
+
+/** Another non-cancelled game on the court starting less than `windowMinutes` before or after. */
+export async function courtHasGameNear(db: DbOrTx, courtId: number, start: Date, windowMinutes: number, excludeGameId?: number) {
+  const from = new Date(start.getTime() - windowMinutes * 60_000);
+  const to = new Date(start.getTime() + windowMinutes * 60_000);
+  const where = [eq(games.courtId, courtId), isNull(games.cancelledAt), gt(games.startTime, from), lt(games.startTime, to)];
+  if (excludeGameId) where.push(ne(games.id, excludeGameId));
+  const rows = await db.select({ id: games.id }).from(games).where(and(...where)).limit(1);
+  return rows.length > 0;
+}
+
+/** The user takes part (active or queued) in another non-cancelled game overlapping [start, end). */
+export async function userBusyBetween(db: DbOrTx, userId: number, start: Date, end: Date, excludeGameId?: number) {
+  const where = [
+    eq(participations.userId, userId),
+    isNull(participations.cancelledAt),
+    isNull(games.cancelledAt),
+    lt(games.startTime, end),
+    gt(games.endTime, start),
+  ];
+  if (excludeGameId) where.push(ne(games.id, excludeGameId));
+  const rows = await db
+    .select({ id: games.id })
+    .from(participations)
+    .innerJoin(games, eq(games.id, participations.gameId))
+    .where(and(...where))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertGame(db: DbOrTx, values: typeof games.$inferInsert): Promise<number> {
+  const [row] = await db.insert(games).values(values).returning({ id: games.id });
+  return row!.id;
+}
+
+export async function updateGame(db: DbOrTx, id: number, values: Partial<typeof games.$inferInsert>) {
+  await db.update(games).set(values).where(eq(games.id, id));
+}
+
+export async function insertParticipation(db: DbOrTx, values: typeof participations.$inferInsert) {
+  await db.insert(participations).values(values);
+}
+
+export async function insertEvent(db: DbOrTx, values: typeof gameEvents.$inferInsert) {
+  await db.insert(gameEvents).values(values);
+}
+
+export async function eventsOf(db: DbOrTx, gameId: number) {
+  return db.select().from(gameEvents).where(eq(gameEvents.gameId, gameId)).orderBy(asc(gameEvents.id));
+}
+
+/** Games whose minimum-player jobs are due (used by the scheduler to (re)build its queue). */
+export async function upcomingGameIds(db: DbOrTx, from: Date) {
+  return db
+    .select({ id: games.id, startTime: games.startTime })
+    .from(games)
+    .where(and(gte(games.startTime, from), isNull(games.cancelledAt)));
+}
+

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import type { Database, Tx } from "../db/client";
+import type { Logger } from "../lib/logger";
+
+/**
+ * The one job queue (pg-boss), on the same database as the app: PostgreSQL through its own pool,
+ * or the embedded PGlite. Jobs are sent inside the caller's transaction, so a rolled-back change
+ * leaves no job behind; pg-boss hands each job to one worker even with several server processes.
+ */
+export type JobQueue = {
+  send(name: string, data: object, options: { startAfter?: Date; singletonKey?: string }, tx?: Tx): Promise<void>;
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+  boss: PgBoss;
+};
+
+export const QUEUES = ["game-min-players-warning", "game-takes-place-prompt", "game-auto-cancel"] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite" })
+      : new PgBoss({ connectionString: database.url!, max: 4 });
+  boss.on("error", (error) => logger.error("job queue error", { error: String(error) }));
+  await boss.start();
+  for (const name of QUEUES) {
+    await boss.createQueue(name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    // Warms pg-boss's queue cache now: a cache miss during a send inside a transaction would query
+    // on pg-boss's own connection, which on the single-connection PGlite waits for that very transaction.
+    await boss.getJobById(name, "00000000-0000-0000-0000-000000000000");
+  }
+  return {
+    boss,
+    async send(name, data, options, tx) {
+      await boss.send(name, data, { ...options, ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}) });
+    },
+    async work(name, handler) {
+      await boss.work(name, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never);
+          } catch (error) {
+            logger.error("job failed", { queue: name, jobId: job.id, error: String(error) });
+            throw error;
+          }
+        }
+      });
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+  };
+}

@@ -1,0 +1,200 @@
+import { z } from "zod";
+import {
+  CANCELLATION_REASONS,
+  DESCRIPTION_MAX_LENGTH,
+  GAME_DURATIONS_MINUTES,
+  GAME_GENDERS,
+  GAME_LEVELS,
+  GAME_MODE_MAX,
+  GAME_MODE_MIN,
+  GAME_TYPES,
+  MAX_PLAYERS_ABOVE_TEAMS,
+  PLAYER_COUNT_MAX,
+  PRICE_MAX_CENTS,
+  PRICE_STEP_CENTS,
+  TEAMS_MAX,
+  TEAMS_MIN,
+  TITLE_MAX_LENGTH,
+  TURFS,
+} from "../constants";
+import { zId, zSlug } from "./common";
+
+export const ZGameLevel = z.enum(GAME_LEVELS);
+export const ZGameGender = z.enum(GAME_GENDERS);
+export const ZGameType = z.enum(GAME_TYPES);
+export const ZCancellationReason = z.enum(CANCELLATION_REASONS, { error: "reason_required" });
+export const ZTurf = z.enum(TURFS);
+
+export const ZCourtRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  turf: ZTurf.nullable(),
+  indoor: z.boolean(),
+  public: z.boolean(),
+  regionId: z.number().int().nullable(),
+});
+export type TCourtRef = z.infer<typeof ZCourtRef>;
+
+const zPriceCents = z
+  .number({ error: "price_invalid" })
+  .int({ error: "price_invalid" })
+  .min(0, { error: "price_negative" })
+  .max(PRICE_MAX_CENTS, { error: "price_too_high" })
+  .refine((c) => c % PRICE_STEP_CENTS === 0, { error: "price_step" });
+
+const zDescription = z.string().trim().max(DESCRIPTION_MAX_LENGTH, { error: "description_too_long" });
+
+/** Fields a game has, shared by create and update. Coupled rules live in shared/rules/game-form.ts. */
+const gameFields = {
+  title: z.string().trim().max(TITLE_MAX_LENGTH, { error: "title_too_long" }).nullable(),
+  description: zDescription,
+  descriptionEn: zDescription.nullable(),
+  startTime: z.date({ error: "start_time_required" }),
+  durationMinutes: z
+    .number({ error: "duration_invalid" })
+    .int()
+    .refine((d) => (GAME_DURATIONS_MINUTES as readonly number[]).includes(d), { error: "duration_invalid" }),
+  courtId: zId.nullable(),
+  teams: z.number().int().min(TEAMS_MIN, { error: "teams_range" }).max(TEAMS_MAX, { error: "teams_range" }),
+  gameMode: z.number().int().min(GAME_MODE_MIN, { error: "game_mode_range" }).max(GAME_MODE_MAX, { error: "game_mode_range" }),
+  minPlayers: z.number({ error: "min_players_required" }).int().min(0).max(TEAMS_MAX * GAME_MODE_MAX + MAX_PLAYERS_ABOVE_TEAMS),
+  maxPlayers: z.number().int().min(1).max(TEAMS_MAX * GAME_MODE_MAX + MAX_PLAYERS_ABOVE_TEAMS).nullable(),
+  level: ZGameLevel,
+  gender: ZGameGender,
+  gameType: ZGameType,
+  priceCents: zPriceCents,
+  isManagedPayment: z.boolean(),
+  instantCapture: z.boolean(),
+  externalPaymentRequestsAllowed: z.boolean(),
+  isOrganizationGame: z.boolean(),
+};
+
+export const ZCreateGameInput = z.object({
+  ...gameFields,
+  /** the organiser's own participation: players already playing (incl. themself when playsHimself) */
+  playerCount: z.number().int().min(0).max(PLAYER_COUNT_MAX),
+  playsHimself: z.boolean(),
+  bringsBall: z.boolean(),
+  bringsBibs: z.boolean(),
+  deviceToken: z.string().max(4096).nullable().optional(),
+  userAgent: z.string().max(1000).nullable().optional(),
+});
+export type TCreateGameInput = z.input<typeof ZCreateGameInput>;
+
+export const ZUpdateGameInput = z.object({
+  gameId: zId,
+  ...Object.fromEntries(Object.entries(gameFields).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof typeof gameFields]: z.ZodOptional<(typeof gameFields)[K]>;
+  },
+  /** set maxPlayers to "no limit" */
+  removeMaxPlayers: z.boolean().optional(),
+  /** apply to the weekly session's future games too (weekly sessions issue) */
+  updateFutureGames: z.boolean().optional(),
+});
+export type TUpdateGameInput = z.input<typeof ZUpdateGameInput>;
+
+export const ZCancelGameInput = z
+  .object({
+    gameId: zId,
+    reason: ZCancellationReason,
+    message: z.string().trim().max(500, { error: "message_too_long" }).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === "OTHER_REASON" && !v.message) ctx.addIssue({ code: "custom", path: ["message"], message: "message_required" });
+  });
+export type TCancelGameInput = z.input<typeof ZCancelGameInput>;
+
+export const ZGameIdInput = z.object({ gameId: zId });
+
+export const ZGameFeedFilter = z.enum(["all", "playing", "waiting", "organising"]);
+export const ZGameFeedInput = z.object({
+  regionSlug: zSlug,
+  courtId: zId.nullable().optional(),
+  filter: ZGameFeedFilter.default("all"),
+});
+export type TGameFeedInput = z.input<typeof ZGameFeedInput>;
+
+export const ZSearchGamesInput = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  startTime: z.date().optional(),
+  /** kilometres */
+  distance: z.number().positive().max(500).default(25),
+});
+
+export const ZPersonRef = z.object({ id: z.number().int(), firstName: z.string(), profileImageUrl: z.string().nullable() });
+
+/** A game in a list (feed, search): no participations, one query for all. */
+export const ZGameListItem = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  startTime: z.date(),
+  endTime: z.date(),
+  durationMinutes: z.number().int(),
+  gameType: ZGameType,
+  level: ZGameLevel,
+  gender: ZGameGender,
+  priceCents: z.number().int(),
+  isManagedPayment: z.boolean(),
+  minPlayers: z.number().int(),
+  maxPlayers: z.number().int().nullable(),
+  participantsAmount: z.number().int(),
+  cancelledAt: z.date().nullable(),
+  court: z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  creator: ZPersonRef,
+  /** distance from the search centre in km (searchGames only) */
+  distanceKm: z.number().nullable(),
+});
+export type TGameListItem = z.infer<typeof ZGameListItem>;
+
+export const ZGameFeed = z.object({
+  region: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  games: z.array(ZGameListItem),
+});
+export type TGameFeed = z.infer<typeof ZGameFeed>;
+
+export const ZGameParticipation = z.object({
+  id: z.number().int(),
+  player: ZPersonRef.extend({ reliabilityRating: z.number().int().nullable() }).nullable(),
+  firstName: z.string().nullable(),
+  playerCount: z.number().int(),
+  playsHimself: z.boolean(),
+  bringsBall: z.boolean(),
+  bringsBibs: z.boolean(),
+  queue: z.boolean(),
+  createdAt: z.date(),
+});
+
+/** The game page. */
+export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
+  description: z.string(),
+  descriptionEn: z.string().nullable(),
+  teams: z.number().int(),
+  gameMode: z.number().int(),
+  instantCapture: z.boolean(),
+  externalPaymentRequestsAllowed: z.boolean(),
+  highestParticipantsAmountReached: z.number().int(),
+  cancelledBy: ZPersonRef.nullable(),
+  cancellationReason: ZCancellationReason.nullable(),
+  cancellationMessage: z.string().nullable(),
+  organization: z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable() }).nullable(),
+  court: ZCourtRef.nullable(),
+  region: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  receivedOrganizerReliabilityFeedback: z.boolean(),
+  /** the organiser confirmed "takes place" below the minimum (minPlayers was set to 0) */
+  minPlayersConfirmedAt: z.date().nullable(),
+  participations: z.array(ZGameParticipation),
+  /** what the viewer may do; the server decides and enforces the same rules */
+  viewer: z.object({ canManage: z.boolean(), canSeeReliability: z.boolean() }),
+});
+export type TGame = z.infer<typeof ZGame>;
+
+export const ZCourtSearchInput = z.object({
+  regionSlug: zSlug.optional(),
+  name: z.string().trim().max(100).optional(),
+});
+export const ZCourtList = z.array(ZCourtRef);
