@@ -2,6 +2,7 @@ import { STAFF_GROUP_EMPLOYEE, STAFF_GROUP_LEAD, STAFF_GROUP_PARTNER, SUPPORT_US
 import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import { groups, organizations, regions, userGroups, users } from "./schema";
+import { seedDemoGames } from "./seed-games";
 
 /** Every demo account signs in with this password (README, Demo data). */
 export const DEMO_PASSWORD = "kickrunde";
@@ -145,6 +146,7 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
       .set({ telegramGroupUrl: "https://t.me/kickrunde_berlin", whatsappChannelUrl: "https://whatsapp.com/channel/kickrunde-berlin" })
       .where(eq(regions.slug, "berlin"));
 
-    return { regions: regionRows.length, users: userCount, groups: groupRows.length, organizations: org ? 1 : 0 };
+    const played = await seedDemoGames(deps, tx);
+    return { regions: regionRows.length, users: userCount, groups: groupRows.length, organizations: org ? 1 : 0, ...played };
   });
 }

@@ -1,0 +1,157 @@
+import { addBerlinDays, berlinDateTimeToInstant } from "@shared/rules/berlin-calendar";
+import { berlinDay } from "@shared/rules/berlin-time";
+import { gameEndTime } from "@shared/rules/game-windows";
+import { inArray } from "drizzle-orm";
+import type { Deps } from "../context";
+import { scheduleMinPlayersJobs } from "../domains/games/jobs";
+import type { Tx } from "./client";
+import { courts, games, participations, regions, users } from "./schema";
+
+type CourtSeed = { region: string; name: string; address: string; latitude: number; longitude: number; turf: "AG" | "GR" | "TT" | "AS" | "LL"; indoor?: boolean; public?: boolean };
+
+/** Real places where people play, with approximate coordinates. */
+export const DEMO_COURTS: CourtSeed[] = [
+  { region: "berlin", name: "Tempelhofer Feld Bolzplatz", address: "Tempelhofer Damm, 12101 Berlin", latitude: 52.4731, longitude: 13.4039, turf: "AG" },
+  { region: "berlin", name: "Mauerpark Soccer Court", address: "Gleimstraße 55, 10437 Berlin", latitude: 52.5433, longitude: 13.4027, turf: "AG" },
+  { region: "berlin", name: "Volkspark Friedrichshain Kunstrasen", address: "Danziger Straße, 10249 Berlin", latitude: 52.5277, longitude: 13.4335, turf: "AG" },
+  { region: "berlin", name: "Sporthalle Moabit", address: "Stromstraße 33, 10551 Berlin", latitude: 52.5282, longitude: 13.3434, turf: "LL", indoor: true, public: false },
+  { region: "hamburg", name: "Planten un Blomen Bolzplatz", address: "St. Petersburger Straße, 20355 Hamburg", latitude: 53.5597, longitude: 9.9836, turf: "AG" },
+  { region: "hamburg", name: "Stadtpark Soccer Court", address: "Südring, 22303 Hamburg", latitude: 53.5959, longitude: 10.0241, turf: "GR" },
+  { region: "muenchen", name: "Olympiapark Kunstrasen", address: "Spiridon-Louis-Ring, 80809 München", latitude: 48.1731, longitude: 11.5466, turf: "AG" },
+  { region: "muenchen", name: "Westpark Bolzplatz", address: "Westendstraße, 81377 München", latitude: 48.1213, longitude: 11.5215, turf: "GR" },
+  { region: "koeln", name: "Rheinpark Kunstrasen", address: "Auenweg, 50679 Köln", latitude: 50.9451, longitude: 6.9783, turf: "AG" },
+  { region: "frankfurt", name: "Ostpark Bolzplatz", address: "Ostparkstraße, 60385 Frankfurt am Main", latitude: 50.1193, longitude: 8.7195, turf: "AG" },
+  { region: "stuttgart", name: "Killesberg Soccer Court", address: "Stresemannstraße, 70191 Stuttgart", latitude: 48.8041, longitude: 9.1722, turf: "AG" },
+  { region: "leipzig", name: "Clara-Zetkin-Park Bolzplatz", address: "Anton-Bruckner-Allee, 04107 Leipzig", latitude: 51.3304, longitude: 12.3589, turf: "GR" },
+  { region: "duesseldorf", name: "Rheinpark Golzheim Kunstrasen", address: "Cecilienallee, 40474 Düsseldorf", latitude: 51.2483, longitude: 6.7648, turf: "AG" },
+];
+
+type GameSeed = {
+  court: string;
+  creator: string;
+  /** days from today (Berlin) and the local kick-off time */
+  day: number;
+  time: string;
+  description: string;
+  descriptionEn?: string;
+  minPlayers?: number;
+  maxPlayers?: number | null;
+  players: number;
+  joiners?: string[];
+  level?: "ALL" | "LOW" | "MEDIUM" | "HIGH";
+  gender?: "MIXED" | "MALE" | "FEMALE";
+  gameType?: "PUBLIC" | "PRIVATE";
+  durationMinutes?: number;
+  priceCents?: number;
+  title?: string;
+};
+
+const DEMO_GAMES: GameSeed[] = [
+  { court: "Tempelhofer Feld Bolzplatz", creator: "orga@kickrunde.de", day: 0, time: "19:00", players: 6, joiners: ["spieler@kickrunde.de", "mehmet@kickrunde.de"], maxPlayers: 14, description: "Feierabendkick auf dem Feld. Alle Levels willkommen, wir mischen die Teams vor Ort.", descriptionEn: "After-work kick on the field. All levels welcome, we mix the teams on site." },
+  { court: "Mauerpark Soccer Court", creator: "spieler@kickrunde.de", day: 1, time: "18:30", players: 3, minPlayers: 8, maxPlayers: 10, level: "MEDIUM", description: "5 gegen 5 im Käfig. Bitte pünktlich sein!" },
+  { court: "Volkspark Friedrichshain Kunstrasen", creator: "admin@kickrunde.de", day: 2, time: "17:00", players: 8, joiners: ["mehmet@kickrunde.de"], maxPlayers: 16, gender: "FEMALE", description: "Frauenkick im Volkspark – Anfängerinnen ausdrücklich willkommen." , descriptionEn: "Women's kick in the park – beginners very welcome." },
+  { court: "Sporthalle Moabit", creator: "orga@kickrunde.de", day: 4, time: "20:00", players: 9, maxPlayers: 12, level: "HIGH", priceCents: 500, durationMinutes: 90, description: "Hallenkick mit Schiri-Pfeife. Hallenschuhe Pflicht, 5 € für die Halle (bar vor Ort).", title: "Hallenkick Moabit" },
+  { court: "Tempelhofer Feld Bolzplatz", creator: "mehmet@kickrunde.de", day: 6, time: "11:00", players: 2, minPlayers: 10, description: "Sonntagskick am Vormittag, Ball ist da." },
+  { court: "Mauerpark Soccer Court", creator: "orga@kickrunde.de", day: 9, time: "19:00", players: 5, maxPlayers: 14, description: "Mittwochsrunde im Mauerpark." },
+  { court: "Volkspark Friedrichshain Kunstrasen", creator: "spieler@kickrunde.de", day: 15, time: "18:00", players: 4, description: "Lockere Runde, auch für Wiedereinsteiger." },
+  { court: "Planten un Blomen Bolzplatz", creator: "sophie@kickrunde.de", day: 0, time: "18:00", players: 7, maxPlayers: 12, description: "Kick im Park direkt an den Messehallen." },
+  { court: "Stadtpark Soccer Court", creator: "sophie@kickrunde.de", day: 3, time: "19:30", players: 4, description: "Wiese, zwei Tore, gute Laune." },
+  { court: "Olympiapark Kunstrasen", creator: "lukas@kickrunde.de", day: 1, time: "19:00", players: 6, maxPlayers: 12, level: "MEDIUM", description: "Kunstrasen am Olympiaberg, 6 gegen 6." },
+  { court: "Westpark Bolzplatz", creator: "lukas@kickrunde.de", day: 8, time: "10:30", players: 3, description: "Samstagsrunde im Westpark." },
+  { court: "Rheinpark Kunstrasen", creator: "emma@kickrunde.de", day: 2, time: "18:00", players: 8, maxPlayers: 14, description: "Kicken mit Domblick. Leibchen bringe ich mit." },
+  { court: "Ostpark Bolzplatz", creator: "orga@kickrunde.de", day: 5, time: "16:00", players: 5, description: "Frankfurter Feierabendkick." },
+  { court: "Killesberg Soccer Court", creator: "admin@kickrunde.de", day: 3, time: "18:30", players: 4, description: "Kick am Killesberg." },
+  { court: "Clara-Zetkin-Park Bolzplatz", creator: "noah@kickrunde.de", day: 1, time: "17:30", players: 5, descriptionEn: "Casual game in the park, English speakers welcome.", description: "Lockeres Spiel im Park, auch auf Englisch." },
+  { court: "Rheinpark Golzheim Kunstrasen", creator: "emma@kickrunde.de", day: 10, time: "19:00", players: 3, description: "Kunstrasen am Rhein." },
+];
+
+/** Kick-off in about 20 minutes (rounded to 5): the demo of a game that can no longer be edited. */
+function soonStart(now: Date): Date {
+  const t = new Date(now.getTime() + 20 * 60_000);
+  t.setUTCSeconds(0, 0);
+  t.setUTCMinutes(Math.ceil(t.getUTCMinutes() / 5) * 5);
+  return t;
+}
+
+export async function seedDemoGames(deps: Deps, tx: Tx): Promise<{ courts: number; games: number }> {
+  const now = deps.clock.now();
+  const regionRows = await tx.select({ id: regions.id, slug: regions.slug }).from(regions);
+  const regionId = new Map(regionRows.map((r) => [r.slug, r.id]));
+  const courtRows = await tx
+    .insert(courts)
+    .values(
+      DEMO_COURTS.filter((c) => regionId.has(c.region)).map((c) => ({
+        name: c.name,
+        address: c.address,
+        latitude: c.latitude,
+        longitude: c.longitude,
+        regionId: regionId.get(c.region)!,
+        turf: c.turf,
+        indoor: c.indoor ?? false,
+        public: c.public ?? true,
+        createdAt: now,
+      })),
+    )
+    .returning({ id: courts.id, name: courts.name, regionId: courts.regionId });
+  const courtByName = new Map(courtRows.map((c) => [c.name, c]));
+  const emails = [...new Set(DEMO_GAMES.flatMap((g) => [g.creator, ...(g.joiners ?? [])]))];
+  const userRows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  const userId = new Map(userRows.map((u) => [u.email, u.id]));
+
+  const today = berlinDay(now);
+  const seeds: (GameSeed & { start: Date })[] = DEMO_GAMES.map((g) => ({ ...g, start: berlinDateTimeToInstant(addBerlinDays(today, g.day), g.time) }))
+    // a game of today whose time has passed moves to next week
+    .map((g) => (g.start <= now ? { ...g, start: berlinDateTimeToInstant(addBerlinDays(today, g.day + 7), g.time) } : g));
+  seeds.push({
+    court: "Mauerpark Soccer Court",
+    creator: "orga@kickrunde.de",
+    day: 0,
+    time: "",
+    start: soonStart(now),
+    players: 9,
+    minPlayers: 8,
+    maxPlayers: 12,
+    description: "Gleich geht's los! Wer kurzfristig kann, kommt einfach vorbei.",
+  });
+
+  let count = 0;
+  for (const g of seeds) {
+    const court = courtByName.get(g.court);
+    const creatorId = userId.get(g.creator);
+    if (!court || !creatorId || court.regionId === null) continue;
+    const durationMinutes = g.durationMinutes ?? 60;
+    const [game] = await tx
+      .insert(games)
+      .values({
+        creatorId,
+        regionId: court.regionId,
+        courtId: court.id,
+        title: g.title ?? null,
+        description: g.description,
+        descriptionEn: g.descriptionEn ?? null,
+        gameType: g.gameType ?? "PUBLIC",
+        level: g.level ?? "ALL",
+        gender: g.gender ?? "MIXED",
+        priceCents: g.priceCents ?? 0,
+        startTime: g.start,
+        durationMinutes,
+        endTime: gameEndTime(g.start, durationMinutes),
+        minPlayers: g.minPlayers ?? 10,
+        maxPlayers: g.maxPlayers ?? null,
+        highestParticipantsAmountReached: g.players + (g.joiners?.length ?? 0),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: games.id });
+    await tx.insert(participations).values([
+      { gameId: game!.id, userId: creatorId, playerCount: g.players, createdAt: now },
+      ...(g.joiners ?? []).flatMap((email) => {
+        const id = userId.get(email);
+        return id ? [{ gameId: game!.id, userId: id, playerCount: 1, createdAt: now }] : [];
+      }),
+    ]);
+    await scheduleMinPlayersJobs(deps, tx, { id: game!.id, startTime: g.start });
+    count++;
+  }
+  return { courts: courtRows.length, games: count };
+}
