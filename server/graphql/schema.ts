@@ -1,17 +1,18 @@
 import { ZLoginInput, ZRegisterInput, ZUpdateLanguageInput } from "@shared/schemas/auth";
-import type { Ctx } from "../context";
 import * as auth from "../domains/auth/service";
 import * as regions from "../domains/regions/service";
 import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
 import { parseArgs } from "./errors";
+import { gameMutations, gameQueries, gameTypeDefs } from "./games";
+import type { GqlContext, GqlResolver as Resolver } from "./types";
 
 /**
  * The compatibility API for the native wrapper, named as the old API (spec 001 section 7).
  * Resolvers are thin: parse with the shared schema, call the same service as tRPC.
  * Later issues add their operations to typeDefs and resolvers the same way.
  */
-export const typeDefs = /* GraphQL */ `
+const accountTypeDefs = /* GraphQL */ `
   scalar DateTime
 
   type RegionRef { id: ID! slug: String! name: String! latitude: Float! longitude: Float! }
@@ -54,8 +55,7 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-type GqlContext = { ctx: Ctx };
-type Resolver = (parent: unknown, args: Record<string, unknown>, context: GqlContext) => unknown;
+export const typeDefs = [accountTypeDefs, gameTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -64,6 +64,7 @@ const tokenAnswer = (s: auth.AuthSession) => ({
 });
 
 const mutations: Record<string, Resolver> = {
+  ...gameMutations,
   tokenAuth: async (_p, args, { ctx }) => tokenAnswer(await auth.login(ctx, parseArgs(ZLoginInput, args))),
   refreshToken: async (_p, _args, { ctx }) => tokenAnswer(await auth.refresh(ctx)),
   logout: (_p, _args, { ctx }) => auth.logout(ctx),
@@ -91,6 +92,7 @@ export const resolvers = {
   Query: {
     myAccount: (_p: unknown, _a: unknown, { ctx }: GqlContext) => users.myAccount(ctx),
     regions: (_p: unknown, _a: unknown, { ctx }: GqlContext) => regions.listRegions(ctx),
+    ...gameQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
 };

@@ -1,0 +1,111 @@
+import { ZCancelGameInput, ZCreateGameInput, ZGameIdInput, ZSearchGamesInput, ZUpdateGameInput } from "@shared/schemas/games";
+import { GAME_DEFAULTS } from "@shared/constants";
+import type { TGame, TGameListItem } from "@shared/schemas/games";
+import * as games from "../domains/games/service";
+import { parseArgs } from "./errors";
+import type { GqlResolver } from "./types";
+
+/** Game operations under the old API's names (spec 000 section 7). Prices travel in euros there. */
+export const gameTypeDefs = /* GraphQL */ `
+  type Person { id: ID! firstName: String! profileImageUrl: String }
+  type GameCourt { id: ID! name: String! imageUrl: String address: String }
+  type GameParticipation {
+    id: ID! player: Person firstName: String playerCount: Int! playsHimself: Boolean!
+    bringsBall: Boolean! bringsBibs: Boolean! queue: Boolean! createdAt: DateTime!
+  }
+  type Game {
+    id: ID! title: String description: String descriptionEn: String startTime: DateTime! endTime: DateTime!
+    duration: Int! gameType: String! gameMode: Int level: String! gender: String! price: Float! priceCents: Int!
+    isManagedPayment: Boolean! instantCapture: Boolean externalPaymentRequestsAllowed: Boolean
+    minPlayers: Int! maxPlayers: Int teams: Int cancelledAt: DateTime cancellationReason: String
+    cancellationMessage: String highestParticipantsAmountReached: Int participantsAmount: Int!
+    creator: Person! court: GameCourt participations: [GameParticipation!]! distance: Float
+  }
+  type CreateGame { id: ID! }
+  type GameMutation { game: Game! }
+
+  extend type Query {
+    searchGames(longitude: Float!, latitude: Float!, startTime: DateTime, distance: Float): [Game!]!
+    retrieveGame(id: ID!): Game!
+  }
+  extend type Mutation {
+    createGame(
+      description: String, descriptionEn: String, minPlayers: Int, maxPlayers: Int, startTime: DateTime!, courtId: ID,
+      price: Float, level: String, gender: String, isManagedPayment: Boolean, duration: Int, teams: Int,
+      isRecurringGame: Boolean, gameType: String, title: String, gameTemplateId: ID, isOrganizationGame: Boolean,
+      instantCapture: Boolean, gameMode: Int, externalPaymentRequestsAllowed: Boolean, deviceToken: String, userAgent: String,
+      playerCount: Int, playsHimself: Boolean, bringsBall: Boolean, bringsBibs: Boolean
+    ): CreateGame!
+    updateGame(
+      gameId: ID!, description: String, descriptionEn: String, minPlayers: Int, maxPlayers: Int, startTime: DateTime,
+      courtId: ID, price: Float, level: String, gender: String, isManagedPayment: Boolean, duration: Int, teams: Int,
+      gameType: String, title: String, isOrganizationGame: Boolean, instantCapture: Boolean, gameMode: Int,
+      externalPaymentRequestsAllowed: Boolean, updateFutureGames: Boolean, removeMaxPlayers: Boolean
+    ): GameMutation!
+    cancelGame(id: ID!, cancellationReason: String!, cancellationMessage: String): GameMutation!
+  }
+`;
+
+const euroToCents = (price: unknown) => (typeof price === "number" ? Math.round(price * 100) : undefined);
+const toId = (v: unknown) => (v === null || v === undefined ? v : Number(v));
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+function gameOut(g: TGame | TGameListItem) {
+  return { ...g, duration: g.durationMinutes, price: g.priceCents / 100, distance: "distanceKm" in g ? g.distanceKm : null, participations: "participations" in g ? g.participations : [] };
+}
+
+/** The old field names mapped onto the shared schema's. */
+function gameFieldsFrom(args: Record<string, unknown>) {
+  return defined({
+    title: args.title,
+    description: args.description,
+    descriptionEn: args.descriptionEn,
+    startTime: args.startTime,
+    durationMinutes: args.duration,
+    courtId: toId(args.courtId),
+    teams: args.teams,
+    gameMode: args.gameMode,
+    minPlayers: args.minPlayers,
+    maxPlayers: args.maxPlayers,
+    level: args.level,
+    gender: args.gender,
+    gameType: args.gameType,
+    priceCents: euroToCents(args.price),
+    isManagedPayment: args.isManagedPayment,
+    instantCapture: args.instantCapture,
+    externalPaymentRequestsAllowed: args.externalPaymentRequestsAllowed,
+    isOrganizationGame: args.isOrganizationGame,
+  });
+}
+
+export const gameQueries: Record<string, GqlResolver> = {
+  searchGames: async (_p, args, { ctx }) => (await games.searchGames(ctx, parseArgs(ZSearchGamesInput, defined(args)))).map(gameOut),
+  retrieveGame: async (_p, args, { ctx }) => gameOut(await games.gameById(ctx, parseArgs(ZGameIdInput, { gameId: Number(args.id) }).gameId)),
+};
+
+export const gameMutations: Record<string, GqlResolver> = {
+  createGame: async (_p, args, { ctx }) => {
+    const input = parseArgs(ZCreateGameInput, {
+      ...GAME_DEFAULTS,
+      description: "",
+      descriptionEn: null,
+      courtId: null,
+      isOrganizationGame: false,
+      ...defined({ playerCount: args.playerCount, playsHimself: args.playsHimself, bringsBall: args.bringsBall, bringsBibs: args.bringsBibs }),
+      ...gameFieldsFrom(args),
+    });
+    return games.createGame(ctx, input);
+  },
+  updateGame: async (_p, args, { ctx }) => {
+    const input = parseArgs(ZUpdateGameInput, {
+      gameId: Number(args.gameId),
+      ...gameFieldsFrom(args),
+      ...defined({ removeMaxPlayers: args.removeMaxPlayers, updateFutureGames: args.updateFutureGames }),
+    });
+    return { game: gameOut(await games.updateGame(ctx, input)) };
+  },
+  cancelGame: async (_p, args, { ctx }) => {
+    const input = parseArgs(ZCancelGameInput, { gameId: Number(args.id), reason: args.cancellationReason, message: args.cancellationMessage });
+    return { game: gameOut(await games.cancelGame(ctx, input)) };
+  },
+};
