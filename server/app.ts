@@ -3,7 +3,9 @@ import { CSRF_COOKIE } from "@shared/constants";
 import type { Server } from "bun";
 import { Hono } from "hono";
 import type { Deps } from "./context";
+import { gameById } from "./domains/games/service";
 import { createGraphqlHandler } from "./graphql/handler";
+import { gamePreviewTags, injectIntoIndex } from "./http/game-preview";
 import { csrfCookie, parseCookies } from "./http/cookies";
 import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
 import { createRequestContext } from "./http/request-context";
@@ -60,6 +62,23 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, remoteAddress(c.env?.server, c.req.raw)));
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  // A shared game link carries its own preview (Open Graph / Twitter) for messengers.
+  app.get("/game/:id{[0-9]+}", async (c) => {
+    const index = assets?.file("index.html");
+    if (!index) return c.text("Not found", 404);
+    const html = await index.text();
+    const lang = /^en\b/i.test(c.req.header("accept-language") ?? "") ? "en" : "de";
+    try {
+      const ctx = await createRequestContext(deps, c.req.raw, new Headers(), null);
+      const game = await gameById(ctx, Number(c.req.param("id")));
+      const url = `${deps.config.publicUrl}/game/${game.id}`;
+      return c.html(injectIntoIndex(html, gamePreviewTags(game, lang, url)), 200, { "Cache-Control": "no-cache" });
+    } catch {
+      // unknown game: the app shows its own not-found screen
+      return c.html(html, 200, { "Cache-Control": "no-cache" });
+    }
+  });
 
   app.get("*", async (c) => {
     const res = assets ? await serveClient(assets, new URL(c.req.url).pathname) : null;

@@ -145,3 +145,32 @@ describe("GET /api/csrf", () => {
     expect(client.jar.get("csrftoken")).toBe(token);
   });
 });
+
+describe("shared game links", () => {
+  test("/game/{id} carries Open Graph and Twitter tags with time, place and spots left", async () => {
+    const { createCourt, createGameRow, createRegion } = await import("../testing/factories");
+    const region = await createRegion(deps);
+    const court = await createCourt(deps, { regionId: region.id, name: "Mauerpark <Käfig>", address: "Gleimstraße 55" });
+    const host = await createUser(deps);
+    const game = await createGameRow(deps, {
+      creatorId: host.id,
+      regionId: region.id,
+      courtId: court.id,
+      startTime: new Date("2026-12-05T18:00:00Z"),
+      maxPlayers: 10,
+      priceCents: 350,
+    }, 4);
+    const index = '<html><head><meta name="description" content="x" /><title>Kickrunde</title></head><body></body></html>';
+    const app = createApp(deps, { file: (p) => (p === "index.html" ? new Blob([index]) : null) });
+    const html = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`))).text();
+    expect(html).toContain('<meta property="og:title" content="Kickrunde · Sa., 5. Dez. um 19:00 Uhr · Mauerpark &lt;Käfig&gt;" />');
+    expect(html).toContain('<meta property="og:description" content="6 Plätze frei · 3,50 € · Gleimstraße 55" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/game/${game.id}" />`);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    const en = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`, { headers: { "accept-language": "en-GB,en" } }))).text();
+    expect(en).toContain("6 spots left · 3.50 €");
+    const unknown = await (await app.fetch(new Request("http://localhost:3000/game/99999999"))).text();
+    expect(unknown).toBe(index);
+  });
+});
