@@ -35,7 +35,7 @@ export function httpSession(base: string) {
     jar,
     request,
     csrfToken,
-    /** A tRPC call in superjson's wire format ({ json: input }). */
+    /** A tRPC call in the transformer's wire format ({ json: input }). */
     async trpc(path: string, input: unknown, kind: "query" | "mutation") {
       const res =
         kind === "query"

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import type { AppErrorData, ErrorCode } from "@shared/errors";
-import superjson from "superjson";
+import { transformer } from "@shared/transformer";
 import { ZodError } from "zod";
 import type { Ctx } from "../context";
 import { AppError, fieldIssuesFromZod } from "../lib/errors";
@@ -30,7 +30,7 @@ function appDataOf(error: TRPCError): AppErrorData {
 
 /** The one tRPC error format: `data.app` carries the stable code (a translation key) and details. */
 const t = initTRPC.context<Ctx>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const app = appDataOf(error);
     // Internal failures never leak their message; the log has it (server/trpc/router-handler).

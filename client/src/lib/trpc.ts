@@ -2,7 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from "@shared/constants";
 import { createTRPCClient, httpBatchLink, type TRPCLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { observable } from "@trpc/server/observable";
-import superjson from "superjson";
+import { transformer } from "@shared/transformer";
 import type { AppRouter } from "@server/trpc/router";
 import { readCookie } from "./cookies";
 import { appErrorCode } from "./errors";
@@ -12,7 +12,7 @@ import { clearStoredAccount } from "./storage";
 function transportLink() {
   return httpBatchLink({
     url: "/trpc",
-    transformer: superjson,
+    transformer,
     // Every non-GET request must carry the CSRF token from the readable cookie.
     headers() {
       const token = readCookie(CSRF_COOKIE);

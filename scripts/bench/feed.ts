@@ -1,0 +1,385 @@
+// The region feed benchmark (issue 3): `DATABASE_URL=postgres://… bun scripts/bench/feed.ts`.
+//
+// Loads 20,000 upcoming games across 20 regions into a fresh database beside DATABASE_URL, serves
+// the real app (tRPC games.feed) and a bare Hono + postgres.js route running the same SELECT, loads
+// both from a separate process with the same concurrency, and prints requests/s, p50 and p99 of
+// each and their ratio, plus the SQL statements one feed request sends (to show there is no N+1).
+// Prints, never asserts a speed: the ratio against a bare baseline in the same run is the result.
+// See scripts/bench/README.md.
+import { SESSION_COOKIE } from "@shared/constants";
+import { ZGameFeed } from "@shared/schemas/games";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { Hono } from "hono";
+import postgres from "postgres";
+import { transformer } from "../../shared/transformer";
+import { createApp } from "../../server/app";
+import { boot } from "../../server/boot";
+import { parseConfig } from "../../server/config";
+import type { Deps } from "../../server/context";
+import * as schema from "../../server/db/schema";
+import { createSession } from "../../server/domains/auth/sessions";
+import * as repo from "../../server/domains/games/repo";
+import { findRegionBySlug } from "../../server/domains/regions/repo";
+import type { LoadPlan, LoadResult, TargetResult } from "./load";
+
+const REGIONS = 20;
+const USERS = 500;
+const COURTS = 200;
+const GAMES = 20_000;
+const WEEKS = 8;
+/** the issue's goal: the app serves at least this share of the bare route's requests per second */
+const TARGET_RATIO = 0.4;
+
+function flag(name: string, fallback: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} must be a positive number`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const seconds = flag("seconds", 8); // measured per route, split into alternating rounds
+const concurrency = Math.round(flag("concurrency", 16));
+const rounds = 4;
+const warmupMs = 1500;
+
+const baseUrl = process.env.DATABASE_URL;
+if (!baseUrl || !/^postgres(ql)?:\/\//.test(baseUrl)) {
+  console.error(
+    "scripts/bench/feed.ts needs a PostgreSQL server: set DATABASE_URL, e.g.\n" +
+      "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/test bun scripts/bench/feed.ts\n" +
+      "It creates a database kr_bench_<random> beside that one and drops it at the end.",
+  );
+  process.exit(2);
+}
+
+const log = (line: string) => console.log(line);
+const t0 = performance.now();
+const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+// ---------------------------------------------------------------------------------------------
+// The database: created beside DATABASE_URL, dropped however the run ends.
+
+const dbName = `kr_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+const benchUrl = new URL(baseUrl);
+benchUrl.pathname = `/${dbName}`;
+const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+const cleanups: Array<() => Promise<unknown>> = [];
+let dropped = false;
+async function cleanUp() {
+  for (const fn of cleanups.reverse()) await fn().catch(() => {});
+  if (!dropped) {
+    dropped = true;
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch((e) => console.error(`could not drop ${dbName}: ${e}`));
+  }
+  await admin.end({ timeout: 2 }).catch(() => {});
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+/** 20 regions, 500 users, 200 courts (10 per region), 20,000 games over 8 weeks, 1-10 players each. */
+async function seed(sql: postgres.Sql) {
+  await sql.unsafe(`
+    insert into regions (name, slug, latitude, longitude, featured)
+    select 'Bench City ' || i, 'bench-' || i, 47.5 + i * 0.25, 6.5 + i * 0.35, i <= 8
+    from generate_series(1, ${REGIONS}) i`);
+  await sql.unsafe(`
+    insert into users (email, password_hash, first_name, last_name, region_id, email_verified_at, profile_image_url, reliability_rating)
+    select 'bench' || i || '@example.test', 'not-a-hash', 'Player' || i, 'Bench', r.ids[1 + (i - 1) % ${REGIONS}], now(),
+           case when i % 3 = 0 then 'https://img.example.test/u/' || i || '.jpg' end,
+           case when i % 4 = 0 then null else 40 + i % 60 end
+    from generate_series(1, ${USERS}) i, (select array_agg(id order by id) ids from regions) r`);
+  // court c belongs to region (c - 1) % 20, so region k has the courts k, k + 20, k + 40, ...
+  await sql.unsafe(`
+    insert into courts (name, address, latitude, longitude, region_id, image_url, turf, indoor)
+    select 'Bench Court ' || c, 'Sportplatzweg ' || c || ', 12345 Bench City', 47.5 + c * 0.01, 6.5 + c * 0.01,
+           r.ids[1 + (c - 1) % ${REGIONS}], case when c % 2 = 0 then 'https://img.example.test/c/' || c || '.jpg' end,
+           (array['AG','GR','TT','AS','LL'])[1 + c % 5], c % 7 = 0
+    from generate_series(1, ${COURTS}) c, (select array_agg(id order by id) ids from regions) r`);
+  // game g: region (g - 1) % 20, one of that region's courts (every 12th game has none), a start
+  // time on a 5-minute grid from 1 hour to 8 weeks ahead, every 25th private, every 40th cancelled
+  await sql.unsafe(`
+    insert into games (creator_id, region_id, court_id, title, description, game_type, level, gender, price_cents,
+                       start_time, duration_minutes, end_time, min_players, max_players, cancelled_at)
+    select u.ids[1 + (g * 37) % ${USERS}], r.ids[1 + (g - 1) % ${REGIONS}],
+           case when g % 12 = 0 then null else c.ids[1 + (g - 1) % ${REGIONS} + ${REGIONS} * ((g / ${REGIONS}) % ${COURTS / REGIONS})] end,
+           case when g % 9 = 0 then 'Bench Cup ' || g end,
+           'Feierabendkick, alle Levels willkommen. Bitte pünktlich sein, Ball ist da.',
+           case when g % 25 = 0 then 'PRIVATE' else 'PUBLIC' end,
+           (array['ALL','LOW','MEDIUM','HIGH'])[1 + g % 4], (array['MIXED','MIXED','MALE','FEMALE'])[1 + g % 4],
+           (g % 6) * 250, s.start, 60 + (g % 3) * 30, s.start + (60 + (g % 3) * 30) * interval '1 minute',
+           8 + g % 5, case when g % 5 = 0 then null else 12 + g % 6 end,
+           case when g % 40 = 0 then now() end
+    from generate_series(1, ${GAMES}) g
+    cross join lateral (select date_trunc('hour', now()) + interval '1 hour'
+                               + ((g * 7919) % (${WEEKS} * 7 * 24 * 12)) * interval '5 minutes' as start) s,
+         (select array_agg(id order by id) ids from regions) r,
+         (select array_agg(id order by id) ids from users) u,
+         (select array_agg(id order by id) ids from courts) c`);
+  // 1-10 participations per game, distinct users; every 8th row queued, every 15th cancelled
+  await sql.unsafe(`
+    insert into participations (game_id, user_id, player_count, queue, cancelled_at)
+    select g.id, u.ids[1 + (g.id * 31 + n) % ${USERS}], 1 + (case when n % 6 = 5 then 1 else 0 end),
+           (g.id + n) % 8 = 0, case when (g.id + n) % 15 = 0 then now() end
+    from games g
+    cross join lateral generate_series(0, (g.id * 13) % 10) n,
+         (select array_agg(id order by id) ids from users) u`);
+  await sql.unsafe("analyze");
+  const [counts] = await sql.unsafe<{ regions: number; games: number; participations: number }[]>(`
+    select (select count(*) from regions)::int regions, (select count(*) from games)::int games,
+           (select count(*) from participations)::int participations`);
+  return counts!;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Stats = { rps: number; p50: number; p99: number; requests: number; errors: number; kbPerResponse: number; firstError: string | null };
+
+function statsOf(r: TargetResult): Stats {
+  const sorted = Float64Array.from(r.latenciesMs).sort();
+  const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN);
+  return {
+    rps: r.requests / (r.elapsedMs / 1000),
+    p50: pct(0.5),
+    p99: pct(0.99),
+    requests: r.requests,
+    errors: r.errors,
+    kbPerResponse: r.requests ? r.bytes / r.requests / 1024 : 0,
+    firstError: r.firstError,
+  };
+}
+
+const feedInput = (regionSlug: string) => encodeURIComponent(JSON.stringify({ json: { regionSlug } }));
+
+function describeStatement(text: string): string {
+  if (/from "sessions"/.test(text)) return "session lookup";
+  if (/from "regions"/.test(text)) return "region lookup";
+  if (/from "games"/.test(text)) return "feed SELECT";
+  return text.replace(/\s+/g, " ").slice(0, 60);
+}
+
+/** The bare route returns the same columns as plain objects; names follow the repo's listColumns. */
+const BARE_COLUMNS = [
+  "id", "title", "startTime", "endTime", "durationMinutes", "gameType", "level", "gender", "priceCents",
+  "isManagedPayment", "minPlayers", "maxPlayers", "participantsAmount", "cancelledAt",
+  "courtId", "courtName", "courtImageUrl", "courtAddress", "creatorId", "creatorFirstName", "creatorProfileImageUrl",
+];
+
+function asObjects(rows: unknown[][]) {
+  return rows.map((row) => Object.fromEntries(row.map((v, i) => [BARE_COLUMNS[i] ?? `c${i}`, v])));
+}
+
+async function main() {
+  const pgVersion = (await admin.unsafe<{ v: string }[]>("select current_setting('server_version') v"))[0]!.v;
+  await admin.unsafe(`create database ${dbName}`);
+  log(`Kickrunde feed benchmark: database ${dbName} (PostgreSQL ${pgVersion}), bun ${Bun.version}, ${navigator.hardwareConcurrency} cores`);
+
+  // The real app, booted as server/index.ts does it (migrations, job queue and its workers).
+  const config = parseConfig({ DATABASE_URL: benchUrl.toString(), SEED: "none", LOG_LEVEL: "warn", NODE_ENV: "production", PORT: "0" });
+  const deps = await boot(config);
+  cleanups.push(() => deps.database.close(), () => deps.jobs.stop());
+  log(`[${since()}] migrated and booted`);
+
+  const bareSql = postgres(benchUrl.toString(), { max: 10, onnotice: () => {} });
+  cleanups.push(() => bareSql.end({ timeout: 2 }));
+  const counts = await seed(bareSql);
+  log(`[${since()}] loaded ${counts.regions} regions, ${USERS} users, ${COURTS} courts, ${counts.games} games, ${counts.participations} participations`);
+  const regionRows = await bareSql.unsafe<{ id: number; slug: string }[]>("select id, slug from regions order by id");
+  const regionIdBySlug = new Map(regionRows.map((r) => [r.slug, r.id]));
+  const slugs = regionRows.map((r) => r.slug);
+
+  // ---- Statements per request: the same app on a twin connection whose every statement is seen.
+  // (A postgres.js debug hook on the measured pool would slow the measured route.)
+  const seen: string[] = [];
+  const seenParams: unknown[][] = [];
+  const countingClient = postgres(benchUrl.toString(), {
+    max: 1,
+    onnotice: () => {},
+    debug: (_connection, query, parameters) => {
+      seen.push(query);
+      seenParams.push(parameters);
+    },
+  });
+  cleanups.push(() => countingClient.end({ timeout: 2 }));
+  const countingDb = drizzle(countingClient, { schema });
+  const fixedNow = new Date();
+  const countingDeps: Deps = {
+    ...deps,
+    db: countingDb,
+    database: { ...deps.database, db: countingDb, query: async (text, params = []) => [...(await countingClient.unsafe(text, params as never[]))] as never },
+    clock: { now: () => new Date(fixedNow) },
+  };
+  const countingApp = createApp(countingDeps, null);
+  // postgres.js reads the server's array types once per connection: not part of a request
+  await (await countingApp.fetch(new Request(`http://127.0.0.1/trpc/games.feed?input=${feedInput(slugs[0]!)}`))).arrayBuffer();
+  const perRequest: number[] = [];
+  let anonymousStatements: string[] = [];
+  let feedSql = "";
+  let feedParams: unknown[] = [];
+  for (const slug of slugs) {
+    seen.length = 0;
+    seenParams.length = 0;
+    const res = await countingApp.fetch(new Request(`http://127.0.0.1/trpc/games.feed?input=${feedInput(slug)}`));
+    if (res.status !== 200) throw new Error(`games.feed answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+    perRequest.push(seen.length);
+    if (!feedSql) {
+      anonymousStatements = seen.map(describeStatement);
+      const i = seen.findIndex((q) => /from "games"/.test(q));
+      if (i < 0) throw new Error("no feed SELECT seen in a games.feed request");
+      feedSql = seen[i]!;
+      feedParams = [...seenParams[i]!];
+    }
+  }
+  const user = (await bareSql.unsafe<{ id: number }[]>("select id from users order by id limit 1"))[0]!;
+  const session = await createSession(countingDeps, user.id, "bench");
+  seen.length = 0;
+  const signedIn = await countingApp.fetch(
+    new Request(`http://127.0.0.1/trpc/games.feed?input=${feedInput(slugs[0]!)}`, { headers: { cookie: `${SESSION_COOKIE}=${session.token}` } }),
+  );
+  if (signedIn.status !== 200) throw new Error(`signed-in games.feed answered ${signedIn.status}`);
+  await signedIn.arrayBuffer();
+  const signedInStatements = seen.map(describeStatement);
+
+  // ---- The bare route: the feed SELECT exactly as drizzle sent it, with its region and "now" swapped in.
+  const firstRegionId = regionIdBySlug.get(slugs[0]!)!;
+  const indexOf = (match: (p: unknown) => boolean, what: string) => {
+    const hits = feedParams.flatMap((p, i) => (match(p) ? [i] : []));
+    if (hits.length !== 1) throw new Error(`cannot find the ${what} parameter of the feed SELECT among ${JSON.stringify(feedParams)}`);
+    return hits[0]!;
+  };
+  const regionParam = indexOf((p) => String(p) === String(firstRegionId), "region id");
+  const nowParam = indexOf((p) => String(p) === fixedNow.toISOString(), "now");
+  const bare = new Hono();
+  bare.get("/feed/:slug", async (c) => {
+    const regionId = regionIdBySlug.get(c.req.param("slug"));
+    if (regionId === undefined) return c.json({ error: "region not found" }, 404);
+    const params = [...feedParams];
+    params[regionParam] = regionId;
+    params[nowParam] = new Date().toISOString();
+    const rows = await bareSql.unsafe(feedSql, params as never[]).values();
+    return c.json(asObjects(rows));
+  });
+
+  const realApp = createApp(deps, null);
+  const realServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, srv) => realApp.fetch(req, { server: srv }) });
+  const bareServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: bare.fetch });
+  cleanups.push(async () => realServer.stop(true), async () => bareServer.stop(true));
+  const realUrls = slugs.map((s) => `http://127.0.0.1:${realServer.port}/trpc/games.feed?input=${feedInput(s)}`);
+  const bareUrls = slugs.map((s) => `http://127.0.0.1:${bareServer.port}/feed/${s}`);
+
+  // Same answer from both: the same games in the same order.
+  const realBody = (await (await fetch(realUrls[0]!)).json()) as { result: { data: { json: { games: { id: number }[] } } } };
+  const bareBody = (await (await fetch(bareUrls[0]!)).json()) as { id: number }[];
+  const realIds = realBody.result.data.json.games.map((g) => g.id).join(",");
+  const bareIds = bareBody.map((g) => g.id).join(",");
+  if (realIds !== bareIds) throw new Error("the app and the bare route answer different games; the comparison would be meaningless");
+  const gamesPerResponse = bareBody.length;
+
+  // ---- Where one answer's time goes: each step serial and in-process (context for the ratio).
+  const regionAt = (i: number) => regionRows[i % regionRows.length]!;
+  const bareSelect = (i: number) => {
+    const params = [...feedParams];
+    params[regionParam] = regionAt(i).id;
+    params[nowParam] = new Date().toISOString();
+    return bareSql.unsafe(feedSql, params as never[]).values();
+  };
+  const appFeed = (i: number) => repo.feed(deps.db, { regionId: regionAt(i).id, now: new Date(), courtId: null, filter: "all", userId: null });
+  const sampleAnswer = { region: { id: firstRegionId, slug: slugs[0]!, name: "Bench City 1" }, games: await appFeed(0) };
+  const validated = ZGameFeed.parse(sampleAnswer);
+  const serialized = transformer.serialize(validated);
+  const bareRows = await bareSelect(0);
+  if (bareRows[0] && bareRows[0].length !== BARE_COLUMNS.length) {
+    log(`note: the feed SELECT now has ${bareRows[0].length} columns, BARE_COLUMNS names ${BARE_COLUMNS.length}; update it so both answers carry the same keys`);
+  }
+  const bareAnswer = asObjects(bareRows);
+  const mean = async (fn: (i: number) => unknown, runs = 30) => {
+    for (let i = 0; i < 5; i++) await fn(i);
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) await fn(i);
+    return (performance.now() - start) / runs;
+  };
+  const breakdown: Array<[string, number]> = [
+    ["app: region lookup (regions repo)", await mean((i) => findRegionBySlug(deps.db, regionAt(i).slug))],
+    ["app: repo.feed (the SELECT via drizzle, rows mapped)", await mean(appFeed)],
+    ["app: output validation (ZGameFeed.parse)", await mean(() => ZGameFeed.parse(sampleAnswer))],
+    ["app: transformer.serialize", await mean(() => transformer.serialize(validated))],
+    ["app: JSON.stringify of the serialized answer", await mean(() => JSON.stringify(serialized))],
+    ["app: whole request through app.fetch", await mean(async (i) => (await realApp.fetch(new Request(realUrls[i % realUrls.length]!))).arrayBuffer())],
+    ["bare: the SELECT on postgres.js", await mean(bareSelect)],
+    ["bare: JSON.stringify of the answer", await mean(() => JSON.stringify(bareAnswer))],
+    ["bare: whole request through app.fetch", await mean(async (i) => (await bare.fetch(new Request(bareUrls[i % bareUrls.length]!))).arrayBuffer())],
+  ];
+  log(`[${since()}] servers up on :${realServer.port} (app) and :${bareServer.port} (bare); loading with ${concurrency} concurrent requests`);
+
+  // ---- Load: warm both up, then alternate which goes first so neither always runs on a warmer machine.
+  const roundMs = (seconds * 1000) / rounds;
+  const phases: LoadPlan["phases"] = [
+    { target: "app", urls: realUrls, ms: warmupMs, record: false },
+    { target: "bare", urls: bareUrls, ms: warmupMs, record: false },
+  ];
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? ["bare", "app"] : ["app", "bare"];
+    for (const target of order) phases.push({ target, urls: target === "app" ? realUrls : bareUrls, ms: roundMs, record: true });
+  }
+  const plan: LoadPlan = { concurrency, phases };
+  const planMs = phases.reduce((sum, p) => sum + p.ms, 0);
+  const child = Bun.spawn([process.execPath, `${import.meta.dir}/load.ts`, JSON.stringify(plan)], { stdout: "pipe", stderr: "inherit" });
+  const killer = setTimeout(() => child.kill(), planMs + 30_000);
+  const [output, exitCode] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+  clearTimeout(killer);
+  if (exitCode !== 0) throw new Error(`the load generator exited with ${exitCode}`);
+  const result = JSON.parse(output) as LoadResult;
+  const app = statsOf(result.app!);
+  const base = statsOf(result.bare!);
+
+  // ---- Report
+  const ratio = app.rps / base.rps;
+  const p99Ratio = app.p99 / base.p99;
+  const n = (v: number, d = 1) => v.toFixed(d);
+  const row = (name: string, s: Stats) =>
+    `${name.padEnd(40)}${n(s.rps).padStart(9)}${n(s.p50, 2).padStart(10)}${n(s.p99, 2).padStart(10)}${n(s.kbPerResponse).padStart(10)}${String(s.requests).padStart(10)}${String(s.errors).padStart(8)}`;
+  log("");
+  log(`${counts.games} upcoming games in ${counts.regions} regions; each feed answers ${gamesPerResponse} games (the repo's limit), cycling over all regions`);
+  log(`${concurrency} concurrent requests, ${n(seconds, 0)} s measured per route in ${rounds} alternating rounds after ${warmupMs / 1000} s warm-up each`);
+  log("");
+  log(`${"route".padEnd(40)}${"req/s".padStart(9)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"KB/resp".padStart(10)}${"requests".padStart(10)}${"errors".padStart(8)}`);
+  log(row("bare: Hono + postgres.js, same SELECT", base));
+  log(row("app: tRPC games.feed (GET /trpc)", app));
+  log(`${"app / bare".padEnd(40)}${n(ratio, 2).padStart(9)}${n(app.p50 / base.p50, 2).padStart(10)}${n(p99Ratio, 2).padStart(10)}`);
+  log("");
+  log(`throughput: the app serves ${n(ratio * 100, 0)} % of the bare route's requests/s (target at least ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`);
+  log(`p99: the app's is ${n(p99Ratio, 2)} x the bare route's`);
+  log("");
+  log(`where one answer's time goes (serial, in-process, mean ms; ${gamesPerResponse} games):`);
+  for (const [label, ms] of breakdown) log(`  ${label.padEnd(56)}${n(ms, 2).padStart(7)}`);
+  log("");
+  const constant = perRequest.every((c) => c === perRequest[0]);
+  log(`SQL statements per games.feed request (postgres.js debug hook on a twin connection, one request per region):`);
+  log(`  anonymous: ${constant ? perRequest[0] : `${Math.min(...perRequest)}-${Math.max(...perRequest)}`} (${anonymousStatements.join(", ")})`);
+  log(`  signed in: ${signedInStatements.length} (${signedInStatements.join(", ")})`);
+  log(
+    constant && perRequest[0]! <= 3
+      ? `  the same count for every region with ${gamesPerResponse} games per answer: no N+1`
+      : `  the count varies or exceeds 3: look for an N+1`,
+  );
+
+  if (app.errors || base.errors) {
+    throw new Error(`failed requests: app ${app.errors} (${app.firstError ?? "-"}), bare ${base.errors} (${base.firstError ?? "-"})`);
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  exitCode = 1;
+} finally {
+  await cleanUp();
+  log(`[${since()}] database ${dbName} dropped`);
+}
+process.exit(exitCode);
