@@ -117,3 +117,33 @@ export const MISSING_PLAYERS_TIP_WITHIN_HOURS = 24;
 export const PROGRESS_CAP_PERCENT_WITHOUT_MAX = 95;
 export const NIGHT_HINT_BEFORE_HOUR = 8;
 export const MORNING_HINT_BEFORE_HOUR = 11;
+
+/* ---- Participation (spec 000 sections 4, 5, 9) ---- */
+export const PAYMENT_STATUSES = ["None", "Open", "Approved", "Captured", "Released", "PaidExternally", "Expired"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const REMOVAL_REASONS = ["RELIABILITY_RATING_TOO_BAD", "FRIEND_PLAYS_INSTEAD", "OTHER_REASON"] as const;
+export const RELIABILITY_FEEDBACK = ["CAME", "CAME_LATE", "DID_NOT_COME"] as const;
+export const REPORT_REASONS = [
+  "COURT_NOT_AS_DESCRIBED",
+  "COURT_NOT_AVAILABLE",
+  "ORGANIZER_DID_NOT_SHOW_UP",
+  "ORGANIZER_TOO_LATE",
+  "OTHER_REASON",
+  "TOO_FEW_PLAYERS",
+] as const;
+export const GUEST_MAX_EXTRA_PLAYERS = 1;
+export const PLAYER_MAX_EXTRA_PLAYERS = 2;
+/** extras allowed to admins/creators (and in managed games) when the game has no maximum */
+export const UNLIMITED_MAX_EXTRA_PLAYERS = 19;
+export const REMOVAL_BLOCKED_BEFORE_START_HOURS = 4;
+export const FREE_CANCELLATION_BEFORE_START_HOURS = 48;
+export const SHORT_NOTICE_ORGANISER_NOTICE_HOURS = 2;
+export const RATING_OPENS_AFTER_START_MINUTES = 60;
+export const RATING_CLOSES_AFTER_END_DAYS = 7;
+export const RATING_MIN_ACTIVE_PLAYERS = 2;
+export const REPORT_MIN_LENGTH = 20;
+export const REPORT_MAX_LENGTH = 1000;
+/** ratings stay "unknown" until this many rated games (README Decisions) */
+export const RATING_MIN_HISTORY = 3;
+export const RATING_HISTORY_WINDOW = 20;
+export const GUEST_PAGE_SIZE = 5;

@@ -1,6 +1,7 @@
 import { authRouter } from "../domains/auth/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
+import { participationRouter } from "../domains/participation/router";
 import { regionsRouter } from "../domains/regions/router";
 import { usersRouter } from "../domains/users/router";
 import { router } from "./init";
@@ -11,6 +12,7 @@ export const appRouter = router({
   regions: regionsRouter,
   games: gamesRouter,
   courts: courtsRouter,
+  participation: participationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -161,6 +161,8 @@ export const ZGameParticipation = z.object({
   id: z.number().int(),
   player: ZPersonRef.extend({ reliabilityRating: z.number().int().nullable() }).nullable(),
   firstName: z.string().nullable(),
+  /** guests: their profile page /guest/{id} */
+  guestProfileId: z.number().int().nullable(),
   playerCount: z.number().int(),
   playsHimself: z.boolean(),
   bringsBall: z.boolean(),

@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { CANCELLATION_REASONS, GAME_GENDERS, GAME_LEVELS, GAME_TYPES } from "@shared/constants";
+import {
+  CANCELLATION_REASONS,
+  GAME_GENDERS,
+  GAME_LEVELS,
+  GAME_TYPES,
+  PAYMENT_STATUSES,
+  RELIABILITY_FEEDBACK,
+  REMOVAL_REASONS,
+} from "@shared/constants";
 import { courts } from "./courts";
 import { organizations } from "./organizations";
 import { regions } from "./regions";
@@ -57,9 +65,21 @@ export const games = pgTable(
   ],
 );
 
+/** A guest who joined with a first name only; attached to an account when they sign in later. */
+export const guestProfiles = pgTable("guest_profiles", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  firstName: text("first_name").notNull(),
+  /** the account the guest became, once attached */
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  reliabilityRating: smallint("reliability_rating"),
+  punctualityRating: smallint("punctuality_rating"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
- * Who plays. In this issue only the organiser's own participation is created with the game;
- * joining, guests, the waiting list and payments extend it in the participation issue.
+ * Who plays: one row per player (account or guest) and game, active, queued (waiting list) or
+ * cancelled. A cancelled row is reused when the same account joins again, so a user has one row
+ * per game; a removed player's row keeps `banned`.
  */
 export const participations = pgTable(
   "participations",
@@ -69,21 +89,81 @@ export const participations = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestProfileId: integer("guest_profile_id").references(() => guestProfiles.id, { onDelete: "set null" }),
     /** guests only */
     firstName: text("first_name"),
+    /** SHA-256 of the secret a guest got when joining; proves the guest owns the participation */
+    guestTokenHash: text("guest_token_hash"),
     playerCount: smallint("player_count").notNull().default(1),
     playsHimself: boolean("plays_himself").notNull().default(true),
     bringsBall: boolean("brings_ball").notNull().default(false),
     bringsBibs: boolean("brings_bibs").notNull().default(false),
     queue: boolean("queue").notNull().default(false),
+    /** when the participation entered the waiting list: the queue's order (first come, first served) */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    notificationsEnabled: boolean("notifications_enabled").notNull().default(false),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("None"),
+    totalPriceCents: integer("total_price_cents").notNull().default(0),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** cancelled by the player within 48 h of the start (reliability history) */
+    cancelledShortNotice: boolean("cancelled_short_notice").notNull().default(false),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedById: integer("removed_by_id").references(() => users.id, { onDelete: "set null" }),
+    removalReason: text("removal_reason", { enum: REMOVAL_REASONS }),
+    removalMessage: text("removal_message"),
+    /** removed by the organiser: may not join this game again */
+    banned: boolean("banned").notNull().default(false),
+    organizerReliabilityFeedback: text("organizer_reliability_feedback", { enum: RELIABILITY_FEEDBACK }),
+    feedbackAt: timestamp("feedback_at", { withTimezone: true }),
+    hasReported: boolean("has_reported").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("participations_game_idx").on(t.gameId),
     index("participations_user_idx").on(t.userId),
+    index("participations_guest_idx").on(t.guestProfileId),
+    index("participations_queue_idx").on(t.gameId, t.queuedAt, t.id).where(sql`${t.queue} and ${t.cancelledAt} is null`),
     uniqueIndex("participations_game_user_unique").on(t.gameId, t.userId).where(sql`${t.userId} is not null`),
+    // a guest's first name is unique among the game's current guests (case-insensitive)
+    uniqueIndex("participations_game_guest_name_unique")
+      .on(t.gameId, sql`lower(${t.firstName})`)
+      .where(sql`${t.userId} is null and ${t.cancelledAt} is null`),
+    check("participations_player_count_range", sql`${t.playerCount} >= 0 and ${t.playerCount} <= 100`),
   ],
+);
+
+/** A device that wants pushes about a game (sent by the notifications issue). */
+export const gameSubscriptions = pgTable(
+  "game_subscriptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    deviceToken: text("device_token").notNull(),
+    userAgent: text("user_agent"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("game_subscriptions_unique").on(t.gameId, t.deviceToken)],
+);
+
+export const gameReports = pgTable(
+  "game_reports",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    additionalInformation: text("additional_information").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("game_reports_once").on(t.gameId, t.userId)],
 );
 
 /**

@@ -159,6 +159,7 @@ export async function loadGamePage(db: DbOrTx, id: number) {
       userImageUrl: users.profileImageUrl,
       reliabilityRating: users.reliabilityRating,
       firstName: participations.firstName,
+      guestProfileId: participations.guestProfileId,
       playerCount: participations.playerCount,
       playsHimself: participations.playsHimself,
       bringsBall: participations.bringsBall,
@@ -169,7 +170,7 @@ export async function loadGamePage(db: DbOrTx, id: number) {
     .from(participations)
     .leftJoin(users, eq(users.id, participations.userId))
     .where(and(eq(participations.gameId, id), isNull(participations.cancelledAt)))
-    .orderBy(asc(participations.createdAt), asc(participations.id));
+    .orderBy(asc(participations.queue), asc(sql`coalesce(${participations.queuedAt}, ${participations.createdAt})`), asc(participations.id));
   return { ...row, participations: players };
 }
 

@@ -35,6 +35,7 @@ import { requireCourt } from "../courts/service";
 import { regionBySlug } from "../regions/service";
 import { actorOrNull, requireActor, type Actor } from "../users/service";
 import * as repo from "./repo";
+import { promoteWaitingList } from "../participation/service";
 import { scheduleMinPlayersJobs } from "./jobs";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -114,6 +115,7 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
               reliabilityRating: canSeeAllReliability || p.userId === actor?.id ? p.reliabilityRating : null,
             },
       firstName: p.firstName,
+      guestProfileId: p.guestProfileId,
       playerCount: p.playerCount,
       playsHimself: p.playsHimself,
       bringsBall: p.bringsBall,
@@ -262,6 +264,8 @@ async function lockManagedGame(ctx: Ctx, tx: Tx, actor: Actor, gameId: number) {
 export async function updateGame(ctx: Ctx, input: z.output<typeof ZUpdateGameInput>): Promise<TGame> {
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
+  // Looked up before the transaction: on PGlite's one connection a query outside it would wait forever.
+  const newCourt = input.courtId ? await requireCourt(ctx, input.courtId) : null;
   await ctx.deps.db.transaction(async (tx) => {
     const game = await lockManagedGame(ctx, tx, actor, input.gameId);
     if (!canEditGame(game.startTime, now)) throw new AppError("GAME_EDIT_TOO_LATE");
@@ -297,7 +301,7 @@ export async function updateGame(ctx: Ctx, input: z.output<typeof ZUpdateGameInp
     let regionId = game.regionId;
     if (next.courtId !== game.courtId) {
       if (next.courtId === null && game.gameType !== "PRIVATE") throw new AppError("GAME_WITHOUT_COURT");
-      if (next.courtId !== null) regionId = (await requireCourt(ctx, next.courtId)).regionId ?? regionId;
+      if (newCourt) regionId = newCourt.regionId ?? regionId;
     }
     const moved = next.startTime.getTime() !== game.startTime.getTime();
     if (next.courtId !== null && (moved || next.courtId !== game.courtId)) {
@@ -334,6 +338,10 @@ export async function updateGame(ctx: Ctx, input: z.output<typeof ZUpdateGameInp
       await repo.insertEvent(tx, { gameId: game.id, type: "CHANGED", actorId: actor.id, payload: { fields: changedFields }, createdAt: now });
     }
     if (moved) await scheduleMinPlayersJobs(ctx.deps, tx, { id: game.id, startTime: next.startTime });
+    // A raised or removed maximum frees spots: the waiting list moves up at once.
+    if (next.maxPlayers === null ? game.maxPlayers !== null : game.maxPlayers !== null && next.maxPlayers > game.maxPlayers) {
+      await promoteWaitingList(ctx, tx, { ...game, ...changes });
+    }
   });
   return gameById(ctx, input.gameId);
 }
@@ -389,4 +397,27 @@ export async function confirmTakesPlace(ctx: Ctx, gameId: number): Promise<TGame
     await repo.insertEvent(tx, { gameId: game.id, type: "CONFIRMED", actorId: actor.id, payload: { minPlayers: game.minPlayers }, createdAt: now });
   });
   return gameById(ctx, gameId);
+}
+
+/* ---------- for the participation domain (inside its transactions) ---------- */
+
+export type LockedGame = repo.GameRow;
+
+/** The game row, locked until the transaction ends: joins and removals on one game run one at a time. */
+export async function lockGame(tx: Tx, gameId: number): Promise<LockedGame> {
+  const game = await repo.findGameRow(tx, gameId, true);
+  if (!game) throw new AppError("GAME_NOT_FOUND");
+  return game;
+}
+
+export function isUserBusy(tx: Tx, userId: number, game: LockedGame): Promise<boolean> {
+  return repo.userBusyBetween(tx, userId, game.startTime, game.endTime, game.id);
+}
+
+export async function recordGameEvent(tx: Tx, event: Parameters<typeof repo.insertEvent>[1]) {
+  await repo.insertEvent(tx, event);
+}
+
+export async function noteParticipantsAmount(tx: Tx, game: LockedGame, amount: number) {
+  if (amount > game.highestParticipantsAmountReached) await repo.updateGame(tx, game.id, { highestParticipantsAmountReached: amount });
 }

@@ -1,0 +1,256 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../context";
+import { participations } from "../../db/schema";
+import { callerFor } from "../../testing/caller";
+import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { testClock } from "../../testing/test-clock";
+import { testDeps } from "../../testing/test-db";
+import * as gamesRepo from "../games/repo";
+
+let deps: Deps;
+let regionId: number;
+beforeAll(async () => {
+  deps = await testDeps();
+  regionId = (await createRegion(deps)).id;
+});
+
+const NOW = new Date("2026-09-01T10:00:00Z");
+const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
+
+async function player(values: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(deps, { emailVerifiedAt: NOW, ...values });
+  const a = await callerFor(deps);
+  await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+  return { user, caller: (await callerFor(deps, { token: a.cookies.token })).caller };
+}
+const guest = async () => (await callerFor(deps)).caller;
+
+async function game(values: Partial<Parameters<typeof createGameRow>[1]> = {}, organiserPlayers = 1) {
+  const host = await player();
+  const row = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: hours(24), minPlayers: 4, ...values }, organiserPlayers);
+  return { host, game: row };
+}
+
+async function code(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (e) {
+    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+  }
+  return "OK";
+}
+
+const active = (gameId: number) => gamesRepo.participantsAmount(deps.db, gameId);
+
+describe("joining", () => {
+  test("a signed-in player joins with up to two extras, ball and bibs", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game({ maxPlayers: 10 });
+    const { caller } = await player();
+    const r = await caller.participation.join({ gameId: g.id, playerCount: 3, bringsBall: true });
+    expect(r).toMatchObject({ participation: { queue: false, playerCount: 3, guestProfile: null, paymentStatus: "None" }, guestToken: null });
+    expect(await active(g.id)).toBe(4);
+    expect(await code((await player()).caller.participation.join({ gameId: g.id, playerCount: 4 }))).toBe("PLAYER_EXTRA_LIMIT");
+    expect(await code(caller.participation.join({ gameId: g.id }))).toBe("ALREADY_PARTICIPATING");
+    expect((await gamesRepo.findGameRow(deps.db, g.id))!.highestParticipantsAmountReached).toBe(4);
+  });
+
+  test("a guest joins with a first name (unique per game, one extra, notifications on a public game)", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game();
+    const r = await (await guest()).participation.join({ gameId: g.id, firstName: "Kai", playerCount: 2, deviceToken: "push-1" });
+    expect(r.guestToken).toMatch(/^[a-z2-7]{32}$/);
+    expect(r.participation.guestProfile?.firstName).toBe("Kai");
+    expect(await code((await guest()).participation.join({ gameId: g.id, firstName: "kai", deviceToken: "push-2" }))).toBe("GUEST_NAME_TAKEN");
+    expect(await code((await guest()).participation.join({ gameId: g.id, firstName: "Ole", playerCount: 3, deviceToken: "p" }))).toBe("GUEST_EXTRA_LIMIT");
+    expect(await code((await guest()).participation.join({ gameId: g.id, firstName: "Ole" }))).toBe("GUEST_NEEDS_NOTIFICATIONS");
+    expect(await code((await guest()).participation.join({ gameId: g.id, deviceToken: "p" }))).toBe("NAME_REQUIRED");
+    const page = await (await guest()).games.byId({ gameId: g.id });
+    expect(page.participations.find((p) => p.firstName === "Kai")).toMatchObject({ player: null, playerCount: 2, guestProfileId: r.participation.guestProfile!.id });
+  });
+
+  test("a full game: no extras beyond the spots, the waiting list needs notifications and a verified e-mail", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game({ maxPlayers: 3 }, 2);
+    expect(await code((await player()).caller.participation.join({ gameId: g.id, playerCount: 2 }))).toBe("NOT_ENOUGH_PLACES");
+    await (await player()).caller.participation.join({ gameId: g.id });
+    const late = await player();
+    expect(await code(late.caller.participation.join({ gameId: g.id }))).toBe("NOT_ENOUGH_PLACES");
+    expect(await code(late.caller.participation.join({ gameId: g.id, queue: true }))).toBe("QUEUE_NEEDS_NOTIFICATIONS");
+    expect(await code(late.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "d", playerCount: 2 }))).toBe("QUEUE_WITH_EXTRAS");
+    const unverified = await player({ emailVerifiedAt: null });
+    expect(await code(unverified.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "d" }))).toBe("QUEUE_NEEDS_VERIFIED_EMAIL");
+    const r = await late.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "d", bringsBall: true });
+    expect(r.participation.queue).toBe(true);
+    const [row] = await deps.db.select().from(participations).where(eq(participations.id, r.participation.id));
+    expect(row!.bringsBall).toBe(false); // ball and bibs only count for active players
+  });
+
+  test("cancelled, past and banned", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game({ cancelledAt: NOW });
+    expect(await code((await player()).caller.participation.join({ gameId: g.id }))).toBe("GAME_CANCELLED");
+    const { game: past } = await game({ startTime: hours(-2) });
+    expect(await code((await player()).caller.participation.join({ gameId: past.id }))).toBe("GAME_OVER");
+    expect(await code((await player()).caller.participation.join({ gameId: 99999999 }))).toBe("GAME_NOT_FOUND");
+  });
+
+  test("already playing elsewhere at that time", async () => {
+    testClock.freeze(NOW);
+    const { game: a } = await game({ startTime: hours(30) });
+    const { game: b } = await game({ startTime: hours(30.5) });
+    const { caller } = await player();
+    await caller.participation.join({ gameId: a.id });
+    expect(await code(caller.participation.join({ gameId: b.id }))).toBe("ALREADY_IN_GAME_AT_TIME");
+  });
+});
+
+describe("cancelling, removing and the waiting list", () => {
+  test("a cancellation frees the spot and the first in the queue moves up", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game({ maxPlayers: 2, startTime: hours(100) }, 1);
+    const leaver = await player();
+    await leaver.caller.participation.join({ gameId: g.id });
+    const first = await player();
+    const second = await player();
+    const q1 = await first.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "a" });
+    testClock.advance(1000);
+    await second.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "b" });
+    const { promoted } = await leaver.caller.participation.revoke({ gameId: g.id });
+    expect(promoted).toEqual([q1.participation.id]);
+    const page = await (await guest()).games.byId({ gameId: g.id });
+    expect(page.participations.filter((p) => !p.queue).map((p) => p.player?.id)).toContain(first.user.id);
+    expect(page.participations.filter((p) => p.queue).map((p) => p.player?.id)).toEqual([second.user.id]);
+    const events = (await gamesRepo.eventsOf(deps.db, g.id)).map((e) => e.type);
+    expect(events).toContain("MOVED_UP");
+    // the leaver may come back (not banned); the game is full, so onto the waiting list
+    expect((await leaver.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "c" })).participation.queue).toBe(true);
+  });
+
+  test("short-notice cancellations are recorded; within 2 hours the organiser is to be told", async () => {
+    const { game: g } = await game({ startTime: hours(10) });
+    const p = await player();
+    testClock.freeze(NOW);
+    await p.caller.participation.join({ gameId: g.id });
+    testClock.freeze(hours(8.5));
+    await p.caller.participation.revoke({ gameId: g.id });
+    const [row] = await deps.db.select().from(participations).where(eq(participations.userId, p.user.id));
+    expect(row!.cancelledShortNotice).toBe(true);
+    const cancelled = (await gamesRepo.eventsOf(deps.db, g.id)).find((e) => e.type === "PARTICIPATION_CANCELLED");
+    expect(cancelled!.payload).toMatchObject({ shortNotice: true, notifyOrganiser: true });
+  });
+
+  test("the organiser removes a player with a reason; the player is banned; not within 4 hours", async () => {
+    testClock.freeze(NOW);
+    const { host, game: g } = await game({ maxPlayers: 2, startTime: hours(10) });
+    const p = await player();
+    const joined = await p.caller.participation.join({ gameId: g.id });
+    const waiting = await player();
+    const q = await waiting.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "w" });
+    expect(await code(host.caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id }))).toBe("VALIDATION");
+    expect(
+      await code(host.caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id, playerRemovalReason: "OTHER_REASON" })),
+    ).toBe("BAD_REQUEST");
+    expect(await code((await player()).caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id, playerRemovalReason: "FRIEND_PLAYS_INSTEAD" }))).toBe(
+      "PARTICIPATION_FORBIDDEN",
+    );
+    const { promoted } = await host.caller.participation.revoke({
+      gameId: g.id,
+      participationId: joined.participation.id,
+      playerRemovalReason: "RELIABILITY_RATING_TOO_BAD",
+    });
+    expect(promoted).toEqual([q.participation.id]);
+    expect(await code(p.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "x" }))).toBe("BANNED_FROM_GAME");
+    testClock.freeze(hours(6));
+    const other = await player();
+    const o = await other.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "y" });
+    expect(await code(host.caller.participation.revoke({ gameId: g.id, participationId: o.participation.id, playerRemovalReason: "FRIEND_PLAYS_INSTEAD" }))).toBe(
+      "REMOVAL_TOO_LATE",
+    );
+  });
+
+  test("raising the maximum moves the queue up in order", async () => {
+    testClock.freeze(NOW);
+    const { host, game: g } = await game({ maxPlayers: 1, minPlayers: 1 }, 1);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      testClock.advance(1000);
+      ids.push((await (await player()).caller.participation.join({ gameId: g.id, queue: true, deviceToken: `d${i}` })).participation.id);
+    }
+    await host.caller.games.update({ gameId: g.id, maxPlayers: 3 });
+    const page = await (await guest()).games.byId({ gameId: g.id });
+    expect(page.participations.filter((p) => p.queue).map((p) => p.id)).toEqual([ids[2]!]);
+    expect(page.participantsAmount).toBe(3);
+  });
+
+  test("a guest changes and cancels only with their token", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game({ maxPlayers: 10 });
+    const r = await (await guest()).participation.join({ gameId: g.id, firstName: "Mia", deviceToken: "m" });
+    expect(await code((await guest()).participation.update({ participationId: r.participation.id, playerCount: 2 }))).toBe("PARTICIPATION_FORBIDDEN");
+    expect((await (await guest()).participation.update({ participationId: r.participation.id, guestToken: r.guestToken!, playerCount: 2 })).playerCount).toBe(2);
+    expect(
+      await code((await guest()).participation.update({ participationId: r.participation.id, guestToken: r.guestToken!, playerCount: 3 })),
+    ).toBe("GUEST_EXTRA_LIMIT");
+    await (await guest()).participation.revoke({ gameId: g.id, participationId: r.participation.id, guestToken: r.guestToken! });
+    expect(await active(g.id)).toBe(1);
+  });
+
+  test("the organiser moves a player to the waiting list and back", async () => {
+    testClock.freeze(NOW);
+    const { host, game: g } = await game({ maxPlayers: 3, minPlayers: 2 });
+    const p = await player();
+    const j = await p.caller.participation.join({ gameId: g.id });
+    expect(await code(host.caller.participation.update({ participationId: j.participation.id, queue: true }))).toBe("GAME_NOT_FULL");
+    await (await player()).caller.participation.join({ gameId: g.id });
+    const waiting = await (await player()).caller.participation.join({ gameId: g.id, queue: true, deviceToken: "w" });
+    expect(await code(p.caller.participation.update({ participationId: j.participation.id, queue: true }))).toBe("PARTICIPATION_FORBIDDEN");
+    // the moved player goes to the end of the queue; the first waiting player takes the spot
+    expect((await host.caller.participation.update({ participationId: j.participation.id, queue: true })).queue).toBe(true);
+    const page = await (await guest()).games.byId({ gameId: g.id });
+    expect(page.participations.filter((x) => x.queue).map((x) => x.id)).toEqual([j.participation.id]);
+    expect(page.participations.find((x) => x.id === waiting.participation.id)?.queue).toBe(false);
+    expect(await code(host.caller.participation.update({ participationId: j.participation.id, queue: false }))).toBe("NOT_ENOUGH_PLACES");
+  });
+
+  test("payment status changes follow the state machine", async () => {
+    testClock.freeze(NOW);
+    const { host, game: g } = await game();
+    const j = await (await player()).caller.participation.join({ gameId: g.id });
+    expect(await code(host.caller.participation.update({ participationId: j.participation.id, paymentStatus: "Captured" }))).toBe(
+      "PAYMENT_TRANSITION_NOT_ALLOWED",
+    );
+  });
+});
+
+describe("guests becoming accounts", () => {
+  test("attaches the guest's participations proved by token; wrong tokens are skipped", async () => {
+    testClock.freeze(NOW);
+    const { game: g1 } = await game();
+    const { game: g2 } = await game({ startTime: hours(48) });
+    const a = await (await guest()).participation.join({ gameId: g1.id, firstName: "Tom", deviceToken: "t" });
+    const b = await (await guest()).participation.join({ gameId: g2.id, firstName: "Tom", deviceToken: "t" });
+    const { user, caller } = await player();
+    const r = await caller.participation.attachGuests({
+      participations: [
+        { id: a.participation.id, guestToken: a.guestToken! },
+        { id: b.participation.id, guestToken: "x".repeat(32) },
+      ],
+    });
+    expect(r.attached).toEqual([a.participation.id]);
+    const [row] = await deps.db.select().from(participations).where(eq(participations.id, a.participation.id));
+    expect(row!.userId).toBe(user.id);
+  });
+});
+
+describe("game subscriptions", () => {
+  test("a device subscribes once and can ask whether it is subscribed", async () => {
+    const { game: g } = await game();
+    const c = await guest();
+    expect((await c.participation.isSubscribed({ gameId: g.id, deviceToken: "dev" })).subscribed).toBe(false);
+    await c.participation.subscribe({ gameId: g.id, deviceToken: "dev", userAgent: "test" });
+    await c.participation.subscribe({ gameId: g.id, deviceToken: "dev" });
+    expect((await c.participation.isSubscribed({ gameId: g.id, deviceToken: "dev" })).subscribed).toBe(true);
+  });
+});

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import {
+  ZAttachGuestParticipationsInput,
+  ZJoinGameInput,
+  ZJoinResult,
+  ZParticipationRef,
+  ZRevokeParticipationInput,
+  ZSubscribeToGameInput,
+  ZUpdateParticipationInput,
+} from "@shared/schemas/participation";
+import { router } from "../../trpc/init";
+import { authedProcedure, publicProcedure } from "../../trpc/procedures";
+import * as participation from "./service";
+
+export const participationRouter = router({
+  join: publicProcedure.input(ZJoinGameInput).output(ZJoinResult).mutation(({ ctx, input }) => participation.joinGame(ctx, input)),
+  update: publicProcedure
+    .input(ZUpdateParticipationInput)
+    .output(ZParticipationRef)
+    .mutation(({ ctx, input }) => participation.updateParticipation(ctx, input)),
+  revoke: publicProcedure
+    .input(ZRevokeParticipationInput)
+    .output(z.object({ ok: z.literal(true), promoted: z.array(z.number().int()) }))
+    .mutation(({ ctx, input }) => participation.revokeParticipation(ctx, input)),
+  attachGuests: authedProcedure
+    .input(ZAttachGuestParticipationsInput)
+    .output(z.object({ attached: z.array(z.number().int()) }))
+    .mutation(({ ctx, input }) => participation.attachGuestParticipations(ctx, input)),
+  subscribe: publicProcedure
+    .input(ZSubscribeToGameInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx, input }) => participation.subscribeToGame(ctx, input)),
+  isSubscribed: publicProcedure
+    .input(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }))
+    .output(z.object({ subscribed: z.boolean() }))
+    .query(({ ctx, input }) => participation.isSubscribedToGame(ctx, input)),
+});

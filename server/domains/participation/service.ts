@@ -1,0 +1,386 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import type { z } from "zod";
+import { canManageGame } from "@shared/rules/game-permissions";
+import {
+  canAddOne,
+  canRemoveOne,
+  canRemovePlayer,
+  fitsInGame,
+  isShortNoticeCancellation,
+  joinProblem,
+  maxExtraPlayers,
+  notifiesOrganiser,
+  promotable,
+  removalProblem,
+} from "@shared/rules/participation";
+import { assertTransition } from "@shared/rules/payment-status";
+import type {
+  TJoinResult,
+  ZAttachGuestParticipationsInput,
+  ZJoinGameInput,
+  ZRevokeParticipationInput,
+  ZSubscribeToGameInput,
+  ZUpdateParticipationInput,
+} from "@shared/schemas/participation";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { generateSessionToken } from "../auth/sessions";
+import { isUserBusy, lockGame, noteParticipantsAmount, recordGameEvent, type LockedGame } from "../games/service";
+import { actorOrNull, type Actor } from "../users/service";
+import * as repo from "./repo";
+
+const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+function isAdminOrCreator(actor: Actor | null, game: LockedGame) {
+  return !!actor && (actor.isAdmin || actor.id === game.creatorId);
+}
+
+function refOf(p: repo.ParticipationRow, guestFirstName: string | null) {
+  return {
+    id: p.id,
+    queue: p.queue,
+    paymentStatus: p.paymentStatus,
+    playerCount: p.playerCount,
+    guestProfile: p.guestProfileId !== null ? { id: p.guestProfileId, firstName: guestFirstName ?? p.firstName ?? "" } : null,
+  };
+}
+
+/**
+ * Moves players up from the waiting list while they fit, strictly in arrival order, and records
+ * each move (the notifications issue sends "you moved up"). Called after anything that frees a spot.
+ */
+export async function promoteWaitingList(ctx: Ctx, tx: Tx, game: LockedGame): Promise<number[]> {
+  if (game.cancelledAt) return [];
+  const queue = await repo.waitingList(tx, game.id);
+  if (queue.length === 0) return [];
+  const active = await repo.activePlayers(tx, game.id);
+  const moving = promotable(
+    queue.map((q) => ({ ...q, queuedAt: q.queuedAt ?? new Date(0) })),
+    active,
+    game.maxPlayers,
+  );
+  const now = ctx.deps.clock.now();
+  for (const p of moving) {
+    await repo.update(tx, p.id, { queue: false, updatedAt: now });
+    await recordGameEvent(tx, { gameId: game.id, type: "MOVED_UP", actorId: p.userId, payload: { participationId: p.id }, createdAt: now });
+  }
+  if (moving.length) await noteParticipantsAmount(tx, game, active + moving.reduce((s, p) => s + p.playerCount, 0));
+  return moving.map((p) => p.id);
+}
+
+/* ---------- join ---------- */
+
+export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>): Promise<TJoinResult> {
+  const actor = await actorOrNull(ctx);
+  const now = ctx.deps.clock.now();
+  const isGuest = actor === null;
+  const firstName = isGuest ? (input.firstName ?? null) : null;
+  return ctx.deps.db.transaction(async (tx) => {
+    const game = await lockGame(tx, input.gameId);
+    if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
+    if (now >= game.endTime) throw new AppError("GAME_OVER");
+    const privileged = isAdminOrCreator(actor, game);
+    const problem = joinProblem({
+      isGuest,
+      firstName,
+      playerCount: input.playerCount,
+      queue: input.queue,
+      hasDeviceToken: !!input.deviceToken,
+      emailVerified: actor?.emailVerified ?? false,
+      isManagedPayment: game.isManagedPayment,
+      gameType: game.gameType,
+      isAdminOrCreator: privileged,
+      maxPlayers: game.maxPlayers,
+    });
+    if (problem) throw new AppError(problem);
+    if (input.playerCount - 1 > maxExtraPlayers({ isGuest, isAdminOrCreator: privileged, isManagedPayment: game.isManagedPayment, maxPlayers: game.maxPlayers }))
+      throw new AppError(isGuest ? "GUEST_EXTRA_LIMIT" : "PLAYER_EXTRA_LIMIT");
+
+    let existing: repo.ParticipationRow | null = null;
+    if (actor) {
+      existing = await repo.findByUser(tx, game.id, actor.id);
+      if (existing?.banned) throw new AppError("BANNED_FROM_GAME");
+      if (existing && existing.cancelledAt === null) throw new AppError("ALREADY_PARTICIPATING");
+      if (await isUserBusy(tx, actor.id, game)) throw new AppError("ALREADY_IN_GAME_AT_TIME");
+    } else if (await repo.guestNameTaken(tx, game.id, firstName!)) {
+      throw new AppError("GUEST_NAME_TAKEN");
+    }
+
+    const active = await repo.activePlayers(tx, game.id);
+    const queued = (await repo.waitingList(tx, game.id)).length > 0;
+    // Nobody overtakes the waiting list: with people queued, a newcomer queues too.
+    const fits = !queued && fitsInGame(active, input.playerCount, game.maxPlayers);
+    if (!fits && !input.queue) throw new AppError("NOT_ENOUGH_PLACES");
+    if (!fits) {
+      const queueProblem = joinProblem({
+        isGuest,
+        firstName,
+        playerCount: input.playerCount,
+        queue: true,
+        hasDeviceToken: !!input.deviceToken,
+        emailVerified: actor?.emailVerified ?? false,
+        isManagedPayment: game.isManagedPayment,
+        gameType: game.gameType,
+        isAdminOrCreator: privileged,
+        maxPlayers: game.maxPlayers,
+      });
+      if (queueProblem) throw new AppError(queueProblem);
+    }
+
+    const values = {
+      gameId: game.id,
+      playerCount: input.playerCount,
+      playsHimself: input.playsHimself,
+      // ball and bibs count only for active participations (spec 000 section 5)
+      bringsBall: fits && input.bringsBall,
+      bringsBibs: fits && input.bringsBibs,
+      queue: !fits,
+      // read after the game lock, so the queue's order is the order joins were served in
+      queuedAt: fits ? null : ctx.deps.clock.now(),
+      notificationsEnabled: !!input.deviceToken,
+      cancelledAt: null,
+      cancelledShortNotice: false,
+      updatedAt: now,
+    };
+    let guestToken: string | null = null;
+    let row: repo.ParticipationRow;
+    let guestFirstName: string | null = null;
+    if (actor) {
+      row = existing
+        ? await repo.update(tx, existing.id, { ...values, createdAt: now })
+        : await repo.insert(tx, { ...values, userId: actor.id, createdAt: now });
+    } else {
+      const guest = await repo.insertGuestProfile(tx, firstName!, now);
+      guestToken = generateSessionToken();
+      guestFirstName = guest.firstName;
+      row = await repo.insert(tx, {
+        ...values,
+        firstName,
+        guestProfileId: guest.id,
+        guestTokenHash: hashToken(guestToken),
+        createdAt: now,
+      });
+    }
+    if (input.deviceToken) {
+      await repo.subscribe(tx, { gameId: game.id, deviceToken: input.deviceToken, userId: actor?.id ?? null, createdAt: now });
+    }
+    if (fits) await noteParticipantsAmount(tx, game, active + input.playerCount);
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      type: fits ? "JOINED" : "QUEUED",
+      actorId: actor?.id ?? null,
+      payload: { participationId: row.id, playerCount: input.playerCount },
+      createdAt: now,
+    });
+    return { participation: refOf(row, guestFirstName), guestToken };
+  });
+}
+
+/* ---------- find a participation and who is asking ---------- */
+
+type Access = { row: repo.ParticipationRow; game: LockedGame; actor: Actor | null; isOwner: boolean; isManager: boolean };
+
+/** `actor` is loaded before the transaction: on PGlite's one connection a query outside it would wait forever. */
+async function access(tx: Tx, actor: Actor | null, participationId: number, guestToken: string | undefined): Promise<Access> {
+  const found = await repo.findById(tx, participationId);
+  if (!found) throw new AppError("PARTICIPATION_NOT_FOUND");
+  const game = await lockGame(tx, found.gameId);
+  const row = (await repo.findById(tx, participationId, true))!;
+  const isOwner =
+    (actor !== null && row.userId === actor.id) ||
+    (guestToken !== undefined && row.guestTokenHash !== null && row.guestTokenHash === hashToken(guestToken));
+  const isManager = canManageGame(actor, game);
+  if (!isOwner && !isManager) throw new AppError("PARTICIPATION_FORBIDDEN");
+  return { row, game, actor, isOwner, isManager };
+}
+
+/* ---------- update ---------- */
+
+export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpdateParticipationInput>) {
+  const now = ctx.deps.clock.now();
+  const viewer = await actorOrNull(ctx);
+  return ctx.deps.db.transaction(async (tx) => {
+    const { row, game, actor, isOwner, isManager } = await access(tx, viewer, input.participationId, input.guestToken);
+    if (row.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
+    if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
+    if (now >= game.endTime && input.paymentStatus === undefined) throw new AppError("GAME_OVER");
+    const privileged = isAdminOrCreator(actor, game);
+    const changes: Partial<repo.ParticipationRow> = { updatedAt: now };
+
+    if (input.playerCount !== undefined && input.playerCount !== row.playerCount) {
+      const active = await repo.activePlayers(tx, game.id);
+      const others = active - (row.queue ? 0 : row.playerCount);
+      if (input.playerCount > row.playerCount) {
+        for (let n = row.playerCount; n < input.playerCount; n++) {
+          const ok = canAddOne({
+            activePlayers: others + n,
+            maxPlayers: game.maxPlayers,
+            isAdminOrCreator: privileged,
+            isManagedPayment: game.isManagedPayment,
+            isGuest: row.userId === null,
+            playerCount: n,
+            queue: row.queue,
+          });
+          if (!ok) throw new AppError(row.queue ? "QUEUE_WITH_EXTRAS" : fitsInGame(others, n + 1, game.maxPlayers) ? (row.userId === null ? "GUEST_EXTRA_LIMIT" : "PLAYER_EXTRA_LIMIT") : "NOT_ENOUGH_PLACES");
+        }
+      } else {
+        for (let n = row.playerCount; n > input.playerCount; n--) {
+          const ok = canRemoveOne({
+            playerCount: n,
+            playsHimself: input.playsHimself ?? row.playsHimself,
+            isManagedPayment: game.isManagedPayment,
+            isAdminOrCreator: privileged,
+            isSelf: isOwner,
+          });
+          if (!ok) throw new AppError("PLAYER_COUNT_TOO_LOW");
+        }
+      }
+      changes.playerCount = input.playerCount;
+    }
+    if (input.playsHimself !== undefined) changes.playsHimself = input.playsHimself;
+    const activeAfter = !(input.queue ?? row.queue);
+    if (input.bringsBall !== undefined) changes.bringsBall = activeAfter && input.bringsBall;
+    if (input.bringsBibs !== undefined) changes.bringsBibs = activeAfter && input.bringsBibs;
+
+    if (input.queue !== undefined && input.queue !== row.queue) {
+      if (!isManager) throw new AppError("PARTICIPATION_FORBIDDEN");
+      if (input.queue) {
+        // Only a full game sends someone to the waiting list (spec 000 section 4); they go to its end.
+        const active = await repo.activePlayers(tx, game.id);
+        if (game.maxPlayers === null || active < game.maxPlayers) throw new AppError("GAME_NOT_FULL");
+        const last = (await repo.waitingList(tx, game.id)).at(-1)?.queuedAt;
+        const queuedAt = last && last >= now ? new Date(last.getTime() + 1) : now;
+        Object.assign(changes, { queue: true, queuedAt, bringsBall: false, bringsBibs: false });
+      } else {
+        const active = await repo.activePlayers(tx, game.id);
+        if (!fitsInGame(active, changes.playerCount ?? row.playerCount, game.maxPlayers)) throw new AppError("NOT_ENOUGH_PLACES");
+        changes.queue = false;
+      }
+    }
+    if (input.paymentStatus !== undefined && input.paymentStatus !== row.paymentStatus) {
+      if (!isManager) throw new AppError("PARTICIPATION_FORBIDDEN");
+      const problem = assertTransition(row.paymentStatus, input.paymentStatus, {
+        gameStarted: now >= game.startTime,
+        participationCancelled: row.cancelledAt !== null,
+        isManagedPayment: game.isManagedPayment,
+      });
+      if (problem) throw new AppError("PAYMENT_TRANSITION_NOT_ALLOWED");
+      changes.paymentStatus = input.paymentStatus;
+    }
+    const updated = await repo.update(tx, row.id, changes);
+    await recordGameEvent(tx, { gameId: game.id, type: "PARTICIPATION_CHANGED", actorId: actor?.id ?? null, payload: { participationId: row.id }, createdAt: now });
+    await promoteWaitingList(ctx, tx, game);
+    const active = await repo.activePlayers(tx, game.id);
+    await noteParticipantsAmount(tx, game, active);
+    return refOf((await repo.findById(tx, updated.id))!, null);
+  });
+}
+
+/* ---------- cancel own / remove ---------- */
+
+export async function revokeParticipation(ctx: Ctx, input: z.output<typeof ZRevokeParticipationInput>) {
+  const now = ctx.deps.clock.now();
+  const viewer = await actorOrNull(ctx);
+  return ctx.deps.db.transaction(async (tx) => {
+    let participationId = input.participationId;
+    if (participationId === undefined) {
+      if (!viewer) throw new AppError("PARTICIPATION_NOT_FOUND");
+      const own = await repo.findByUser(tx, input.gameId, viewer.id);
+      if (!own || own.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
+      participationId = own.id;
+    }
+    const { row, game, actor, isOwner } = await access(tx, viewer, participationId, input.guestToken);
+    if (row.gameId !== input.gameId || row.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
+    if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
+    if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
+
+    if (isOwner) {
+      const shortNotice = !row.queue && isShortNoticeCancellation(game.startTime, now);
+      await repo.update(tx, row.id, { cancelledAt: now, cancelledShortNotice: shortNotice, queue: false, updatedAt: now });
+      await recordGameEvent(tx, {
+        gameId: game.id,
+        type: "PARTICIPATION_CANCELLED",
+        actorId: actor?.id ?? null,
+        payload: {
+          participationId: row.id,
+          playerCount: row.playerCount,
+          fromWaitingList: row.queue,
+          shortNotice,
+          // the organiser is told about cancellations within 2 hours of the start (notifications issue)
+          notifyOrganiser: !row.queue && notifiesOrganiser(game.startTime, now),
+        },
+        createdAt: now,
+      });
+    } else {
+      if (!canRemovePlayer(game.startTime, now)) throw new AppError("REMOVAL_TOO_LATE");
+      const problem = removalProblem(input.playerRemovalReason ?? null, input.playerRemovalMessage ?? null);
+      if (problem === "REASON_REQUIRED") throw new AppError("VALIDATION", { fields: [{ path: "playerRemovalReason", code: "reason_required" }] });
+      if (problem === "MESSAGE_REQUIRED") throw new AppError("VALIDATION", { fields: [{ path: "playerRemovalMessage", code: "message_required" }] });
+      await repo.update(tx, row.id, {
+        cancelledAt: now,
+        removedAt: now,
+        removedById: actor!.id,
+        removalReason: input.playerRemovalReason!,
+        removalMessage: input.playerRemovalMessage || null,
+        banned: true,
+        queue: false,
+        updatedAt: now,
+      });
+      await recordGameEvent(tx, {
+        gameId: game.id,
+        type: "PLAYER_REMOVED",
+        actorId: actor!.id,
+        payload: { participationId: row.id, reason: input.playerRemovalReason, message: input.playerRemovalMessage || null },
+        createdAt: now,
+      });
+    }
+    const promoted = await promoteWaitingList(ctx, tx, game);
+    return { ok: true as const, promoted };
+  });
+}
+
+/* ---------- guests becoming accounts ---------- */
+
+/**
+ * Attaches a guest's earlier participations (proved by their tokens) to the signed-in account.
+ * Each one that cannot be attached (wrong token, already an account's, the account already plays
+ * that game) is skipped: the caller ignores failures (spec 000 section 4).
+ */
+export async function attachGuestParticipations(ctx: Ctx, input: z.output<typeof ZAttachGuestParticipationsInput>) {
+  const actor = await actorOrNull(ctx);
+  if (!actor) throw new AppError("UNAUTHENTICATED");
+  const attached: number[] = [];
+  for (const item of input.participations) {
+    await ctx.deps.db.transaction(async (tx) => {
+      const row = await repo.findById(tx, item.id, true);
+      if (!row || row.userId !== null || row.guestTokenHash !== hashToken(item.guestToken)) return;
+      if (await repo.findByUser(tx, row.gameId, actor.id)) return;
+      await repo.update(tx, row.id, { userId: actor.id, guestTokenHash: null, updatedAt: ctx.deps.clock.now() });
+      if (row.guestProfileId !== null) await repo.linkGuestProfile(tx, row.guestProfileId, actor.id);
+      attached.push(row.id);
+    });
+  }
+  return { attached };
+}
+
+/* ---------- push subscriptions to a game (sending comes with the notifications issue) ---------- */
+
+export async function subscribeToGame(ctx: Ctx, input: z.output<typeof ZSubscribeToGameInput>) {
+  await ctx.deps.db.transaction(async (tx) => {
+    await lockGame(tx, input.gameId); // the game must exist
+    await repo.subscribe(tx, {
+      gameId: input.gameId,
+      deviceToken: input.deviceToken,
+      userAgent: input.userAgent ?? null,
+      userId: ctx.viewer?.userId ?? null,
+      createdAt: ctx.deps.clock.now(),
+    });
+  });
+  return { ok: true as const };
+}
+
+export async function isSubscribedToGame(ctx: Ctx, input: { gameId: number; deviceToken: string }) {
+  return { subscribed: await repo.isSubscribed(ctx.deps.db, input.gameId, input.deviceToken) };
+}
