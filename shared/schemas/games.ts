@@ -169,6 +169,19 @@ export const ZGameParticipation = z.object({
   bringsBibs: z.boolean(),
   queue: z.boolean(),
   createdAt: z.date(),
+  /** attendance feedback; only for those who manage the game */
+  organizerReliabilityFeedback: z.enum(["CAME", "CAME_LATE", "DID_NOT_COME"]).nullable(),
+});
+
+/** Cancelled and removed participations, for the organiser's attendance list. */
+export const ZCancelledParticipation = z.object({
+  id: z.number().int(),
+  player: ZPersonRef.nullable(),
+  firstName: z.string().nullable(),
+  playerCount: z.number().int(),
+  cancelledAt: z.date(),
+  removed: z.boolean(),
+  shortNotice: z.boolean(),
 });
 
 /** The game page. */
@@ -190,8 +203,27 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
   /** the organiser confirmed "takes place" below the minimum (minPlayers was set to 0) */
   minPlayersConfirmedAt: z.date().nullable(),
   participations: z.array(ZGameParticipation),
+  /** managers only (empty for everybody else) */
+  cancelledParticipations: z.array(ZCancelledParticipation),
   /** what the viewer may do; the server decides and enforces the same rules */
-  viewer: z.object({ canManage: z.boolean(), canSeeReliability: z.boolean() }),
+  viewer: z.object({
+    canManage: z.boolean(),
+    canSeeReliability: z.boolean(),
+    isAdmin: z.boolean(),
+    /** the signed-in viewer's own current participation */
+    participation: z
+      .object({
+        id: z.number().int(),
+        queue: z.boolean(),
+        playerCount: z.number().int(),
+        playsHimself: z.boolean(),
+        bringsBall: z.boolean(),
+        bringsBibs: z.boolean(),
+        hasReported: z.boolean(),
+        paymentStatus: z.string(),
+      })
+      .nullable(),
+  }),
 });
 export type TGame = z.infer<typeof ZGame>;
 

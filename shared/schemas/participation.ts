@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES, PAYMENT_STATUSES, PLAYER_COUNT_MAX, RELIABILITY_FEEDBACK, REMOVAL_REASONS, REPORT_MAX_LENGTH, REPORT_MIN_LENGTH, REPORT_REASONS } from "../constants";
 import { zId, zName } from "./common";
+import { ZGameListItem } from "./games";
 
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
 export const ZRemovalReason = z.enum(REMOVAL_REASONS, { error: "reason_required" });
@@ -92,3 +93,21 @@ export const ZReportInput = z.object({
 export const ZSubscribeToGameInput = z.object({ gameId: zId, deviceToken: z.string().trim().min(1).max(4096), userAgent: z.string().max(1000).optional().nullable() });
 
 export const ZGuestProfileInput = z.object({ id: zId, attendedGamesPageSize: z.number().int().min(1).max(100).default(5) });
+
+export const ZAddOwnParticipationInput = z.object({
+  gameId: zId,
+  playerCount: z.number().int().min(1).max(PLAYER_COUNT_MAX),
+  playsHimself: z.boolean().default(true),
+  bringsBall: z.boolean().default(false),
+  bringsBibs: z.boolean().default(false),
+});
+
+export const ZGuestProfile = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  createdAt: z.date(),
+  reliabilityRating: z.number().int().nullable(),
+  punctualityRating: z.number().int().nullable(),
+  attendedGames: z.object({ objects: z.array(ZGameListItem), hasNext: z.boolean() }),
+});
+export type TGuestProfile = z.infer<typeof ZGuestProfile>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { courts, gameEvents, games, organizations, participations, regions, users } from "../../db/schema";
@@ -73,6 +73,16 @@ export async function feed(
     .where(and(...where))
     .orderBy(asc(games.startTime), asc(games.id))
     .limit(500);
+  return rows.map((r) => toListItem(r));
+}
+
+export async function listByIds(db: DbOrTx, ids: number[]) {
+  const rows = await db
+    .select(listColumns)
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .where(inArray(games.id, ids));
   return rows.map((r) => toListItem(r));
 }
 
@@ -166,10 +176,16 @@ export async function loadGamePage(db: DbOrTx, id: number) {
       bringsBibs: participations.bringsBibs,
       queue: participations.queue,
       createdAt: participations.createdAt,
+      cancelledAt: participations.cancelledAt,
+      removedAt: participations.removedAt,
+      cancelledShortNotice: participations.cancelledShortNotice,
+      organizerReliabilityFeedback: participations.organizerReliabilityFeedback,
+      hasReported: participations.hasReported,
+      paymentStatus: participations.paymentStatus,
     })
     .from(participations)
     .leftJoin(users, eq(users.id, participations.userId))
-    .where(and(eq(participations.gameId, id), isNull(participations.cancelledAt)))
+    .where(eq(participations.gameId, id))
     .orderBy(asc(participations.queue), asc(sql`coalesce(${participations.queuedAt}, ${participations.createdAt})`), asc(participations.id));
   return { ...row, participations: players };
 }

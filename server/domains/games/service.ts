@@ -72,6 +72,8 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
   const canManage = canManageGame(actor, game);
   // Reliability scores are visible to the creator, an admin or the player themself (spec 000 section 6).
   const canSeeAllReliability = canManage;
+  const current = page.participations.filter((p) => p.cancelledAt === null);
+  const own = actor ? (current.find((p) => p.userId === actor.id) ?? null) : null;
   return {
     id: game.id,
     title: game.title,
@@ -103,7 +105,7 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
     organization: page.organization,
     court: page.court,
     region: page.region,
-    participations: page.participations.map((p) => ({
+    participations: current.map((p) => ({
       id: p.id,
       player:
         p.userId === null
@@ -122,8 +124,38 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
       bringsBibs: p.bringsBibs,
       queue: p.queue,
       createdAt: p.createdAt,
+      organizerReliabilityFeedback: canManage ? p.organizerReliabilityFeedback : null,
     })),
-    viewer: { canManage, canSeeReliability: canSeeAllReliability },
+    cancelledParticipations: canManage
+      ? page.participations
+          .filter((p) => p.cancelledAt !== null)
+          .map((p) => ({
+            id: p.id,
+            player: p.userId === null ? null : { id: p.userId, firstName: p.userFirstName ?? "", profileImageUrl: p.userImageUrl },
+            firstName: p.firstName,
+            playerCount: p.playerCount,
+            cancelledAt: p.cancelledAt!,
+            removed: p.removedAt !== null,
+            shortNotice: p.cancelledShortNotice,
+          }))
+      : [],
+    viewer: {
+      canManage,
+      canSeeReliability: canSeeAllReliability,
+      isAdmin: actor?.isAdmin ?? false,
+      participation: own
+        ? {
+            id: own.id,
+            queue: own.queue,
+            playerCount: own.playerCount,
+            playsHimself: own.playsHimself,
+            bringsBall: own.bringsBall,
+            bringsBibs: own.bringsBibs,
+            hasReported: own.hasReported,
+            paymentStatus: own.paymentStatus,
+          }
+        : null,
+    },
   };
 }
 
@@ -420,4 +452,16 @@ export async function recordGameEvent(tx: Tx, event: Parameters<typeof repo.inse
 
 export async function noteParticipantsAmount(tx: Tx, game: LockedGame, amount: number) {
   if (amount > game.highestParticipantsAmountReached) await repo.updateGame(tx, game.id, { highestParticipantsAmountReached: amount });
+}
+
+export async function setFeedbackReceived(tx: Tx, gameId: number) {
+  await repo.updateGame(tx, gameId, { receivedOrganizerReliabilityFeedback: true });
+}
+
+/** List items for the given games, in the given order (profiles' game lists). */
+export async function gameListItems(ctx: Ctx, ids: number[]): Promise<TGameListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await repo.listByIds(ctx.deps.db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }

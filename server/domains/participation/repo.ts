@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { gameSubscriptions, guestProfiles, participations } from "../../db/schema";
+import { gameReports, games, gameSubscriptions, guestProfiles, participations } from "../../db/schema";
 
 export type ParticipationRow = typeof participations.$inferSelect;
 
@@ -88,4 +88,40 @@ export async function isSubscribed(db: DbOrTx, gameId: number, deviceToken: stri
 
 export async function linkGuestProfile(db: DbOrTx, guestProfileId: number, userId: number) {
   await db.update(guestProfiles).set({ userId }).where(eq(guestProfiles.id, guestProfileId));
+}
+
+/** Everything that counts for a player's ratings: feedback given, and short-notice cancellations. */
+export async function ratingHistory(db: DbOrTx, who: { userId: number } | { guestProfileId: number }) {
+  const owner = "userId" in who ? eq(participations.userId, who.userId) : eq(participations.guestProfileId, who.guestProfileId);
+  return db
+    .select({
+      feedback: participations.organizerReliabilityFeedback,
+      shortNoticeCancellation: participations.cancelledShortNotice,
+      at: games.startTime,
+    })
+    .from(participations)
+    .innerJoin(games, eq(games.id, participations.gameId))
+    .where(and(owner, or(isNotNull(participations.organizerReliabilityFeedback), eq(participations.cancelledShortNotice, true))))
+    .orderBy(desc(games.startTime))
+    .limit(100);
+}
+
+export async function setGuestRatings(db: DbOrTx, guestProfileId: number, ratings: { reliabilityRating: number | null; punctualityRating: number | null }) {
+  await db.update(guestProfiles).set(ratings).where(eq(guestProfiles.id, guestProfileId));
+}
+
+export async function insertReport(db: DbOrTx, values: typeof gameReports.$inferInsert) {
+  const rows = await db.insert(gameReports).values(values).onConflictDoNothing().returning({ id: gameReports.id });
+  return rows[0]?.id ?? null;
+}
+
+/** A guest's attended games, newest first, one more than asked to tell whether there are more. */
+export async function guestAttendedGames(db: DbOrTx, guestProfileId: number, limit: number) {
+  return db
+    .select({ gameId: games.id })
+    .from(participations)
+    .innerJoin(games, eq(games.id, participations.gameId))
+    .where(and(eq(participations.guestProfileId, guestProfileId), isNull(participations.cancelledAt), eq(participations.queue, false), isNull(games.cancelledAt)))
+    .orderBy(desc(games.startTime))
+    .limit(limit + 1);
 }

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import {
+  ZAddOwnParticipationInput,
   ZAttachGuestParticipationsInput,
+  ZFeedbackInput,
+  ZGuestProfile,
+  ZGuestProfileInput,
+  ZReportInput,
   ZJoinGameInput,
   ZJoinResult,
   ZParticipationRef,
@@ -10,6 +15,7 @@ import {
 } from "@shared/schemas/participation";
 import { router } from "../../trpc/init";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures";
+import * as attendance from "./attendance";
 import * as participation from "./service";
 
 export const participationRouter = router({
@@ -34,4 +40,17 @@ export const participationRouter = router({
     .input(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }))
     .output(z.object({ subscribed: z.boolean() }))
     .query(({ ctx, input }) => participation.isSubscribedToGame(ctx, input)),
+  addOwn: authedProcedure
+    .input(ZAddOwnParticipationInput)
+    .output(z.object({ id: z.number().int(), playerCount: z.number().int() }))
+    .mutation(({ ctx, input }) => attendance.addOwnParticipation(ctx, input)),
+  sendFeedback: authedProcedure
+    .input(ZFeedbackInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx, input }) => attendance.sendReliabilityFeedback(ctx, input)),
+  report: authedProcedure
+    .input(ZReportInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx, input }) => attendance.createGameReport(ctx, input)),
+  guestProfile: publicProcedure.input(ZGuestProfileInput).output(ZGuestProfile).query(({ ctx, input }) => attendance.guestProfile(ctx, input)),
 });

@@ -29,6 +29,7 @@ import { AppError } from "../../lib/errors";
 import { generateSessionToken } from "../auth/sessions";
 import { isUserBusy, lockGame, noteParticipantsAmount, recordGameEvent, type LockedGame } from "../games/service";
 import { actorOrNull, type Actor } from "../users/service";
+import { recomputeRatings } from "./attendance";
 import * as repo from "./repo";
 
 const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -299,6 +300,7 @@ export async function revokeParticipation(ctx: Ctx, input: z.output<typeof ZRevo
     if (isOwner) {
       const shortNotice = !row.queue && isShortNoticeCancellation(game.startTime, now);
       await repo.update(tx, row.id, { cancelledAt: now, cancelledShortNotice: shortNotice, queue: false, updatedAt: now });
+      if (shortNotice) await recomputeRatings(tx, row);
       await recordGameEvent(tx, {
         gameId: game.id,
         type: "PARTICIPATION_CANCELLED",

@@ -76,3 +76,7 @@ export async function findActor(db: DbOrTx, userId: number) {
     groupNames: rows.flatMap((r) => (r.groupName ? [r.groupName] : [])),
   };
 }
+
+export async function setRatings(db: DbOrTx, userId: number, ratings: { reliabilityRating: number | null; punctualityRating: number | null }) {
+  await db.update(users).set(ratings).where(eq(users.id, userId));
+}

@@ -2,6 +2,7 @@ import type { GameActor } from "@shared/rules/game-permissions";
 import { isCommunityManager } from "@shared/rules/roles";
 import type { TMyAccount, TPublicUser } from "@shared/schemas/users";
 import type { Ctx } from "../../context";
+import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import * as repo from "./repo";
 
@@ -81,4 +82,9 @@ export async function requireActor(ctx: Ctx): Promise<Actor> {
 /** The signed-in user for permission checks, or null for visitors. */
 export async function actorOrNull(ctx: Ctx): Promise<Actor | null> {
   return ctx.viewer ? repo.findActor(ctx.deps.db, ctx.viewer.userId) : null;
+}
+
+/** Stores ratings computed by the participation domain (inside its transaction). */
+export async function setRatings(tx: DbOrTx, userId: number, ratings: { reliabilityRating: number | null; punctualityRating: number | null }) {
+  await repo.setRatings(tx, userId, ratings);
 }
