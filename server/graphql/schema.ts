@@ -5,6 +5,7 @@ import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
 import { parseArgs } from "./errors";
 import { gameMutations, gameQueries, gameTypeDefs } from "./games";
+import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
 import type { GqlContext, GqlResolver as Resolver } from "./types";
 
 /**
@@ -55,7 +56,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -65,6 +66,7 @@ const tokenAnswer = (s: auth.AuthSession) => ({
 
 const mutations: Record<string, Resolver> = {
   ...gameMutations,
+  ...participationMutations,
   tokenAuth: async (_p, args, { ctx }) => tokenAnswer(await auth.login(ctx, parseArgs(ZLoginInput, args))),
   refreshToken: async (_p, _args, { ctx }) => tokenAnswer(await auth.refresh(ctx)),
   logout: (_p, _args, { ctx }) => auth.logout(ctx),
@@ -93,6 +95,7 @@ export const resolvers = {
     myAccount: (_p: unknown, _a: unknown, { ctx }: GqlContext) => users.myAccount(ctx),
     regions: (_p: unknown, _a: unknown, { ctx }: GqlContext) => regions.listRegions(ctx),
     ...gameQueries,
+    ...participationQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
 };

@@ -20,19 +20,7 @@ export async function findByUser(db: DbOrTx, gameId: number, userId: number): Pr
 }
 
 export async function guestNameTaken(db: DbOrTx, gameId: number, firstName: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: participations.id })
-    .from(participations)
-    .where(
-      and(
-        eq(participations.gameId, gameId),
-        isNull(participations.userId),
-        isNull(participations.cancelledAt),
-        eq(sql`lower(${participations.firstName})`, firstName.toLowerCase()),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return (await findGuestByName(db, gameId, firstName)) !== null;
 }
 
 /** Active players (sum of player counts of active, non-queued participations). */
@@ -124,4 +112,20 @@ export async function guestAttendedGames(db: DbOrTx, guestProfileId: number, lim
     .where(and(eq(participations.guestProfileId, guestProfileId), isNull(participations.cancelledAt), eq(participations.queue, false), isNull(games.cancelledAt)))
     .orderBy(desc(games.startTime))
     .limit(limit + 1);
+}
+
+export async function findGuestByName(db: DbOrTx, gameId: number, firstName: string) {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.gameId, gameId),
+        isNull(participations.userId),
+        isNull(participations.cancelledAt),
+        eq(sql`lower(${participations.firstName})`, firstName.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
 }

@@ -386,3 +386,16 @@ export async function subscribeToGame(ctx: Ctx, input: z.output<typeof ZSubscrib
 export async function isSubscribedToGame(ctx: Ctx, input: { gameId: number; deviceToken: string }) {
   return { subscribed: await repo.isSubscribed(ctx.deps.db, input.gameId, input.deviceToken) };
 }
+
+/** The old API names a participation by user id or guest name; this finds its id. */
+export async function participationIdFor(ctx: Ctx, gameId: number, who: { userId?: number; playerName?: string }): Promise<number> {
+  let id: number | undefined;
+  if (who.userId !== undefined) {
+    const row = await repo.findByUser(ctx.deps.db, gameId, who.userId);
+    id = row && row.cancelledAt === null ? row.id : undefined;
+  } else if (who.playerName) {
+    id = (await repo.findGuestByName(ctx.deps.db, gameId, who.playerName))?.id;
+  }
+  if (id === undefined) throw new AppError("PARTICIPATION_NOT_FOUND");
+  return id;
+}

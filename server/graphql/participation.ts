@@ -1,0 +1,114 @@
+import {
+  ZAddOwnParticipationInput,
+  ZAttachGuestParticipationsInput,
+  ZFeedbackInput,
+  ZGuestProfileInput,
+  ZJoinGameInput,
+  ZReportInput,
+  ZRevokeParticipationInput,
+  ZSubscribeToGameInput,
+  ZUpdateParticipationInput,
+} from "@shared/schemas/participation";
+import * as attendance from "../domains/participation/attendance";
+import * as participation from "../domains/participation/service";
+import { parseArgs } from "./errors";
+import type { GqlResolver } from "./types";
+
+/** Participation operations under the old API's names (spec 000 section 7). */
+export const participationTypeDefs = /* GraphQL */ `
+  type GuestRef { id: ID! firstName: String! }
+  type Participation { id: ID! queue: Boolean! paymentStatus: String! playerCount: Int! guestProfile: GuestRef }
+  type ParticipateInGame { participation: Participation! guestToken: String }
+  type UpdateParticipation { participation: Participation! }
+  type Ok { ok: Boolean! }
+  type Attached { attached: [ID!]! }
+  type Subscribed { subscribed: Boolean! }
+  type GuestGames { objects: [Game!]! hasNext: Boolean! }
+  type GuestProfile {
+    id: ID! firstName: String! createdAt: DateTime! reliabilityRating: Int punctualityRating: Int attendedGames: GuestGames!
+  }
+  input FeedbackItem { participationId: ID! reliabilityFeedback: String! }
+  input GuestParticipation { id: ID! guestToken: String! }
+
+  extend type Query {
+    guestProfile(id: ID!, attendedGamesPageSize: Int): GuestProfile!
+    checkIfDeviceTokenIsSubscribedToGame(deviceToken: String!, gameId: ID!): Subscribed!
+  }
+  extend type Mutation {
+    participateInGame(
+      gameId: ID!, playerCount: Int, bringsBall: Boolean, bringsBibs: Boolean, firstName: String, queue: Boolean,
+      deviceToken: String, messagingLanguage: String, playsHimself: Boolean
+    ): ParticipateInGame!
+    updateParticipation(
+      participationId: ID!, guestToken: String, playerCount: Int, bringsBibs: Boolean, bringsBall: Boolean,
+      paymentStatus: String, queue: Boolean, playsHimself: Boolean, deviceToken: String, userAgent: String
+    ): UpdateParticipation!
+    revokeGameParticipation(
+      gameId: ID!, userId: ID, playerName: String, guestToken: String, participationId: ID,
+      playerRemovalReason: String, playerRemovalMessage: String
+    ): Ok!
+    addParticipation(gameId: ID!, playerCount: Int!, playsHimself: Boolean, bringsBall: Boolean, bringsBibs: Boolean): Ok!
+    attachGuestParticipationsToMyAccount(participations: [GuestParticipation!]!): Attached!
+    sendReliabilityFeedbackForGame(gameId: ID!, feedback: [FeedbackItem!]!): Ok!
+    createGameReport(gameId: ID!, reason: String!, additionalInformation: String!): Ok!
+    subscribeToGame(deviceToken: String!, userAgent: String, gameId: ID!): Ok!
+  }
+`;
+
+const num = (v: unknown) => (v === null || v === undefined ? undefined : Number(v));
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+
+export const participationQueries: Record<string, GqlResolver> = {
+  guestProfile: async (_p, args, { ctx }) => {
+    const profile = await attendance.guestProfile(ctx, parseArgs(ZGuestProfileInput, defined({ id: num(args.id), attendedGamesPageSize: args.attendedGamesPageSize })));
+    return {
+      ...profile,
+      attendedGames: {
+        hasNext: profile.attendedGames.hasNext,
+        objects: profile.attendedGames.objects.map((g) => ({ ...g, duration: g.durationMinutes, price: g.priceCents / 100, participations: [] })),
+      },
+    };
+  },
+  checkIfDeviceTokenIsSubscribedToGame: (_p, args, { ctx }) =>
+    participation.isSubscribedToGame(ctx, { gameId: Number(args.gameId), deviceToken: String(args.deviceToken) }),
+};
+
+export const participationMutations: Record<string, GqlResolver> = {
+  participateInGame: (_p, args, { ctx }) => participation.joinGame(ctx, parseArgs(ZJoinGameInput, defined({ ...args, gameId: num(args.gameId) }))),
+  updateParticipation: async (_p, args, { ctx }) => {
+    const input = parseArgs(ZUpdateParticipationInput, defined({ ...args, participationId: num(args.participationId), deviceToken: undefined, userAgent: undefined }));
+    return { participation: await participation.updateParticipation(ctx, input) };
+  },
+  revokeGameParticipation: async (_p, args, { ctx }) => {
+    const gameId = Number(args.gameId);
+    const named = args.userId ? { userId: Number(args.userId) } : typeof args.playerName === "string" ? { playerName: args.playerName } : null;
+    const participationId = num(args.participationId) ?? (named ? await participation.participationIdFor(ctx, gameId, named) : undefined);
+    const input = parseArgs(ZRevokeParticipationInput, defined({ ...args, gameId, participationId, userId: undefined, playerName: undefined }));
+    await participation.revokeParticipation(ctx, input);
+    return { ok: true };
+  },
+  addParticipation: async (_p, args, { ctx }) => {
+    await attendance.addOwnParticipation(ctx, parseArgs(ZAddOwnParticipationInput, defined({ ...args, gameId: num(args.gameId) })));
+    return { ok: true };
+  },
+  attachGuestParticipationsToMyAccount: (_p, args, { ctx }) =>
+    participation.attachGuestParticipations(
+      ctx,
+      parseArgs(ZAttachGuestParticipationsInput, {
+        participations: ((args.participations as { id: string; guestToken: string }[]) ?? []).map((p) => ({ id: Number(p.id), guestToken: p.guestToken })),
+      }),
+    ),
+  sendReliabilityFeedbackForGame: (_p, args, { ctx }) =>
+    attendance.sendReliabilityFeedback(
+      ctx,
+      parseArgs(ZFeedbackInput, {
+        gameId: num(args.gameId),
+        feedback: ((args.feedback as { participationId: string; reliabilityFeedback: string }[]) ?? []).map((f) => ({
+          participationId: Number(f.participationId),
+          reliabilityFeedback: f.reliabilityFeedback,
+        })),
+      }),
+    ),
+  createGameReport: (_p, args, { ctx }) => attendance.createGameReport(ctx, parseArgs(ZReportInput, { ...args, gameId: num(args.gameId) })),
+  subscribeToGame: (_p, args, { ctx }) => participation.subscribeToGame(ctx, parseArgs(ZSubscribeToGameInput, defined({ ...args, gameId: num(args.gameId) }))),
+};
