@@ -40,6 +40,8 @@ export default defineConfig({
       "/trpc": apiTarget,
       "/graphql": apiTarget,
       "/api": apiTarget,
+      "/uploads": apiTarget,
+      "/dev/mails": apiTarget,
     },
   },
   build: {

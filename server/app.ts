@@ -5,6 +5,8 @@ import { Hono } from "hono";
 import type { Deps } from "./context";
 import { gameById } from "./domains/games/service";
 import { createGraphqlHandler } from "./graphql/handler";
+import { devMailsPage } from "./http/dev-mails";
+import { mountUploads } from "./http/uploads";
 import { gamePreviewTags, injectIntoIndex } from "./http/game-preview";
 import { csrfCookie, parseCookies } from "./http/cookies";
 import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
@@ -58,8 +60,15 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     }),
   );
 
+  // POST/DELETE /api/profile-image, GET /uploads/*, and the body limit for GraphQL multipart uploads
+  mountUploads(app, deps);
+
   const graphql = createGraphqlHandler(deps);
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, remoteAddress(c.env?.server, c.req.raw)));
+
+  // The built-in mail catcher's inbox, only when there is no real mail server (README, Configuration).
+  const catcher = deps.mailer.catcher;
+  if (catcher) app.get("/dev/mails", (c) => c.html(devMailsPage(catcher), 200, { "Cache-Control": "no-store" }));
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

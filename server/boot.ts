@@ -5,6 +5,8 @@ import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed-demo";
 import { systemClock, type Clock } from "./lib/clock";
 import { startGameWorkers } from "./domains/games/jobs";
+import { createMailer } from "./integrations/mail/mailer";
+import { startMailWorker } from "./jobs/mail";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger } from "./lib/logger";
 
@@ -16,11 +18,13 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   );
   await runMigrations(database, options.migrationsFolder);
   const jobs = await startJobQueue(database, logger);
-  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs };
+  const mailer = await createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs, mailer };
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(deps);
     if (seeded) logger.info("demo data loaded", seeded);
   }
   await startGameWorkers(deps);
+  await startMailWorker(deps);
   return deps;
 }

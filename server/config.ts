@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+/** An optional text variable; empty counts as unset. */
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
 /**
  * Every environment variable, parsed once. Nothing else reads process.env.
  * Each variable is documented in the README's "Configuration" table.
@@ -24,7 +31,24 @@ const ZEnv = z.object({
   /** Directory of the built client (vite build); unused inside the single binary, which embeds it. */
   CLIENT_DIST: z.string().default("./client/dist"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** Behind a reverse proxy: trust X-Forwarded-For for the client IP (login throttling). */
+  /** smtp(s)://user:pass@host:port for outgoing mail; empty runs the built-in mail catcher (see /dev/mails). */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\//.test(v), { error: "must start with smtp:// or smtps://" }),
+  MAIL_FROM: z.string().default("Kickrunde <hallo@kickrunde.de>"),
+  /** Uploaded files go to DATA_DIR/uploads, or to this S3-compatible bucket (Bun's S3 client) when set. */
+  S3_BUCKET: optionalText(),
+  /** The bucket's S3 API address (MinIO, R2, ...); empty: AWS for S3_REGION. */
+  S3_ENDPOINT: optionalText().refine((v) => v === undefined || URL.canParse(v), { error: "must be a URL" }),
+  S3_REGION: optionalText(),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  /** Where browsers fetch uploaded files (a CDN or the bucket's public address); empty: this app under /uploads. */
+  UPLOADS_PUBLIC_URL: optionalText().refine((v) => v === undefined || v.startsWith("/") || URL.canParse(v), {
+    error: "must be a URL or a path starting with /",
+  }),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
@@ -43,7 +67,22 @@ export type Config = {
   clientDist: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Where uploads are kept (server/integrations/storage.ts); `publicUrl` is the address their URLs start with. */
+  storage: StorageConfig;
 };
+
+export type StorageConfig =
+  | { kind: "local"; dir: string; publicUrl: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      endpoint: string | undefined;
+      region: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      publicUrl: string;
+    };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -72,6 +111,29 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     clientDist: e.CLIENT_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    storage: storageConfig(e),
+  };
+}
+
+function storageConfig(e: z.output<typeof ZEnv>): StorageConfig {
+  const publicUrl = (e.UPLOADS_PUBLIC_URL ?? "/uploads").replace(/\/$/, "");
+  if (!e.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => e[k]);
+    if (stray.length) throw new ConfigError(`Invalid configuration (see README, Configuration):\n  ${stray.join(", ")}: set S3_BUCKET too`);
+    return { kind: "local", dir: `${e.DATA_DIR}/uploads`, publicUrl };
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError("Invalid configuration (see README, Configuration):\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither");
+  }
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicUrl,
   };
 }
 

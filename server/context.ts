@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import type { Mailer } from "./integrations/mail/mailer";
 import type { JobQueue } from "./jobs/queue";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
@@ -12,6 +13,7 @@ export type Deps = {
   clock: Clock;
   logger: Logger;
   jobs: JobQueue;
+  mailer: Mailer;
 };
 
 /** The signed-in user as the session sees it (enough for permission checks). */

@@ -26,6 +26,7 @@ export function serve(deps: Deps, assets: StaticAssets, extra: Record<string, un
   const stop = async () => {
     await server.stop();
     await deps.jobs.stop();
+    await deps.mailer.close();
     await deps.database.close();
     process.exit(0);
   };

@@ -80,6 +80,15 @@ export const ERROR_CODES = {
   OWN_GAME: "You cannot report your own game",
   ALREADY_REPORTED: "Already reported",
   GUEST_NOT_FOUND: "Guest not found",
+  // images (spec 001 sections 5 and 8; the old client matches 'File size' and 'format')
+  IMAGE_TOO_LARGE: "File size too large: at most 1 MB",
+  IMAGE_FORMAT: "Invalid format: only .jpg, .jpeg and .png are allowed",
+  IMAGE_DIMENSIONS: "Image dimensions too large",
+  // accounts (spec 001 sections 2.3-2.5, 4)
+  EMAIL_TOKEN_INVALID: "The email could not be confirmed",
+  EMAIL_TOKEN_EXPIRED: "The confirmation link has expired",
+  RESET_TOKEN_INVALID: "invalid token",
+  DELETE_CONFIRMATION_REQUIRED: "Type the confirmation word to delete the account",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,6 +6,8 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { readImageHeader } from "../../server/integrations/images";
+import { decodeRgba, listFiles, rgbaPng } from "../../server/testing/upload";
 import { BINARY, CLIENT_DIST } from "../lib/paths";
 import { httpSession } from "./http";
 
@@ -81,6 +83,7 @@ for (const target of targets) {
     const password = "smoke-pass-123";
     let app: BinaryProcess;
     let dropDatabase = async () => {};
+    let pictureUrl: string | undefined;
 
     beforeAll(async () => {
       if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`bun run build\` first`);
@@ -213,6 +216,56 @@ for (const target of targets) {
       expect(slugs).toContain("berlin");
     });
 
+    test("takes a profile picture (photon's wasm inside the binary), stores it in DATA_DIR/uploads and serves it back", async () => {
+      const s = httpSession(base);
+      expect((await s.trpc("auth.login", { email, password }, "mutation")).status).toBe(200);
+      const upload = async (path: string, form: FormData) => {
+        const res = await s.request(path, { method: "POST", headers: { "X-CSRFToken": await s.csrfToken() }, body: form });
+        return { status: res.status, body: (await res.json()) as Record<string, any> };
+      };
+      const uploadsDir = join(dir, "data", "uploads");
+
+      // a PNG with a transparent left half: comes back as a 640x640 JPEG with white there
+      const png = rgbaPng(900, 600, (x) => (x < 450 ? [0, 0, 0, 0] : [20, 40, 200, 255]));
+      const form = new FormData();
+      form.append("profileImage", new File([png as BlobPart], "me.png", { type: "image/png" }));
+      const posted = await upload("/api/profile-image", form);
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      const first = posted.body.profileImageUrl as string;
+      expect(first).toMatch(/^\/uploads\/profile-images\/[0-9a-f-]+\.jpg$/);
+      expect(listFiles(uploadsDir)).toEqual([first.slice("/uploads/".length)]);
+
+      const served = await fetch(`${base}${first}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/jpeg");
+      expect(served.headers.get("cache-control")).toContain("immutable");
+      const jpeg = new Uint8Array(await served.arrayBuffer());
+      expect(readImageHeader(jpeg)).toMatchObject({ format: "jpeg", width: 640, height: 640 });
+      const pixels = decodeRgba(jpeg);
+      expect(Math.min(...pixels.pixel(80, 320).slice(0, 3))).toBeGreaterThan(235);
+      expect(pixels.pixel(560, 320)[2]).toBeGreaterThan(160);
+
+      // the GraphQL multipart upload replaces it (the old file goes), wrong bytes are refused
+      const gql = (bytes: Uint8Array, name: string) => {
+        const f = new FormData();
+        f.append("operations", JSON.stringify({ query: "mutation ($f: File!) { uploadProfileImage(profileImage: $f) { profileImageUrl } }", variables: { f: null } }));
+        f.append("map", JSON.stringify({ 0: ["variables.f"] }));
+        f.append("0", new File([bytes as BlobPart], name, { type: "image/jpeg" }));
+        return upload("/graphql", f);
+      };
+      const replaced = await gql(rgbaPng(64, 64, () => [200, 30, 30, 255]), "small.png");
+      expect(replaced.body.errors, JSON.stringify(replaced.body)).toBeUndefined();
+      pictureUrl = replaced.body.data.uploadProfileImage.profileImageUrl as string;
+      expect(listFiles(uploadsDir)).toEqual([pictureUrl.slice("/uploads/".length)]);
+      expect((await fetch(`${base}${first}`)).status).toBe(404);
+      const refused = await gql(new TextEncoder().encode("not a picture"), "fake.jpg");
+      expect(refused.body.errors?.[0]).toMatchObject({ message: expect.stringContaining("format"), extensions: { code: "IMAGE_FORMAT" } });
+      expect(listFiles(uploadsDir)).toHaveLength(1);
+
+      const account = await s.trpc("users.myAccount", undefined, "query");
+      expect(account.data?.profileImageUrl).toBe(pictureUrl);
+    });
+
     test("keeps its data across a restart (migrations and demo seed run again without harm)", async () => {
       await app.stop();
       await app.start(base);
@@ -221,6 +274,7 @@ for (const target of targets) {
       const { body } = await httpSession(base).graphql("{ regions { slug } }");
       const slugs = (body.data?.regions as { slug: string }[]).map((r) => r.slug);
       expect(slugs.filter((s) => s === "berlin")).toHaveLength(1);
+      if (pictureUrl) expect((await fetch(`${base}${pictureUrl}`)).status).toBe(200);
     }, STARTUP_MS);
   });
 }

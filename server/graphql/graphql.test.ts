@@ -134,3 +134,23 @@ describe("GraphQL compatibility endpoint", () => {
     expect(viaGet.status).toBe(405);
   });
 });
+
+describe("GraphQL account operations", () => {
+  test("requestPasswordReset answers the same for any address; editProfile; user; deleteAccount needs the word", async () => {
+    const user = await createUser(deps);
+    const client = httpClient(deps);
+    await client.graphql(TOKEN_AUTH, { email: user.email, password: FACTORY_PASSWORD });
+    const reset = await httpClient(deps).graphql<{ requestPasswordReset: { success: boolean } }>(`mutation { requestPasswordReset(email: "nobody@example.org") { success } }`);
+    expect(reset.body.data?.requestPasswordReset.success).toBe(true);
+    const bad = await httpClient(deps).graphql(`mutation { resetPassword(resetToken: "short", newPassword: "geheim1") { success } }`);
+    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "resetToken", code: "reset_token_invalid" }] });
+    const edited = await client.graphql<{ editProfile: { firstName: string } }>(`mutation { editProfile(firstName: "Neu") { firstName } }`);
+    expect(edited.body.data?.editProfile.firstName).toBe("Neu");
+    const profile = await httpClient(deps).graphql<{ user: { firstName: string } }>(`query($id: ID!) { user(id: $id) { firstName emailVerified } }`, { id: user.id });
+    expect(profile.body.data?.user.firstName).toBe("Neu");
+    const refused = await client.graphql(`mutation { deleteAccount { success } }`);
+    expect(refused.body.errors?.[0]?.extensions.code).toBe("VALIDATION");
+    const deleted = await client.graphql<{ deleteAccount: { success: boolean } }>(`mutation { deleteAccount(confirmation: "delete") { success } }`);
+    expect(deleted.body.data?.deleteAccount.success).toBe(true);
+  });
+});

@@ -1,4 +1,13 @@
 import { ZLoginInput, ZRegisterInput, ZUpdateLanguageInput } from "@shared/schemas/auth";
+import {
+  ZConfirmEmailInput,
+  ZDeleteAccountInput,
+  ZEditProfileInput,
+  ZRequestPasswordResetInput,
+  ZResetPasswordInput,
+} from "@shared/schemas/account";
+import { ZUserByIdInput } from "@shared/schemas/users";
+import * as accounts from "../domains/accounts/service";
 import * as auth from "../domains/auth/service";
 import * as regions from "../domains/regions/service";
 import * as users from "../domains/users/service";
@@ -6,6 +15,7 @@ import { AppError } from "../lib/errors";
 import { parseArgs } from "./errors";
 import { gameMutations, gameQueries, gameTypeDefs } from "./games";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
+import { uploadMutations, uploadTypeDefs } from "./uploads";
 import type { GqlContext, GqlResolver as Resolver } from "./types";
 
 /**
@@ -39,9 +49,16 @@ const accountTypeDefs = /* GraphQL */ `
   type Logout { ok: Boolean! }
   type UpdateLanguage { ok: Boolean! user: MyAccount! }
 
+  type PublicUser {
+    id: ID! firstName: String! profileImageUrl: String region: RegionRef isAdmin: Boolean! isCommunityManager: Boolean!
+    headedRegions: [RegionRef!]! emailVerified: Boolean! createdAt: DateTime!
+  }
+  type Flag { success: Boolean! }
+
   type Query {
     myAccount: MyAccount!
     regions: [Region!]!
+    user(id: ID!): PublicUser!
   }
 
   type Mutation {
@@ -53,10 +70,19 @@ const accountTypeDefs = /* GraphQL */ `
       language: String, deviceToken: String, dateOfBirth: String
     ): Register!
     updateLanguage(applicationLanguage: String!): UpdateLanguage!
+    requestPasswordReset(email: String!): Flag!
+    resetPassword(resetToken: String!, newPassword: String!): Flag!
+    confirmEmail(emailToken: String!): Flag!
+    requestEmailConfirmation: Flag!
+    editProfile(
+      email: String, password: String, firstName: String, lastName: String, regionSlug: String,
+      dateOfBirth: String, receiveGameEmails: Boolean
+    ): MyAccount!
+    deleteAccount(confirmation: String): Flag!
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -64,9 +90,31 @@ const tokenAnswer = (s: auth.AuthSession) => ({
   payload: { userId: s.userId, exp: s.refreshExpiresIn },
 });
 
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
 const mutations: Record<string, Resolver> = {
+  requestPasswordReset: async (_p, args, { ctx }) => {
+    await accounts.requestPasswordReset(ctx, parseArgs(ZRequestPasswordResetInput, args));
+    return { success: true };
+  },
+  resetPassword: async (_p, args, { ctx }) => {
+    await accounts.resetPassword(ctx, parseArgs(ZResetPasswordInput, args));
+    return { success: true };
+  },
+  confirmEmail: async (_p, args, { ctx }) => {
+    await accounts.confirmEmail(ctx, parseArgs(ZConfirmEmailInput, args));
+    return { success: true };
+  },
+  requestEmailConfirmation: async (_p, _args, { ctx }) => ({ success: (await accounts.requestEmailConfirmation(ctx)).sent }),
+  editProfile: (_p, args, { ctx }) => accounts.editProfile(ctx, parseArgs(ZEditProfileInput, defined(args))),
+  // The confirmation word is checked on the server too ('löschen' or 'delete'), on both transports.
+  deleteAccount: async (_p, args, { ctx }) => {
+    await accounts.deleteAccount(ctx, parseArgs(ZDeleteAccountInput, { confirmation: args.confirmation ?? "" }));
+    return { success: true };
+  },
   ...gameMutations,
   ...participationMutations,
+  ...uploadMutations,
   tokenAuth: async (_p, args, { ctx }) => tokenAnswer(await auth.login(ctx, parseArgs(ZLoginInput, args))),
   refreshToken: async (_p, _args, { ctx }) => tokenAnswer(await auth.refresh(ctx)),
   logout: (_p, _args, { ctx }) => auth.logout(ctx),
@@ -94,6 +142,7 @@ export const resolvers = {
   Query: {
     myAccount: (_p: unknown, _a: unknown, { ctx }: GqlContext) => users.myAccount(ctx),
     regions: (_p: unknown, _a: unknown, { ctx }: GqlContext) => regions.listRegions(ctx),
+    user: (_p: unknown, args: { id: string }, { ctx }: GqlContext) => users.userById(ctx, parseArgs(ZUserByIdInput, { id: Number(args.id) }).id),
     ...gameQueries,
     ...participationQueries,
   },

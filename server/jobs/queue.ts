@@ -15,7 +15,7 @@ export type JobQueue = {
   boss: PgBoss;
 };
 
-export const QUEUES = ["game-min-players-warning", "game-takes-place-prompt", "game-auto-cancel"] as const;
+export const QUEUES = ["game-min-players-warning", "game-takes-place-prompt", "game-auto-cancel", "send-mail"] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
@@ -37,7 +37,7 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
       await boss.send(name, data, { ...options, ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}) });
     },
     async work(name, handler) {
-      await boss.work(name, async (jobs) => {
+      await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never);

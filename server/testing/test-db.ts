@@ -3,6 +3,8 @@ import { parseConfig } from "../config";
 import type { Deps } from "../context";
 import { openDatabase, type Database } from "../db/client";
 import { runMigrations } from "../db/migrate";
+import { createMailer } from "../integrations/mail/mailer";
+import { startMailWorker } from "../jobs/mail";
 import { startJobQueue } from "../jobs/queue";
 import { createLogger } from "../lib/logger";
 import { testClock } from "./test-clock";
@@ -38,10 +40,14 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void> }> {
   const logger = createLogger("silent");
   // The real queue, without workers: tests call job handlers themselves (and one test runs workers).
   const jobs = await startJobQueue(database, logger);
-  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs };
+  // Mail goes over real SMTP to the built-in catcher; the mail worker runs, so tests read real mails.
+  const mailer = await createMailer({ smtpUrl: undefined, from: config.mail.from, logger });
+  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer };
+  await startMailWorker(deps);
   const closeDb = drop;
   drop = async () => {
     await jobs.stop();
+    await mailer.close();
     await closeDb();
   };
   return { deps, drop };

@@ -1,3 +1,4 @@
+import { accountsRouter } from "../domains/accounts/router";
 import { authRouter } from "../domains/auth/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
@@ -8,6 +9,7 @@ import { router } from "./init";
 
 export const appRouter = router({
   auth: authRouter,
+  accounts: accountsRouter,
   users: usersRouter,
   regions: regionsRouter,
   games: gamesRouter,

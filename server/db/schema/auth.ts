@@ -26,3 +26,24 @@ export const loginThrottle = pgTable("login_throttle", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
+
+/**
+ * Single-use tokens sent by mail: e-mail confirmation (valid 48 h, bound to the address it was sent
+ * to) and password reset (128 characters, valid 2 h). Only their SHA-256 is stored.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["confirm-email", "reset-password"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.kind)],
+);

@@ -37,6 +37,8 @@ export const users = pgTable(
     punctualityRating: smallint("punctuality_rating"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the account was deleted: personal data removed, the row kept so others' history stays whole */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), index("users_region_idx").on(t.regionId)],
 );

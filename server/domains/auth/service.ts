@@ -81,3 +81,9 @@ export async function refresh(ctx: Ctx): Promise<AuthSession> {
     token: ctx.meta.sessionToken,
   };
 }
+
+/** Whether another account already uses the address (profile changes). */
+export async function isEmailTaken(ctx: Ctx, email: string, exceptUserId: number): Promise<boolean> {
+  const found = await repo.findCredentialsByEmail(ctx.deps.db, email);
+  return found !== null && found.id !== exceptUserId;
+}

@@ -1,8 +1,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { SESSION_DURATION_DAYS, SESSION_RENEW_WITHIN_DAYS } from "@shared/constants";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import type { Deps, Viewer } from "../../context";
+import type { DbOrTx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,8 +80,11 @@ export async function invalidateSession(deps: Deps, sessionId: string): Promise<
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function invalidateUserSessions(deps: Deps, userId: number): Promise<void> {
-  await deps.db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of a user, or every one but `exceptSessionId` (password change). */
+export async function endUserSessions(db: DbOrTx, userId: number, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(deps: Deps): Promise<void> {

@@ -253,6 +253,13 @@ export async function eventsOf(db: DbOrTx, gameId: number) {
   return db.select().from(gameEvents).where(eq(gameEvents.gameId, gameId)).orderBy(asc(gameEvents.id));
 }
 
+export async function upcomingGamesOf(db: DbOrTx, creatorId: number, now: Date) {
+  return db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.creatorId, creatorId), gt(games.startTime, now), isNull(games.cancelledAt)));
+}
+
 /** Games whose minimum-player jobs are due (used by the scheduler to (re)build its queue). */
 export async function upcomingGameIds(db: DbOrTx, from: Date) {
   return db

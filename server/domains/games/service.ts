@@ -465,3 +465,11 @@ export async function gameListItems(ctx: Ctx, ids: number[]): Promise<TGameListI
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
+
+/** Account deletion: upcoming games the user organises are cancelled (UNABLE_TO_ATTEND). */
+export async function cancelGamesOrganisedBy(ctx: Ctx, tx: Tx, userId: number, now: Date) {
+  for (const game of await repo.upcomingGamesOf(tx, userId, now)) {
+    await repo.updateGame(tx, game.id, { cancelledAt: now, cancelledById: userId, cancellationReason: "UNABLE_TO_ATTEND", updatedAt: now });
+    await repo.insertEvent(tx, { gameId: game.id, type: "CANCELLED", actorId: userId, payload: { reason: "UNABLE_TO_ATTEND", accountDeleted: true }, createdAt: now });
+  }
+}

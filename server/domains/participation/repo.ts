@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { gameReports, games, gameSubscriptions, guestProfiles, participations } from "../../db/schema";
 
@@ -128,4 +128,12 @@ export async function findGuestByName(db: DbOrTx, gameId: number, firstName: str
     )
     .limit(1);
   return rows[0] ?? null;
+}
+
+export async function upcomingOf(db: DbOrTx, userId: number, now: Date) {
+  return db
+    .select({ id: participations.id, gameId: participations.gameId })
+    .from(participations)
+    .innerJoin(games, eq(games.id, participations.gameId))
+    .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt), gt(games.startTime, now)));
 }

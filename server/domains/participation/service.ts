@@ -399,3 +399,13 @@ export async function participationIdFor(ctx: Ctx, gameId: number, who: { userId
   if (id === undefined) throw new AppError("PARTICIPATION_NOT_FOUND");
   return id;
 }
+
+/** Account deletion: the user's places in games still to come are given up; waiting lists move up. */
+export async function withdrawFromUpcomingGames(ctx: Ctx, tx: Tx, userId: number, now: Date) {
+  for (const row of await repo.upcomingOf(tx, userId, now)) {
+    const game = await lockGame(tx, row.gameId);
+    await repo.update(tx, row.id, { cancelledAt: now, queue: false, updatedAt: now });
+    await recordGameEvent(tx, { gameId: game.id, type: "PARTICIPATION_CANCELLED", actorId: userId, payload: { participationId: row.id, accountDeleted: true }, createdAt: now });
+    await promoteWaitingList(ctx, tx, game);
+  }
+}

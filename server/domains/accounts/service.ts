@@ -1,0 +1,204 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import type { z } from "zod";
+import { isInFuture } from "@shared/rules/age";
+import { berlinDay } from "@shared/rules/berlin-time";
+import type {
+  ZConfirmEmailInput,
+  ZDeleteAccountInput,
+  ZEditProfileInput,
+  ZRequestPasswordResetInput,
+  ZResetPasswordInput,
+} from "@shared/schemas/account";
+import type { TMyAccount } from "@shared/schemas/users";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { enqueueMail } from "../../jobs/mail";
+import { AppError } from "../../lib/errors";
+import { hashPassword, isEmailTaken } from "../auth/service";
+import { endUserSessions } from "../auth/sessions";
+import { cancelGamesOrganisedBy } from "../games/service";
+import { withdrawFromUpcomingGames } from "../participation/service";
+import { findRegionIdBySlug } from "../regions/service";
+import { discardProfileImageFile } from "../users/profile-image";
+import { myAccount } from "../users/service";
+import * as repo from "./repo";
+
+const HOUR = 3600_000;
+export const CONFIRM_EMAIL_VALID_HOURS = 48;
+export const RESET_PASSWORD_VALID_HOURS = 2;
+/** A new link is sent at most once a minute per account; the answer stays the same. */
+const RESEND_AFTER_MS = 60_000;
+
+const hash = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+function requireUserId(ctx: Ctx): number {
+  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
+  return ctx.viewer.userId;
+}
+
+async function sendConfirmation(ctx: Ctx, tx: Tx, user: { id: number; email: string; firstName: string; applicationLanguage: "de" | "en" }) {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  const now = ctx.deps.clock.now();
+  await repo.insertToken(tx, {
+    userId: user.id,
+    kind: "confirm-email",
+    tokenHash: hash(token),
+    email: user.email,
+    expiresAt: new Date(now.getTime() + CONFIRM_EMAIL_VALID_HOURS * HOUR),
+    createdAt: now,
+  });
+  const link = `${ctx.deps.config.publicUrl}/confirm-email?token=${token}`;
+  await enqueueMail(ctx.deps, { to: user.email, language: user.applicationLanguage, template: { name: "confirm-email", data: { firstName: user.firstName, link } } }, tx);
+}
+
+/** Sends a confirmation link (valid 48 h) to the signed-in user's address. */
+export async function requestEmailConfirmation(ctx: Ctx): Promise<{ sent: boolean; alreadyVerified: boolean }> {
+  const userId = requireUserId(ctx);
+  return ctx.deps.db.transaction(async (tx) => {
+    const user = (await repo.findUser(tx, userId))!;
+    if (user.emailVerifiedAt) return { sent: false, alreadyVerified: true };
+    const now = ctx.deps.clock.now();
+    if (!(await repo.lastTokenSince(tx, userId, "confirm-email", new Date(now.getTime() - RESEND_AFTER_MS)))) await sendConfirmation(ctx, tx, user);
+    return { sent: true, alreadyVerified: false };
+  });
+}
+
+/** Confirms the address the link was sent to; works signed in or not (link from another device). */
+export async function confirmEmail(ctx: Ctx, input: z.output<typeof ZConfirmEmailInput>): Promise<{ ok: true }> {
+  return ctx.deps.db.transaction(async (tx) => {
+    const now = ctx.deps.clock.now();
+    const token = await repo.findToken(tx, "confirm-email", hash(input.emailToken));
+    if (!token) throw new AppError("EMAIL_TOKEN_INVALID");
+    const user = await repo.findUser(tx, token.userId);
+    // A link for an address the account no longer has is worthless.
+    if (!user || user.deletedAt || user.email !== token.email) throw new AppError("EMAIL_TOKEN_INVALID");
+    if (token.usedAt) {
+      if (user.emailVerifiedAt) return { ok: true as const }; // clicked twice: still confirmed
+      throw new AppError("EMAIL_TOKEN_INVALID");
+    }
+    if (now >= token.expiresAt) throw new AppError("EMAIL_TOKEN_EXPIRED");
+    await repo.markUsed(tx, token.id, now);
+    if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: now, updatedAt: now });
+    return { ok: true as const };
+  });
+}
+
+/** Always the same answer, whether or not the address has an account (accounts cannot be probed). */
+export async function requestPasswordReset(ctx: Ctx, input: z.output<typeof ZRequestPasswordResetInput>): Promise<{ ok: true }> {
+  await ctx.deps.db.transaction(async (tx) => {
+    const user = await repo.findActiveUserByEmail(tx, input.email);
+    if (!user) return;
+    const now = ctx.deps.clock.now();
+    if (await repo.lastTokenSince(tx, user.id, "reset-password", new Date(now.getTime() - RESEND_AFTER_MS))) return;
+    // 96 random bytes in base64url: exactly 128 characters (spec 001 section 5).
+    const token = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(96)));
+    await repo.insertToken(tx, {
+      userId: user.id,
+      kind: "reset-password",
+      tokenHash: hash(token),
+      email: user.email,
+      expiresAt: new Date(now.getTime() + RESET_PASSWORD_VALID_HOURS * HOUR),
+      createdAt: now,
+    });
+    const link = `${ctx.deps.config.publicUrl}/reset-password?reset_token=${token}`;
+    await enqueueMail(ctx.deps, { to: user.email, language: user.applicationLanguage, template: { name: "reset-password", data: { firstName: user.firstName, link } } }, tx);
+  });
+  return { ok: true };
+}
+
+/** A single-use token sets the new password and ends every session of the account. */
+export async function resetPassword(ctx: Ctx, input: z.output<typeof ZResetPasswordInput>): Promise<{ ok: true }> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.deps.db.transaction(async (tx) => {
+    const now = ctx.deps.clock.now();
+    const token = await repo.findToken(tx, "reset-password", hash(input.resetToken));
+    if (!token || token.usedAt || now >= token.expiresAt) throw new AppError("RESET_TOKEN_INVALID");
+    const user = await repo.findUser(tx, token.userId);
+    if (!user || user.deletedAt) throw new AppError("RESET_TOKEN_INVALID");
+    await repo.updateUser(tx, user.id, { passwordHash, updatedAt: now });
+    await repo.expireTokens(tx, user.id, "reset-password", now);
+    await endUserSessions(tx, user.id);
+  });
+  return { ok: true };
+}
+
+export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileInput>): Promise<TMyAccount> {
+  const userId = requireUserId(ctx);
+  const now = ctx.deps.clock.now();
+  if (input.dateOfBirth && isInFuture(input.dateOfBirth, berlinDay(now))) {
+    throw new AppError("VALIDATION", { fields: [{ path: "dateOfBirth", code: "date_in_future" }] });
+  }
+  const regionId = input.regionSlug ? await findRegionIdBySlug(ctx, input.regionSlug) : undefined;
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const emailTaken = input.email ? await isEmailTaken(ctx, input.email, userId) : false;
+  if (emailTaken) throw new AppError("EMAIL_IN_USE");
+  await ctx.deps.db.transaction(async (tx) => {
+    const user = (await repo.findUser(tx, userId))!;
+    const emailChanged = input.email !== undefined && input.email !== user.email;
+    await repo.updateUser(tx, userId, {
+      ...(emailChanged ? { email: input.email, emailVerifiedAt: null } : {}),
+      ...(passwordHash ? { passwordHash } : {}),
+      ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+      ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+      ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
+      ...(input.receiveGameEmails !== undefined ? { receiveGameEmails: input.receiveGameEmails } : {}),
+      ...(regionId !== undefined ? { regionId } : {}),
+      updatedAt: now,
+    });
+    if (emailChanged) {
+      // The new address must be confirmed again; the old one is told, in case it was not the owner.
+      await repo.expireTokens(tx, userId, "confirm-email", now);
+      await enqueueMail(
+        ctx.deps,
+        { to: user.email, language: user.applicationLanguage, template: { name: "email-changed", data: { firstName: user.firstName, newEmail: input.email! } } },
+        tx,
+      );
+      await sendConfirmation(ctx, tx, { ...user, email: input.email!, firstName: input.firstName ?? user.firstName });
+    }
+    if (passwordHash) {
+      // A new password ends every other session; this one stays signed in.
+      await endUserSessions(tx, userId, ctx.viewer?.sessionId);
+      await repo.expireTokens(tx, userId, "reset-password", now);
+    }
+  });
+  return myAccount(ctx);
+}
+
+/**
+ * Deletes an account without breaking other people's history (README Decisions): personal data is
+ * removed and the row anonymised; games the user organises that are still to come are cancelled,
+ * their places in upcoming games are given up (the waiting lists move up); past games keep
+ * "Gelöschtes Konto" as organiser or player.
+ */
+export async function deleteAccount(ctx: Ctx, _input: z.output<typeof ZDeleteAccountInput>): Promise<{ ok: true }> {
+  const userId = requireUserId(ctx);
+  const now = ctx.deps.clock.now();
+  const oldImage = (await repo.findUser(ctx.deps.db, userId))?.profileImageUrl ?? null;
+  const unusable = await hashPassword(encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32))));
+  await ctx.deps.db.transaction(async (tx) => {
+    await cancelGamesOrganisedBy(ctx, tx, userId, now);
+    await withdrawFromUpcomingGames(ctx, tx, userId, now);
+    await repo.updateUser(tx, userId, {
+      email: `deleted-${userId}@deleted.invalid`,
+      passwordHash: unusable,
+      emailVerifiedAt: null,
+      firstName: "Gelöschtes Konto",
+      lastName: null,
+      dateOfBirth: null,
+      profileImageUrl: null,
+      receiveGameEmails: false,
+      organizationId: null,
+      isAdmin: false,
+      isCourtOwner: false,
+      deletedAt: now,
+      updatedAt: now,
+    });
+    await repo.deleteTokens(tx, userId);
+    await endUserSessions(tx, userId);
+  });
+  ctx.cookies.clear();
+  if (oldImage) await discardProfileImageFile(ctx, oldImage);
+  ctx.deps.logger.info("account deleted", { userId });
+  return { ok: true };
+}

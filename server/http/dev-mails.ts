@@ -1,0 +1,24 @@
+import type { MailCatcher } from "../integrations/mail/catcher";
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * /dev/mails: what the built-in catcher received (only when no SMTP_URL is set, so no real mail
+ * could have gone anywhere). A newcomer clicks the confirmation link here.
+ */
+export function devMailsPage(catcher: MailCatcher): string {
+  const items = catcher.mails
+    .map(
+      (m) => `<article><header><strong>${escape(m.subject)}</strong><span>an ${escape(m.envelopeTo.join(", "))} · ${m.receivedAt.toLocaleString("de-DE")}</span></header>
+<pre>${escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+    )
+    .join("\n");
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Abgefangene E-Mails · Kickrunde</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111827}main{max-width:720px;margin:0 auto;padding:16px}
+h1{font-size:20px}p.note{color:#4b5563}article{background:#fff;border-radius:12px;padding:16px;margin:12px 0;box-shadow:0 1px 2px #0001}
+header{display:flex;flex-direction:column;gap:4px;margin-bottom:8px}header span{color:#6b7280;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 system-ui,sans-serif;margin:0}
+a{color:#166534;word-break:break-all}</style></head><body><main><h1>Abgefangene E-Mails</h1>
+<p class="note">Ohne SMTP_URL verschickt Kickrunde keine echten E-Mails, sondern fängt sie hier ab (nur zum Entwickeln).</p>
+${items || '<p class="note">Noch keine E-Mails.</p>'}</main></body></html>`;
+}

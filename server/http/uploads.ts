@@ -1,0 +1,132 @@
+import { ERROR_CODES, type ErrorCode } from "@shared/errors";
+import type { Server } from "bun";
+import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Ctx, Deps } from "../context";
+import { deleteProfileImage, uploadProfileImage } from "../domains/users/profile-image";
+import { PROFILE_IMAGE } from "../integrations/images";
+import { storageFor } from "../integrations/storage";
+import { AppError } from "../lib/errors";
+import { createRequestContext } from "./request-context";
+
+type Env = { Bindings: { server?: Server<unknown> } };
+
+/** Room for the multipart envelope around a file of the largest allowed size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF_FAILED: 403,
+  NOT_FOUND: 404,
+  VALIDATION: 400,
+  IMAGE_TOO_LARGE: 413,
+  IMAGE_FORMAT: 415,
+  IMAGE_DIMENSIONS: 422,
+};
+
+/**
+ * Plain HTTP for files, beside tRPC (which speaks JSON only):
+ *   POST   /api/profile-image   multipart field `profileImage`  -> { profileImageUrl }
+ *   DELETE /api/profile-image                                   -> { profileImageUrl: null }
+ *   GET    /uploads/<key>       the stored files (local storage, or a bucket without a public address)
+ * Mutations need the CSRF header and our Origin like every tRPC and GraphQL mutation. Errors answer
+ * `{ error: { code, message, details?, fields? } }` with the codes of shared/errors.ts.
+ * GraphQL uploads (multipart on /graphql) get the same body limit here, as graphql-yoga has none.
+ * Mount before the /graphql route, the `/api/*` not-found route and the client fallback.
+ */
+export function mountUploads(app: Hono<Env>, deps: Deps): void {
+  const graphqlLimit = bodyLimit({
+    maxSize: PROFILE_IMAGE.maxBytes + MULTIPART_OVERHEAD,
+    onError: (c) =>
+      c.json({ errors: [{ message: ERROR_CODES.IMAGE_TOO_LARGE, extensions: { code: "IMAGE_TOO_LARGE", details: { maxBytes: PROFILE_IMAGE.maxBytes } } }] }, 413),
+  });
+  app.use("/graphql", (c, next) => (/^multipart\//i.test(c.req.header("content-type") ?? "") ? graphqlLimit(c, next) : next()));
+
+  app.post("/api/profile-image", (c) =>
+    handle(c, deps, async (ctx) => {
+      if (!ctx.viewer) throw new AppError("UNAUTHENTICATED"); // before reading anyone's body
+      const file = await readFileField(c.req.raw, "profileImage", PROFILE_IMAGE.maxBytes);
+      return uploadProfileImage(ctx, file);
+    }),
+  );
+
+  app.delete("/api/profile-image", (c) => handle(c, deps, (ctx) => deleteProfileImage(ctx)));
+
+  app.get("/uploads/*", async (c) => {
+    const path = new URL(c.req.url).pathname.slice("/uploads/".length);
+    // Keys are plain lower-case names: anything encoded is not one of ours.
+    const file = await storageFor(deps.config).get(path);
+    if (!file) return c.text("Not found", 404);
+    const headers: Record<string, string> = {
+      "Content-Type": file.contentType,
+      // Names are random and never reused: a stored file never changes.
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      // Even a file that is not what its name says cannot run anything in our origin.
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    };
+    if (file.size !== null) headers["Content-Length"] = String(file.size);
+    return new Response(file.body, { headers });
+  });
+}
+
+async function handle(c: Context<Env>, deps: Deps, run: (ctx: Ctx) => Promise<unknown>): Promise<Response> {
+  const resHeaders = new Headers();
+  try {
+    const ctx = await createRequestContext(deps, c.req.raw, resHeaders, c.env?.server?.requestIP(c.req.raw)?.address ?? null);
+    if (!ctx.meta.csrfOk) throw new AppError("CSRF_FAILED");
+    return withHeaders(c.json(await run(ctx), 200), resHeaders);
+  } catch (e) {
+    if (!(e instanceof AppError)) deps.logger.error("upload error", { path: c.req.path, error: String(e) });
+    const error = e instanceof AppError ? e : new AppError("UNEXPECTED");
+    return withHeaders(c.json({ error: { ...error.toData(), message: error.message } }, STATUS[error.code] ?? 500), resHeaders);
+  }
+}
+
+function withHeaders(res: Response, headers: Headers): Response {
+  for (const cookie of headers.getSetCookie()) res.headers.append("Set-Cookie", cookie);
+  return res;
+}
+
+/**
+ * Reads one file field of a multipart body, refusing bodies larger than the file limit (plus the
+ * envelope) while they arrive, so nobody can make the server buffer more than that.
+ */
+async function readFileField(req: Request, field: string, maxBytes: number): Promise<{ bytes: Uint8Array; name: string; type: string }> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(contentType)) throw new AppError("VALIDATION", { fields: [{ path: field, code: "required" }] });
+  const limit = maxBytes + MULTIPART_OVERHEAD;
+  const tooLarge = () => new AppError("IMAGE_TOO_LARGE", { details: { maxBytes } });
+  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  let form: FormData;
+  try {
+    form = await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new AppError("VALIDATION", { fields: [{ path: field, code: "invalid" }] });
+  }
+  const value = form.get(field);
+  if (!(value instanceof Blob)) throw new AppError("VALIDATION", { fields: [{ path: field, code: "required" }] });
+  return {
+    bytes: new Uint8Array(await value.arrayBuffer()),
+    name: value instanceof File ? value.name : "",
+    type: value.type,
+  };
+}

@@ -1,0 +1,83 @@
+import type { Language } from "@shared/constants";
+
+/** Every mail the product sends, in German and English, with an HTML and a plain-text part. */
+export type MailTemplate =
+  | { name: "confirm-email"; data: { firstName: string; link: string } }
+  | { name: "reset-password"; data: { firstName: string; link: string } }
+  | { name: "email-changed"; data: { firstName: string; newEmail: string } };
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+type Parts = { subject: string; greeting: string; lines: string[]; button?: { label: string; href: string }; after?: string[] };
+
+const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTemplate, { name: T }>["data"]) => Parts } & { footer: string } } = {
+  de: {
+    "confirm-email": (d) => ({
+      subject: "Bitte bestätige Deine E-Mail-Adresse",
+      greeting: `Hallo ${d.firstName},`,
+      lines: ["bitte bestätige Deine E-Mail-Adresse, damit Du Kickrunden erstellen und auf Wartelisten kommen kannst."],
+      button: { label: "E-Mail-Adresse bestätigen", href: d.link },
+      after: ["Der Link ist 48 Stunden gültig. Wenn Du Dich nicht bei Kickrunde registriert hast, ignoriere diese E-Mail einfach."],
+    }),
+    "reset-password": (d) => ({
+      subject: "Dein neues Passwort für Kickrunde",
+      greeting: `Hallo ${d.firstName},`,
+      lines: ["Du hast ein neues Passwort angefordert. Über den Knopf unten kannst Du es festlegen."],
+      button: { label: "Neues Passwort festlegen", href: d.link },
+      after: ["Der Link ist 2 Stunden gültig und funktioniert nur einmal. Danach bist Du auf allen Geräten abgemeldet.", "Du hast nichts angefordert? Dann ignoriere diese E-Mail, Dein Passwort bleibt unverändert."],
+    }),
+    "email-changed": (d) => ({
+      subject: "Deine E-Mail-Adresse wurde geändert",
+      greeting: `Hallo ${d.firstName},`,
+      lines: [`die E-Mail-Adresse Deines Kickrunde-Kontos wurde auf ${d.newEmail} geändert.`],
+      after: ["Warst Du das nicht? Dann melde Dich bitte sofort bei uns: hallo@kickrunde.de"],
+    }),
+    footer: "Kickrunde – Freizeitfußball in Deiner Stadt",
+  },
+  en: {
+    "confirm-email": (d) => ({
+      subject: "Please confirm your email address",
+      greeting: `Hi ${d.firstName},`,
+      lines: ["please confirm your email address so you can create games and join waiting lists."],
+      button: { label: "Confirm email address", href: d.link },
+      after: ["The link is valid for 48 hours. If you did not sign up for Kickrunde, just ignore this email."],
+    }),
+    "reset-password": (d) => ({
+      subject: "Your new Kickrunde password",
+      greeting: `Hi ${d.firstName},`,
+      lines: ["You asked for a new password. Use the button below to set it."],
+      button: { label: "Set a new password", href: d.link },
+      after: ["The link is valid for 2 hours and works once. Afterwards you are signed out on all devices.", "Did not ask for this? Ignore this email and your password stays as it is."],
+    }),
+    "email-changed": (d) => ({
+      subject: "Your email address was changed",
+      greeting: `Hi ${d.firstName},`,
+      lines: [`the email address of your Kickrunde account was changed to ${d.newEmail}.`],
+      after: ["Was this not you? Please contact us right away: hallo@kickrunde.de"],
+    }),
+    footer: "Kickrunde – casual football in your city",
+  },
+};
+
+export function renderMail(template: MailTemplate, language: Language): RenderedMail {
+  const copy = COPY[language];
+  const p = (copy[template.name] as (d: MailTemplate["data"]) => Parts)(template.data);
+  const text = [p.greeting, "", ...p.lines, ...(p.button ? ["", `${p.button.label}: ${p.button.href}`] : []), "", ...(p.after ?? []), "", "—", copy.footer].join("\n");
+  const paragraph = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escape(s)}</p>`;
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(p.subject)}</title></head>
+<body style="margin:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:16px;overflow:hidden" cellpadding="0" cellspacing="0">
+<tr><td style="background:#166534;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:700">⚽ Kickrunde</td></tr>
+<tr><td style="padding:28px">
+${paragraph(p.greeting)}
+${p.lines.map(paragraph).join("\n")}
+${p.button ? `<p style="margin:24px 0"><a href="${escape(p.button.href)}" style="display:inline-block;background:#16a34a;color:#ffffff;text-decoration:none;font-weight:700;padding:14px 22px;border-radius:12px">${escape(p.button.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280;word-break:break-all">${escape(p.button.href)}</p>` : ""}
+${(p.after ?? []).map(paragraph).join("\n")}
+</td></tr>
+<tr><td style="padding:16px 28px;background:#f9fafb;font-size:12px;color:#6b7280">${escape(copy.footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject: p.subject, text, html };
+}
