@@ -52,3 +52,13 @@ export const ZPublicUser = z.object({
 export type TPublicUser = z.infer<typeof ZPublicUser>;
 
 export const ZUserByIdInput = z.object({ id: zId });
+
+/** A page of a user's games (profile lists: page size 5, "load more" adds 5). */
+export const ZUserGamesInput = z.object({
+  userId: zId,
+  kind: z.enum(["hosted", "attended", "queue"]),
+  /** how many to show; "load more" asks again with 5 more */
+  limit: z.number().int().min(1).max(100).default(5),
+  /** upcoming games first (the profile's "next game"), else newest first */
+  upcoming: z.boolean().default(false),
+});

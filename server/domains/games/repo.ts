@@ -268,3 +268,27 @@ export async function upcomingGameIds(db: DbOrTx, from: Date) {
     .where(and(gte(games.startTime, from), isNull(games.cancelledAt)));
 }
 
+
+/** Ids of a user's hosted, attended (active) or queued games, one more than asked (tells hasNext). */
+export async function userGameIds(
+  db: DbOrTx,
+  opts: { userId: number; kind: "hosted" | "attended" | "queue"; limit: number; upcoming: boolean; now: Date; includePrivate: boolean },
+) {
+  const where: SQL[] = [];
+  if (opts.kind === "hosted") where.push(eq(games.creatorId, opts.userId));
+  else {
+    where.push(
+      sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${opts.userId} and p.cancelled_at is null and p.queue = ${opts.kind === "queue"})`,
+    );
+    if (opts.kind === "attended") where.push(ne(games.creatorId, opts.userId));
+  }
+  if (!opts.includePrivate) where.push(ne(games.gameType, "PRIVATE"));
+  if (opts.upcoming) where.push(gt(games.endTime, opts.now), isNull(games.cancelledAt));
+  const rows = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(...where))
+    .orderBy(opts.upcoming ? asc(games.startTime) : sql`${games.startTime} desc`)
+    .limit(opts.limit + 1);
+  return rows.map((r) => r.id);
+}

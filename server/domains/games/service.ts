@@ -473,3 +473,17 @@ export async function cancelGamesOrganisedBy(ctx: Ctx, tx: Tx, userId: number, n
     await repo.insertEvent(tx, { gameId: game.id, type: "CANCELLED", actorId: userId, payload: { reason: "UNABLE_TO_ATTEND", accountDeleted: true }, createdAt: now });
   }
 }
+
+/**
+ * A user's games for profile pages. The waiting list is private to its owner; private games are
+ * listed only for the user themself.
+ */
+export async function userGames(
+  ctx: Ctx,
+  input: { userId: number; kind: "hosted" | "attended" | "queue"; limit: number; upcoming: boolean },
+): Promise<{ objects: TGameListItem[]; hasNext: boolean }> {
+  const own = ctx.viewer?.userId === input.userId;
+  if (input.kind === "queue" && !own) throw new AppError("FORBIDDEN");
+  const ids = await repo.userGameIds(ctx.deps.db, { ...input, now: ctx.deps.clock.now(), includePrivate: own });
+  return { objects: await gameListItems(ctx, ids.slice(0, input.limit)), hasNext: ids.length > input.limit };
+}

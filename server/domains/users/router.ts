@@ -1,5 +1,8 @@
 import { ZUpdateLanguageInput } from "@shared/schemas/auth";
-import { ZMyAccount, ZPublicUser, ZUserByIdInput } from "@shared/schemas/users";
+import { z } from "zod";
+import { ZGameListItem } from "@shared/schemas/games";
+import { ZMyAccount, ZPublicUser, ZUserByIdInput, ZUserGamesInput } from "@shared/schemas/users";
+import { userGames } from "../games/service";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures";
 import { router } from "../../trpc/init";
 import * as users from "./service";
@@ -7,6 +10,10 @@ import * as users from "./service";
 export const usersRouter = router({
   myAccount: publicProcedure.output(ZMyAccount.nullable()).query(({ ctx }) => users.myAccountOrNull(ctx)),
   byId: publicProcedure.input(ZUserByIdInput).output(ZPublicUser).query(({ ctx, input }) => users.userById(ctx, input.id)),
+  games: publicProcedure
+    .input(ZUserGamesInput)
+    .output(z.object({ objects: z.array(ZGameListItem), hasNext: z.boolean() }))
+    .query(({ ctx, input }) => userGames(ctx, input)),
   updateLanguage: authedProcedure
     .input(ZUpdateLanguageInput)
     .output(ZMyAccount)

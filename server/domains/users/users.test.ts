@@ -79,3 +79,28 @@ describe("updateLanguage", () => {
     await expect(caller.users.updateLanguage({ applicationLanguage: "fr" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
+
+describe("a user's games", () => {
+  test("hosted, attended and (own) queue games, five at a time", async () => {
+    const { createGameRow, createRegion } = await import("../../testing/factories");
+    const { participations } = await import("../../db/schema");
+    const region = await createRegion(deps);
+    const user = await createUser(deps);
+    const other = await createUser(deps);
+    for (let i = 0; i < 7; i++) {
+      await createGameRow(deps, { creatorId: user.id, regionId: region.id, startTime: new Date(Date.now() + (i + 1) * 86400_000) });
+    }
+    const theirs = await createGameRow(deps, { creatorId: other.id, regionId: region.id, startTime: new Date(Date.now() + 86400_000) });
+    await deps.db.insert(participations).values({ gameId: theirs.id, userId: user.id, queue: true, queuedAt: new Date() });
+    const anonymous = (await callerFor(deps)).caller;
+    const first = await anonymous.users.games({ userId: user.id, kind: "hosted" });
+    expect(first.objects).toHaveLength(5);
+    expect(first.hasNext).toBe(true);
+    expect((await anonymous.users.games({ userId: user.id, kind: "hosted", limit: 10 })).hasNext).toBe(false);
+    const next = await anonymous.users.games({ userId: user.id, kind: "hosted", upcoming: true, limit: 1 });
+    expect(next.objects[0]!.startTime.getTime()).toBeLessThan(first.objects[0]!.startTime.getTime());
+    await expect(anonymous.users.games({ userId: user.id, kind: "queue" })).rejects.toMatchObject({ cause: { code: "FORBIDDEN" } });
+    const mine = await (await signedIn(user)).users.games({ userId: user.id, kind: "queue" });
+    expect(mine.objects.map((g) => g.id)).toEqual([theirs.id]);
+  });
+});
