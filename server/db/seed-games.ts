@@ -75,6 +75,8 @@ function soonStart(now: Date): Date {
 
 export async function seedDemoGames(deps: Deps, tx: Tx): Promise<{ courts: number; games: number }> {
   const now = deps.clock.now();
+  // Demo games count as created a while ago, so the demo organisers are not held by the creation limits.
+  const createdAt = new Date(now.getTime() - 8 * 24 * 3600_000);
   const regionRows = await tx.select({ id: regions.id, slug: regions.slug }).from(regions);
   const regionId = new Map(regionRows.map((r) => [r.slug, r.id]));
   const courtRows = await tx
@@ -139,8 +141,8 @@ export async function seedDemoGames(deps: Deps, tx: Tx): Promise<{ courts: numbe
         minPlayers: g.minPlayers ?? 10,
         maxPlayers: g.maxPlayers ?? null,
         highestParticipantsAmountReached: g.players + (g.joiners?.length ?? 0),
-        createdAt: now,
-        updatedAt: now,
+        createdAt,
+        updatedAt: createdAt,
       })
       .returning({ id: games.id });
     await tx.insert(participations).values([

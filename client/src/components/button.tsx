@@ -2,7 +2,7 @@ import { BUTTON_REENABLE_MS } from "@shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState, type ButtonHTMLAttributes, type MouseEvent } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "destructive";
 export type ButtonSize = "md" | "lg";
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -11,6 +11,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   outline: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
   ghost: "text-pitch-700 hover:bg-pitch-50",
   danger: "border border-red-200 bg-white text-red-700 hover:bg-red-50",
+  destructive: "bg-red-600 text-white shadow-sm shadow-red-900/20 hover:bg-red-700 active:bg-red-800",
 };
 
 const SIZES: Record<ButtonSize, string> = {

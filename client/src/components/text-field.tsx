@@ -40,7 +40,7 @@ export function TextField({
     <div className={className}>
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-slate-800">
         {label}
-        {optional ? <span className="ml-1 font-normal text-slate-600">{m.common_optional()}</span> : null}
+        {optional ? <span className="font-normal text-slate-600"> {m.common_optional()}</span> : null}
       </label>
       <div className="relative">
         <input

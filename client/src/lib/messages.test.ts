@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ERROR_CODES } from "@shared/errors";
 
@@ -12,7 +12,8 @@ const en = catalogue("en");
 /** Codes the shared schemas put into issue messages (`error: "..."`, `return "..."`). */
 function schemaValidationCodes(): string[] {
   const codes = new Set<string>();
-  for (const file of ["common.ts", "auth.ts"]) {
+  const files = readdirSync(join(ROOT, "shared/schemas")).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+  for (const file of files) {
     const source = readFileSync(join(ROOT, "shared/schemas", file), "utf8");
     for (const match of source.matchAll(/(?:error: |return )"([a-z_]+)"/g)) codes.add(match[1]!);
   }
@@ -57,5 +58,15 @@ describe("message catalogue", () => {
     );
     expect(de.feed_empty).toBe("Keine Kickrunden gefunden.");
     expect(de.error_USER_NOT_FOUND).toBe("Spieler konnte nicht gefunden werden.");
+  });
+
+  test("game texts of spec 000 are used word for word (sections 5, 6, 8)", () => {
+    expect(de.error_GAME_EDIT_FORBIDDEN).toBe("Du hast keine Berechtigung dieses Spiel zu editieren.");
+    expect(de.game_cancel_failed).toBe("Kickrunde konnte nicht abgesagt werden. Bitte wende Dich an einen Administrator.");
+    expect(de.error_ALREADY_IN_GAME_AT_TIME).toBe("Du bist bereits bei einer anderen Kickrunde zu dieser Zeit eingetragen");
+    expect(de.common_understood).toBe("Verstanden");
+    expect(de.game_form_court_select).toBe("Platz auswählen");
+    expect(de.validation_price_negative).toContain("darf nicht negativ sein");
+    expect(de.validation_price_too_high).toContain("nicht höher als 100 Euro");
   });
 });

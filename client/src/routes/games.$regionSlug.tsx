@@ -1,14 +1,17 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
+import { loadAccount } from "@client/lib/account";
 import { appErrorCode } from "@client/lib/errors";
-import { RegionFeed, type FeedTab } from "@client/features/games/region-feed";
+import { feedFilterOf, feedQueryOptions, parseFeedSearch } from "@client/features/games/feed-query";
+import { RegionFeed } from "@client/features/games/region-feed";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
 
-const TABS: readonly FeedTab[] = ["all", "mine", "tournaments"];
-
 export const Route = createFileRoute("/games/$regionSlug")({
-  validateSearch: (search: Record<string, unknown>): { tab?: FeedTab } =>
-    TABS.includes(search.tab as FeedTab) && search.tab !== "all" ? { tab: search.tab as FeedTab } : {},
-  loader: async ({ context, params }) => {
+  validateSearch: parseFeedSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const account = await loadAccount(context.queryClient);
+    const filter = feedFilterOf(deps, account !== null);
+    if (filter) void context.queryClient.prefetchQuery(feedQueryOptions({ regionSlug: params.regionSlug, courtId: deps.courtId, filter }));
     try {
       await context.queryClient.ensureQueryData(regionQueryOptions(params.regionSlug));
     } catch (error) {
@@ -22,6 +25,5 @@ export const Route = createFileRoute("/games/$regionSlug")({
 
 function RegionFeedRoute() {
   const { regionSlug } = Route.useParams();
-  const { tab } = Route.useSearch();
-  return <RegionFeed regionSlug={regionSlug} tab={tab ?? "all"} />;
+  return <RegionFeed regionSlug={regionSlug} search={Route.useSearch()} />;
 }

@@ -42,8 +42,8 @@ function AppHint() {
 export function AppFooter() {
   const region = useCurrentRegion();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // The region feed shows the same links in its region box.
-  const onFeed = /^\/games\/[^/]+\/?$/.test(pathname);
+  // The region feed and the game page show the same links in their region box.
+  const onFeed = /^\/(games\/[^/]+|game\/[^/]+)\/?$/.test(pathname);
   const groups = region && !onFeed ? regionGroupLinks(region) : [];
 
   return (

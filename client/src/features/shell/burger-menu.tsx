@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Languages, LifeBuoy, LogIn, LogOut, UserPlus } from "lucide-react";
+import { CirclePlus, Languages, LifeBuoy, LogIn, LogOut, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@client/components/button";
 import { Modal } from "@client/components/modal";
@@ -17,8 +17,8 @@ function MenuIcon({ children }: { children: ReactNode }) {
 }
 
 /**
- * Burger menu (spec 001 section 2.1). Entries whose screens do not exist yet (create session,
- * weekly sessions, rental calendar, tournaments) come with those screens.
+ * Burger menu (spec 001 section 2.1). Entries whose screens do not exist yet (weekly sessions,
+ * rental calendar, tournaments) come with those screens.
  */
 export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const account = useAccount();
@@ -31,7 +31,16 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
       ) : null}
       <nav aria-label={m.nav_menu_title()}>
         <ul className="space-y-1">
-          {account ? null : (
+          {account ? (
+            <li>
+              <Link to="/create/game" className={itemClass}>
+                <MenuIcon>
+                  <CirclePlus aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.menu_create_game()}
+              </Link>
+            </li>
+          ) : (
             <>
               <li>
                 <Link to="/login" className={itemClass}>

@@ -1,0 +1,41 @@
+import { Link, useRouter } from "@tanstack/react-router";
+import { CalendarX2, RefreshCw, WifiOff } from "lucide-react";
+import { Button, buttonClassName } from "@client/components/button";
+import { useLocale } from "@client/lib/locale";
+import { m } from "@client/paraglide/messages";
+
+/** 'Kickrunde konnte nicht gefunden werden.' with a way back to the feed. */
+export function GameNotFound() {
+  useLocale();
+  return (
+    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
+      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <CalendarX2 aria-hidden className="size-10" />
+      </div>
+      <h1 className="text-xl font-extrabold text-slate-900">{m.error_GAME_NOT_FOUND()}</h1>
+      <p className="mt-2 max-w-sm text-[16px] text-slate-700">{m.game_not_found_text()}</p>
+      <Link to="/" className={buttonClassName({ className: "mt-6" })}>
+        {m.game_to_feed()}
+      </Link>
+    </div>
+  );
+}
+
+/** The game could not be loaded: retry, and check the connection (spec 000 section 8). */
+export function GameLoadError() {
+  useLocale();
+  const router = useRouter();
+  return (
+    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
+      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-amber-100 text-amber-900">
+        <WifiOff aria-hidden className="size-10" />
+      </div>
+      <h1 className="text-xl font-extrabold text-slate-900">{m.game_load_error_title()}</h1>
+      <p className="mt-2 max-w-sm text-[16px] text-slate-700">{m.game_load_error_text()}</p>
+      <Button size="lg" className="mt-6 min-w-48" onClick={() => void router.invalidate()}>
+        <RefreshCw aria-hidden className="size-5" />
+        {m.common_retry()}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Ban, Clock, CreditCard, Lock, MapPin, Navigation, Settings2, Share2, Sparkles, Users, Wallet } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { gameEndTime } from "@shared/rules/game-windows";
+import type { TGame } from "@shared/schemas/games";
+import { Avatar } from "@client/components/avatar";
+import { buttonClassName } from "@client/components/button";
+import { useAccount } from "@client/lib/account";
+import { useLocale } from "@client/lib/locale";
+import { useNow } from "@client/lib/use-now";
+import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
+import { useSearchFlag } from "@client/lib/use-search-flag";
+import { m } from "@client/paraglide/messages";
+import { RegionBox } from "@client/features/regions/region-box";
+import { regionQueryOptions } from "@client/features/regions/regions-query";
+import { AppLink } from "@client/features/shell/app-link";
+import { cancellationReasonLabel } from "./cancel-reasons";
+import { CourtFacts } from "./court-facts";
+import {
+  formatDateTime,
+  formatDuration,
+  formatEuro,
+  formatLineUp,
+  formatLongDate,
+  formatTime,
+  gameDisplayTitle,
+  genderLabel,
+  LEVEL_TONES,
+  levelLabel,
+} from "./game-format";
+import { gameQueryOptions } from "./game-query";
+import { MinPlayersAlerts } from "./min-players-alerts";
+import { MissingPlayersDialog } from "./missing-players-dialog";
+import { PlayerList } from "./player-list";
+import { ShareModal } from "./share-modal";
+import { TimeZoneWarning } from "./time-zone-warning";
+
+function Hero({ game, onShare }: { game: TGame; onShare: () => void }) {
+  const { locale } = useLocale();
+  const end = gameEndTime(game.startTime, game.durationMinutes);
+  const image = game.court?.imageUrl;
+  return (
+    <div className="relative overflow-hidden bg-gradient-to-br from-pitch-700 to-pitch-900 px-5 pt-5 pb-6 text-white">
+      {image ? <img src={image} alt="" className="absolute inset-0 size-full object-cover opacity-35" /> : null}
+      <svg aria-hidden viewBox="0 0 400 200" preserveAspectRatio="none" className="absolute inset-0 size-full text-white/10">
+        <rect x="12" y="12" width="376" height="176" fill="none" stroke="currentColor" strokeWidth="2" />
+        <line x1="200" y1="12" x2="200" y2="188" stroke="currentColor" strokeWidth="2" />
+        <circle cx="200" cy="100" r="36" fill="none" stroke="currentColor" strokeWidth="2" />
+        <rect x="12" y="60" width="44" height="80" fill="none" stroke="currentColor" strokeWidth="2" />
+        <rect x="344" y="60" width="44" height="80" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <div className="relative">
+        <div className="flex items-start justify-between gap-3">
+          <p className="text-[15px] font-semibold text-pitch-100 first-letter:uppercase">{formatLongDate(game.startTime, locale)}</p>
+          <button
+            type="button"
+            onClick={onShare}
+            aria-label={m.game_share_action()}
+            className="on-dark -mt-1.5 -mr-1.5 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25"
+          >
+            <Share2 aria-hidden className="size-5" />
+          </button>
+        </div>
+        <h1 className={`mt-1 text-[27px] leading-tight font-extrabold tracking-tight ${game.cancelledAt ? "line-through decoration-2" : ""}`}>
+          {gameDisplayTitle(game)}
+        </h1>
+        <p className="mt-2 flex items-center gap-2 text-[17px] font-bold tabular-nums">
+          <Clock aria-hidden className="size-5 text-pitch-200" />
+          {m.game_time_range({ start: formatTime(game.startTime, locale), end: formatTime(end, locale) })}
+          <span className="font-medium text-pitch-100">· {formatDuration(game.durationMinutes, locale)}</span>
+        </p>
+        {game.court ? (
+          <p className="mt-1 flex items-center gap-2 text-[15px] text-pitch-50">
+            <MapPin aria-hidden className="size-5 shrink-0 text-pitch-200" />
+            <span className="truncate">{game.title ? game.court.name : (game.court.address ?? game.court.name)}</span>
+          </p>
+        ) : null}
+        <ul className="mt-4 flex flex-wrap gap-1.5 text-[13px] font-semibold">
+          <li className="rounded-full bg-white/15 px-2.5 py-1">{formatLineUp(game.teams, game.gameMode)}</li>
+          {game.gameType === "PRIVATE" ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2.5 py-1">
+              <Lock aria-hidden className="size-3.5" />
+              {m.game_type_private()}
+            </li>
+          ) : null}
+          {game.gameType === "KICKRUNDE" ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-pitch-800">
+              <Sparkles aria-hidden className="size-3.5" />
+              {m.game_type_kickrunde()}
+            </li>
+          ) : null}
+          {game.organization ? <li className="rounded-full bg-white/15 px-2.5 py-1">{game.organization.name}</li> : null}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function CancelledBanner({ game }: { game: TGame }) {
+  const { locale } = useLocale();
+  if (!game.cancelledAt) return null;
+  const when = formatDateTime(game.cancelledAt, locale);
+  return (
+    <section role="status" aria-labelledby="game-cancelled" className="rounded-3xl border border-red-200 bg-red-50 p-4 text-red-950">
+      <div className="flex items-start gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-red-600 text-white">
+          <Ban aria-hidden className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="game-cancelled" className="text-[17px] font-extrabold">
+            {m.game_cancelled_title()}
+          </h2>
+          <p className="mt-0.5 text-[15px]">
+            {game.cancelledBy ? m.game_cancelled_by({ name: game.cancelledBy.firstName, when }) : m.game_cancelled_automatically({ when })}
+          </p>
+          {game.cancellationReason ? (
+            <p className="mt-2 text-[15px]">
+              <span className="font-semibold">{m.game_cancelled_reason()}</span> {cancellationReasonLabel(game.cancellationReason)}
+            </p>
+          ) : null}
+          {game.cancellationMessage ? (
+            <blockquote className="mt-2 rounded-2xl bg-white/70 px-3 py-2 text-[15px] whitespace-pre-line italic">{game.cancellationMessage}</blockquote>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Tile({ label, children, tone = "bg-slate-50 text-slate-900" }: { label: string; children: ReactNode; tone?: string }) {
+  return (
+    <div className={`flex min-h-20 flex-col justify-between rounded-2xl px-3 py-2.5 ${tone}`}>
+      <span className="text-[12px] font-semibold tracking-wide uppercase opacity-70">{label}</span>
+      <span className="mt-1 text-[16px] leading-tight font-extrabold">{children}</span>
+    </div>
+  );
+}
+
+function InfoTiles({ game }: { game: TGame }) {
+  const { locale } = useLocale();
+  return (
+    <div className="grid grid-cols-3 gap-2">
+      <Tile label={m.game_tile_price()} tone={game.priceCents === 0 ? "bg-pitch-50 text-pitch-900" : "bg-slate-900 text-white"}>
+        {game.priceCents === 0 ? (
+          m.game_price_free()
+        ) : (
+          <span className="flex flex-col">
+            <span className="tabular-nums">{formatEuro(game.priceCents, locale)}</span>
+            <span className="mt-0.5 inline-flex items-center gap-1 text-[12px] font-semibold opacity-80">
+              {game.isManagedPayment ? <CreditCard aria-hidden className="size-3.5" /> : <Wallet aria-hidden className="size-3.5" />}
+              {game.isManagedPayment ? m.game_managed_payment() : m.game_cash_payment()}
+            </span>
+          </span>
+        )}
+      </Tile>
+      <Tile label={m.game_tile_level()} tone={LEVEL_TONES[game.level]}>
+        {levelLabel(game.level)}
+      </Tile>
+      <Tile label={m.game_tile_gender()} tone={game.gender === "MIXED" ? "bg-slate-50 text-slate-900" : "bg-violet-100 text-violet-950"}>
+        {genderLabel(game.gender)}
+      </Tile>
+    </div>
+  );
+}
+
+function Organiser({ game }: { game: TGame }) {
+  const creator = game.creator;
+  return (
+    <Link
+      to="/user/$id"
+      params={{ id: String(creator.id) }}
+      className="flex items-center gap-3 rounded-2xl border border-slate-200 p-3 hover:bg-slate-50"
+    >
+      <Avatar name={creator.firstName} imageUrl={creator.profileImageUrl} size="md" alt="" />
+      <div className="min-w-0 flex-1">
+        <p className="text-[13px] font-semibold text-slate-600">{m.game_organised_by()}</p>
+        <p className="truncate text-[17px] font-bold text-slate-900">{creator.firstName}</p>
+      </div>
+      {game.organization?.imageUrl ? (
+        <img src={game.organization.imageUrl} alt={game.organization.name} className="size-10 shrink-0 rounded-xl object-contain" />
+      ) : null}
+    </Link>
+  );
+}
+
+function Description({ game }: { game: TGame }) {
+  const { locale } = useLocale();
+  const text = locale === "en" && game.descriptionEn ? game.descriptionEn : game.description;
+  if (!text.trim()) return null;
+  return (
+    <section aria-labelledby="game-description">
+      <h2 id="game-description" className="mb-2 text-[20px] font-extrabold tracking-tight text-slate-900">
+        {m.game_description_title()}
+      </h2>
+      <p className="text-[16px] leading-relaxed break-words whitespace-pre-line text-slate-800">{text}</p>
+    </section>
+  );
+}
+
+function CourtCard({ game }: { game: TGame }) {
+  const court = game.court;
+  return (
+    <section aria-labelledby="game-court">
+      <h2 id="game-court" className="mb-2 text-[20px] font-extrabold tracking-tight text-slate-900">
+        {m.game_court_title()}
+      </h2>
+      {court ? (
+        <div className="overflow-hidden rounded-3xl border border-slate-200">
+          <div className="p-4">
+            <p className="text-[17px] font-bold text-slate-900">{court.name}</p>
+            {court.address ? <p className="mt-0.5 text-[15px] text-slate-600">{court.address}</p> : null}
+            <CourtFacts court={court} className="mt-3" />
+          </div>
+          <div className="grid grid-cols-2 border-t border-slate-200 text-[14px] font-semibold">
+            <AppLink href={`/court/${court.id}`} className="flex min-h-12 items-center justify-center gap-1.5 text-pitch-700 hover:bg-pitch-50">
+              <MapPin aria-hidden className="size-4" />
+              {m.game_court_details()}
+            </AppLink>
+            <a
+              href={`https://www.google.com/maps/dir/?api=1&destination=${court.latitude},${court.longitude}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex min-h-12 items-center justify-center gap-1.5 border-l border-slate-200 text-pitch-700 hover:bg-pitch-50"
+            >
+              <Navigation aria-hidden className="size-4" />
+              {m.game_court_route()}
+            </a>
+          </div>
+          <Link
+            to="/games/$regionSlug"
+            params={{ regionSlug: game.region.slug }}
+            search={{ courtId: court.id }}
+            className="flex min-h-12 items-center justify-center gap-1.5 border-t border-slate-200 text-[14px] font-semibold text-slate-700 hover:bg-slate-50"
+          >
+            <Users aria-hidden className="size-4" />
+            {m.game_court_more_games()}
+          </Link>
+        </div>
+      ) : (
+        <p className="rounded-2xl bg-slate-50 px-4 py-5 text-[15px] text-slate-700">{m.game_court_none()}</p>
+      )}
+    </section>
+  );
+}
+
+function GameRegionBox({ slug }: { slug: string }) {
+  const { data: region } = useQuery(regionQueryOptions(slug));
+  return region ? <RegionBox region={region} /> : null;
+}
+
+/**
+ * The game page /game/{id} (spec 000 section 2), without joining, payments and chat yet.
+ * Fresh on every visit and again whenever the tab becomes visible.
+ */
+export function GameScreen({ gameId }: { gameId: number }) {
+  useLocale();
+  const query = useSuspenseQuery(gameQueryOptions(gameId));
+  const game = query.data;
+  useRefetchOnVisible(() => void query.refetch());
+  const account = useAccount();
+  const now = useNow();
+  const [shareOpen, setShareOpen] = useState(false);
+  // The dialog follows ?missing-players, so links from notifications open it too.
+  const [missingPlayersOpen, setMissingPlayers] = useSearchFlag("missing-players");
+
+  return (
+    <div className="pb-6">
+      <Hero game={game} onShare={() => setShareOpen(true)} />
+      <div className="space-y-6 px-4 pt-5">
+        <CancelledBanner game={game} />
+        <TimeZoneWarning instant={game.startTime} />
+        <div className="space-y-3">
+          <Organiser game={game} />
+          {game.viewer.canManage ? (
+            <Link to="/game/$id/manage" params={{ id: String(game.id) }} className={buttonClassName({ variant: "secondary", block: true, size: "lg" })}>
+              <Settings2 aria-hidden className="size-5" />
+              {m.game_manage_action()}
+            </Link>
+          ) : null}
+        </div>
+        <MinPlayersAlerts game={game} now={now} onShowTips={() => void setMissingPlayers(true)} />
+        <InfoTiles game={game} />
+        <Description game={game} />
+        <PlayerList game={game} viewerId={account?.id ?? null} />
+        <CourtCard game={game} />
+        <GameRegionBox slug={game.region.slug} />
+      </div>
+      <ShareModal game={game} open={shareOpen} onClose={() => setShareOpen(false)} />
+      <MissingPlayersDialog
+        game={game}
+        open={missingPlayersOpen}
+        onClose={() => void setMissingPlayers(false)}
+        // Modals close on navigation: open the share modal once the dialog's query is gone.
+        onShare={() => void setMissingPlayers(false).then(() => setShareOpen(true))}
+      />
+    </div>
+  );
+}

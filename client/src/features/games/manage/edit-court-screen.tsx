@@ -1,0 +1,102 @@
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { MapPin, Save } from "lucide-react";
+import { useState } from "react";
+import { canEditGame } from "@shared/rules/game-windows";
+import type { TCourtRef } from "@shared/schemas/games";
+import { Button } from "@client/components/button";
+import { Notice } from "@client/components/notice";
+import { errorMessage } from "@client/lib/errors";
+import { useLocale } from "@client/lib/locale";
+import { trpc } from "@client/lib/trpc";
+import { useNow } from "@client/lib/use-now";
+import { m } from "@client/paraglide/messages";
+import { CourtPicker } from "../form/court-picker";
+import { gameQueryOptions, useGameUpdated } from "../game-query";
+import { changeNoticeFor, managedShapeOf, type ChangeNotice } from "./change-notice";
+import { ChangeNoticeModal, ManageHeader, NoPermission } from "./manage-common";
+
+/**
+ * /game/{id}/edit-court (spec 000 section 2): pick another court; in a managed-payment game with
+ * players the change is confirmed first (spec 000 section 5).
+ */
+export function EditCourtScreen({ gameId }: { gameId: number }) {
+  useLocale();
+  const { data: game } = useSuspenseQuery(gameQueryOptions(gameId));
+  const navigate = useNavigate();
+  const now = useNow();
+  const gameUpdated = useGameUpdated();
+  const [chosen, setChosen] = useState<TCourtRef | null>(null);
+  const [notice, setNotice] = useState<ChangeNotice | null>(null);
+  const update = useMutation(trpc.games.update.mutationOptions());
+
+  if (!game.viewer.canManage) return <NoPermission game={game} />;
+  const blocked = game.cancelledAt ? m.game_manage_cancelled() : canEditGame(game.startTime, now) ? null : m.error_GAME_EDIT_TOO_LATE();
+  const changed = chosen !== null && chosen.id !== game.court?.id;
+
+  async function save() {
+    if (!chosen) return;
+    setNotice(null);
+    try {
+      const updated = await update.mutateAsync({ gameId: game.id, courtId: chosen.id });
+      gameUpdated(updated);
+      await navigate({ to: "/game/$id", params: { id: String(game.id) } });
+    } catch {
+      // shown below
+    }
+  }
+
+  function confirm() {
+    if (!chosen) return;
+    const needed = changeNoticeFor(game, { ...managedShapeOf(game), courtId: chosen.id }, game.isManagedPayment);
+    if (needed) setNotice(needed);
+    else void save();
+  }
+
+  if (blocked) {
+    return (
+      <div className="pb-6">
+        <ManageHeader game={game} title={m.game_manage_edit_court()} back={{ to: "manage" }} />
+        <div className="px-4">
+          <Notice tone={game.cancelledAt ? "info" : "error"}>{blocked}</Notice>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="pb-40">
+      <ManageHeader game={game} title={m.game_manage_edit_court()} back={{ to: "manage" }} />
+      {game.court ? (
+        <p className="mx-4 flex items-center gap-2 rounded-2xl bg-slate-50 px-3.5 py-2.5 text-[14px] text-slate-700">
+          <MapPin aria-hidden className="size-4 text-slate-500" />
+          {m.game_edit_court_current({ court: game.court.name })}
+        </p>
+      ) : null}
+      <CourtPicker
+        embedded
+        regionSlug={game.region.slug}
+        regionName={game.region.name}
+        selectedId={chosen?.id ?? game.court?.id ?? null}
+        onSelect={setChosen}
+      />
+      {changed ? (
+        <div className="fixed inset-x-0 bottom-[var(--bottom-bar-height,4.5rem)] z-20 mx-auto w-full max-w-[520px] border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
+          {update.isError ? (
+            <div className="mb-2">
+              <Notice tone="error">{errorMessage(update.error)}</Notice>
+            </div>
+          ) : null}
+          <p className="mb-2 truncate text-[14px] text-slate-700">
+            {m.game_edit_court_new()} <span className="font-bold text-slate-900">{chosen.name}</span>
+          </p>
+          <Button size="lg" block loading={update.isPending} onClick={confirm}>
+            <Save aria-hidden className="size-5" />
+            {m.game_edit_court_save()}
+          </Button>
+        </div>
+      ) : null}
+      <ChangeNoticeModal notice={notice} pending={update.isPending} onClose={() => setNotice(null)} onConfirm={() => void save()} />
+    </div>
+  );
+}

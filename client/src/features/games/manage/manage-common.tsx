@@ -1,0 +1,119 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, ShieldX } from "lucide-react";
+import type { ReactNode } from "react";
+import type { ManagedPaymentChangeWarning } from "@shared/rules/game-form";
+import type { TGame } from "@shared/schemas/games";
+import { Button, buttonClassName } from "@client/components/button";
+import { Modal } from "@client/components/modal";
+import { useAccount } from "@client/lib/account";
+import { useLocale } from "@client/lib/locale";
+import { m } from "@client/paraglide/messages";
+import { formatShortDate, formatTime, gameDisplayTitle } from "../game-format";
+import type { ChangeNotice } from "./change-notice";
+
+/** Title bar of the manage pages, with the way back to the game. */
+export function ManageHeader({ game, title, back }: { game: TGame; title: string; back?: { to: "manage" | "game" } }) {
+  const { locale } = useLocale();
+  const target = back?.to ?? "game";
+  return (
+    <div className="bg-gradient-to-b from-pitch-50 to-chalk px-4 pt-3 pb-4">
+      {target === "manage" ? (
+        <Link
+          to="/game/$id/manage"
+          params={{ id: String(game.id) }}
+          className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-[15px] font-semibold text-pitch-700 hover:bg-pitch-50"
+        >
+          <ArrowLeft aria-hidden className="size-5" />
+          {m.game_manage_back()}
+        </Link>
+      ) : (
+        <Link
+          to="/game/$id"
+          params={{ id: String(game.id) }}
+          className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-[15px] font-semibold text-pitch-700 hover:bg-pitch-50"
+        >
+          <ArrowLeft aria-hidden className="size-5" />
+          {m.game_back_to_game()}
+        </Link>
+      )}
+      <h1 className="mt-1 text-[26px] leading-tight font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-1 truncate text-[15px] text-slate-700">
+        <span className="font-semibold">{gameDisplayTitle(game)}</span> · {formatShortDate(game.startTime, locale)}, {formatTime(game.startTime, locale)}
+      </p>
+    </div>
+  );
+}
+
+/** 'Du hast keine Berechtigung dieses Spiel zu editieren.' (spec 000 section 6). */
+export function NoPermission({ game }: { game: TGame }) {
+  const account = useAccount();
+  return (
+    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
+      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-red-50 text-red-700">
+        <ShieldX aria-hidden className="size-10" />
+      </div>
+      <h1 className="max-w-sm text-xl font-extrabold text-slate-900">{m.error_GAME_EDIT_FORBIDDEN()}</h1>
+      <div className="mt-6 flex flex-col items-center gap-2">
+        <Link to="/game/$id" params={{ id: String(game.id) }} className={buttonClassName()}>
+          {m.game_back_to_game()}
+        </Link>
+        {account ? null : (
+          <Link to="/login" search={{ redirect: `/game/${game.id}/manage` }} className={buttonClassName({ variant: "ghost" })}>
+            {m.menu_sign_in()}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const WARNING_TEXTS: Record<ManagedPaymentChangeWarning, () => string> = {
+  startTime: () => m.game_change_warning_start_time(),
+  court: () => m.game_change_warning_court(),
+  teams: () => m.game_change_warning_teams(),
+  moreSubstitutes: () => m.game_change_warning_more_substitutes(),
+  shorterDuration: () => m.game_change_warning_shorter_duration(),
+  gameModeUp: () => m.game_change_warning_game_mode(),
+  minPlayersUp: () => m.game_change_warning_min_players(),
+};
+
+/** The confirmation with "Verstanden" before a change that affects paying players. */
+export function ChangeNoticeModal({
+  notice,
+  onConfirm,
+  onClose,
+  pending,
+}: {
+  notice: ChangeNotice | null;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending: boolean;
+}) {
+  const items: ReactNode[] = notice?.warnings.map((warning) => <li key={warning}>{WARNING_TEXTS[warning]()}</li>) ?? [];
+  return (
+    <Modal open={notice !== null} onClose={onClose} title={notice?.warnings.length ? m.game_change_warning_title() : m.game_change_managed_title()}>
+      {notice?.warnings.length ? (
+        <>
+          <p className="text-[15px] leading-relaxed text-slate-700">{m.game_change_warning_intro()}</p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-[15px] text-slate-800">{items}</ul>
+          <p className="mt-3 rounded-2xl bg-amber-50 px-3.5 py-3 text-[15px] leading-snug text-amber-950 ring-1 ring-amber-200">
+            {m.game_change_warning_free_cancel()}
+          </p>
+        </>
+      ) : null}
+      {notice?.switchedToManaged ? (
+        <p className="mt-3 rounded-2xl bg-sky-50 px-3.5 py-3 text-[15px] leading-snug text-sky-950 ring-1 ring-sky-200">
+          {m.game_change_managed_text()}
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-col gap-2">
+        <Button size="lg" block loading={pending} onClick={onConfirm}>
+          {m.common_understood()}
+        </Button>
+        <Button variant="ghost" block onClick={onClose}>
+          {m.common_cancel()}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import { Link } from "@tanstack/react-router";
+import { Shirt, UserRound } from "lucide-react";
+import { reliabilityColour, reliabilityShown, type ReliabilityColour } from "@shared/rules/player-list";
+import type { TGame } from "@shared/schemas/games";
+import { Avatar } from "@client/components/avatar";
+import { BallIcon } from "@client/components/ball-icon";
+import { m } from "@client/paraglide/messages";
+import { PlayerProgress } from "./player-progress";
+
+const RELIABILITY_CLASSES: Record<ReliabilityColour, string> = {
+  good: "bg-pitch-600 text-white",
+  middling: "bg-amber-400 text-amber-950",
+  bad: "bg-red-600 text-white",
+  unknown: "bg-slate-300 text-slate-800",
+};
+
+type Participation = TGame["participations"][number];
+
+function nameOf(participation: Participation): string {
+  return participation.player?.firstName ?? participation.firstName ?? m.game_player_guest();
+}
+
+/** Players someone brings besides themself. */
+function extrasOf(participation: Participation): number {
+  return Math.max(0, participation.playerCount - (participation.playsHimself ? 1 : 0));
+}
+
+function ReliabilityBadge({ rating }: { rating: number | null }) {
+  const tone = reliabilityColour(rating);
+  const score = rating === null ? null : reliabilityShown(rating);
+  return (
+    <span
+      className={`inline-flex h-6 min-w-9 items-center justify-center rounded-full px-1.5 text-[12px] font-bold tabular-nums ${RELIABILITY_CLASSES[tone]}`}
+      aria-label={score === null ? m.game_reliability_unknown_label() : m.game_reliability_label({ score: String(score) })}
+    >
+      {score === null ? "?" : `${score}/10`}
+    </span>
+  );
+}
+
+function PlayerRow({ participation, index, showReliability }: { participation: Participation; index: number; showReliability: boolean }) {
+  const name = nameOf(participation);
+  const extras = extrasOf(participation);
+  const person = participation.player;
+  const nameNode = person ? (
+    <Link to="/user/$id" params={{ id: String(person.id) }} className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline">
+      {name}
+    </Link>
+  ) : (
+    <span className="truncate font-semibold text-slate-900">{name}</span>
+  );
+  return (
+    <tr className="border-t border-slate-100 first:border-t-0">
+      <td className="w-8 py-2.5 pl-4 text-[13px] font-semibold text-slate-500 tabular-nums">{index}</td>
+      <td className="py-2.5 pr-2">
+        <div className="flex min-w-0 items-center gap-2.5">
+          {person ? (
+            <Avatar name={name} imageUrl={person.profileImageUrl} size="sm" alt="" />
+          ) : (
+            <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-600">
+              <UserRound aria-hidden className="size-4" />
+            </span>
+          )}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-[15px]">
+            {nameNode}
+            {extras > 0 ? (
+              <span className="rounded-full bg-pitch-100 px-1.5 text-[12px] font-bold text-pitch-800">
+                {m.game_player_extras({ count: String(extras) })}
+              </span>
+            ) : null}
+            {!participation.playsHimself ? <span className="text-[12px] text-slate-500">{m.game_player_not_playing()}</span> : null}
+          </div>
+        </div>
+      </td>
+      <td className="py-2.5 pr-2 text-right whitespace-nowrap">
+        <span className="inline-flex items-center gap-1 text-slate-500">
+          {participation.bringsBall ? <BallIcon className="size-4 text-slate-700" /> : null}
+          {participation.bringsBall ? <span className="sr-only">{m.game_player_brings_ball()}</span> : null}
+          {participation.bringsBibs ? <Shirt aria-label={m.game_player_brings_bibs()} className="size-4 text-slate-700" /> : null}
+        </span>
+      </td>
+      {showReliability ? (
+        <td className="py-2.5 pr-4 text-right">
+          <ReliabilityBadge rating={participation.player?.reliabilityRating ?? null} />
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+function PlayerTable({ label, rows, showReliability }: { label: string; rows: Participation[]; showReliability: boolean }) {
+  return (
+    <table className="w-full table-fixed border-collapse text-left">
+      <caption className="sr-only">{label}</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">{m.game_players_column_name()}</th>
+          <th scope="col">{m.game_players_column_gear()}</th>
+          {showReliability ? <th scope="col">{m.game_reliability_title()}</th> : null}
+        </tr>
+      </thead>
+      <colgroup>
+        <col className="w-10" />
+        <col />
+        <col className="w-14" />
+        {showReliability ? <col className="w-16" /> : null}
+      </colgroup>
+      <tbody>
+        {rows.map((participation, index) => (
+          <PlayerRow key={participation.id} participation={participation} index={index + 1} showReliability={showReliability} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const LEGEND: { tone: ReliabilityColour; label: () => string }[] = [
+  { tone: "good", label: () => m.game_reliability_good() },
+  { tone: "middling", label: () => m.game_reliability_middling() },
+  { tone: "bad", label: () => m.game_reliability_bad() },
+  { tone: "unknown", label: () => m.game_reliability_unknown() },
+];
+
+/** What the reliability colours mean (spec 000 sections 2 and 9). */
+export function ReliabilityLegend() {
+  return (
+    <section aria-labelledby="reliability-legend" className="rounded-2xl bg-slate-50 p-4">
+      <h3 id="reliability-legend" className="text-[14px] font-bold text-slate-900">
+        {m.game_reliability_title()}
+      </h3>
+      <p className="mt-0.5 text-[13px] text-slate-600">{m.game_reliability_intro()}</p>
+      <ul className="mt-2.5 grid grid-cols-1 gap-1.5">
+        {LEGEND.map((item) => (
+          <li key={item.tone} className="flex items-center gap-2.5 text-[14px] text-slate-800">
+            <span aria-hidden className={`size-3.5 shrink-0 rounded-full ${RELIABILITY_CLASSES[item.tone]}`} />
+            {item.label()}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The player list (spec 000 sections 2 and 4): state and progress bar, the players, the waiting
+ * list, and reliability scores with their legend for those allowed to see them.
+ */
+export function PlayerList({ game, viewerId }: { game: TGame; viewerId: number | null }) {
+  const active = game.participations.filter((p) => !p.queue);
+  const waiting = game.participations.filter((p) => p.queue);
+  // Scores are visible to the creator and admins; the server sends none to others except their own.
+  const showReliability = game.viewer.canSeeReliability || game.participations.some((p) => p.player?.id === viewerId);
+
+  return (
+    <section aria-labelledby="player-list" className="space-y-4">
+      <div className="flex items-end justify-between gap-3">
+        <h2 id="player-list" className="text-[20px] font-extrabold tracking-tight text-slate-900">
+          {m.game_players_title()}
+        </h2>
+        <span className="text-[14px] font-semibold text-slate-600">{game.maxPlayers === null
+            ? m.game_players_min_label({ min: String(game.minPlayers) })
+            : m.game_players_min_max_label({ min: String(game.minPlayers), max: String(game.maxPlayers) })}</span>
+      </div>
+      {game.cancelledAt ? null : (
+        <PlayerProgress participants={game.participantsAmount} minPlayers={game.minPlayers} maxPlayers={game.maxPlayers} />
+      )}
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+        {active.length > 0 ? (
+          <PlayerTable label={m.game_players_title()} rows={active} showReliability={showReliability} />
+        ) : (
+          <p className="px-4 py-6 text-center text-[15px] text-slate-600">{m.game_players_empty()}</p>
+        )}
+      </div>
+      {waiting.length > 0 ? (
+        <div>
+          <h3 className="mb-2 text-[16px] font-bold text-slate-900">{m.game_waiting_list_title({ count: String(waiting.length) })}</h3>
+          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+            <PlayerTable label={m.game_waiting_list_label()} rows={waiting} showReliability={showReliability} />
+          </div>
+        </div>
+      ) : null}
+      {showReliability && game.participations.length > 0 ? <ReliabilityLegend /> : null}
+    </section>
+  );
+}

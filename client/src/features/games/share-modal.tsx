@@ -1,0 +1,122 @@
+import { Check, Copy, MessageCircle, Send, Share2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { TGame } from "@shared/schemas/games";
+import { Modal } from "@client/components/modal";
+import { useLocale } from "@client/lib/locale";
+import { m } from "@client/paraglide/messages";
+import { gameUrl, shareText, telegramShareUrl, whatsappShareUrl } from "./game-share";
+
+type Copied = "link" | "text" | null;
+
+async function copyToClipboard(value: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const actionClass =
+  "flex min-h-12 flex-1 flex-col items-center justify-center gap-1 rounded-2xl bg-slate-50 px-2 py-2.5 text-[13px] font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100";
+
+/**
+ * Share modal (spec 000 section 2): the game link and a ready-made messenger text, each with a
+ * copy button, plus the phone's share sheet where there is one and WhatsApp/Telegram links.
+ */
+export function ShareModal({ game, open, onClose }: { game: TGame; open: boolean; onClose: () => void }) {
+  const { locale } = useLocale();
+  const [copied, setCopied] = useState<Copied>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+  const url = gameUrl(game.id, window.location.origin);
+  const text = shareText(game, url, locale);
+  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(null), 2500);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  async function copy(kind: Exclude<Copied, null>) {
+    const ok = await copyToClipboard(kind === "link" ? url : text);
+    setCopyFailed(!ok);
+    setCopied(ok ? kind : null);
+  }
+
+  async function shareNatively() {
+    try {
+      await navigator.share({ title: m.app_name(), text, url });
+    } catch {
+      // dismissed by the user; nothing to do
+    }
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title={m.game_share_title()}>
+      <p className="text-[15px] text-slate-700">{m.game_share_intro()}</p>
+
+      <div className="mt-4">
+        <label htmlFor="share-link" className="mb-1.5 block text-sm font-semibold text-slate-800">
+          {m.game_share_link_label()}
+        </label>
+        <div className="flex items-center gap-2 rounded-xl border border-slate-300 bg-slate-50 py-1 pr-1 pl-3">
+          <input
+            id="share-link"
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="min-w-0 flex-1 bg-transparent text-[15px] text-slate-900 focus:outline-none"
+          />
+          <button
+            type="button"
+            onClick={() => void copy("link")}
+            className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-lg bg-pitch-600 px-3 text-[14px] font-semibold text-white hover:bg-pitch-700"
+          >
+            {copied === "link" ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+            {copied === "link" ? m.game_share_copied() : m.game_share_copy_link()}
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-4">
+        <p id="share-text-label" className="mb-1.5 text-sm font-semibold text-slate-800">
+          {m.game_share_text_label()}
+        </p>
+        <div aria-labelledby="share-text-label" className="rounded-2xl bg-pitch-50 p-3.5 text-[15px] leading-relaxed whitespace-pre-line text-slate-900 ring-1 ring-pitch-200">
+          {text}
+        </div>
+        <button
+          type="button"
+          onClick={() => void copy("text")}
+          className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-xl px-2 text-[15px] font-semibold text-pitch-700 hover:bg-pitch-50"
+        >
+          {copied === "text" ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+          {copied === "text" ? m.game_share_copied() : m.game_share_copy_text()}
+        </button>
+      </div>
+
+      <p role="status" className="sr-only">
+        {copied ? m.game_share_copied() : ""}
+      </p>
+      {copyFailed ? <p className="mt-2 text-sm font-medium text-red-700">{m.game_share_copy_failed()}</p> : null}
+
+      <div className="mt-4 flex gap-2">
+        {canShare ? (
+          <button type="button" onClick={() => void shareNatively()} className={actionClass}>
+            <Share2 aria-hidden className="size-5 text-pitch-700" />
+            {m.game_share_more()}
+          </button>
+        ) : null}
+        <a href={whatsappShareUrl(text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
+          <MessageCircle aria-hidden className="size-5 text-pitch-600" />
+          WhatsApp
+        </a>
+        <a href={telegramShareUrl(url, text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
+          <Send aria-hidden className="size-5 text-sky-600" />
+          Telegram
+        </a>
+      </div>
+    </Modal>
+  );
+}

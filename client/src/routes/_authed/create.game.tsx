@@ -1,0 +1,21 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useAccount } from "@client/lib/account";
+import { CreateGameScreen } from "@client/features/games/create-game-screen";
+
+type CreateGameSearch = { courtId?: number };
+
+export const Route = createFileRoute("/_authed/create/game")({
+  // ?courtId preselects the court (spec 000 section 2).
+  validateSearch: (search: Record<string, unknown>): CreateGameSearch => {
+    const courtId = Number(search.courtId);
+    return Number.isInteger(courtId) && courtId > 0 ? { courtId } : {};
+  },
+  component: CreateGameRoute,
+});
+
+function CreateGameRoute() {
+  const { courtId } = Route.useSearch();
+  // The cached account follows a refresh (e-mail confirmed meanwhile); the guard's copy does not.
+  const account = useAccount() ?? Route.useRouteContext().account;
+  return <CreateGameScreen account={account} courtId={courtId} />;
+}
