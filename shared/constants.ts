@@ -147,3 +147,13 @@ export const REPORT_MAX_LENGTH = 1000;
 export const RATING_MIN_HISTORY = 3;
 export const RATING_HISTORY_WINDOW = 20;
 export const GUEST_PAGE_SIZE = 5;
+
+/* ---- Chat (spec 000 sections 4, 5, 8, 9) ---- */
+export const MESSAGE_MAX_LENGTH = 500;
+export const COMMENT_INTERVAL_SECONDS = 10;
+export const DIRECT_MESSAGE_INTERVAL_SECONDS = 3;
+export const DIRECT_MESSAGE_PAGE_SIZE = 50;
+export const MESSAGE_PREVIEW_LENGTH = 40;
+/** Hosts whose links are clickable in messages: the product's own, and payment onboarding (https). */
+export const PRODUCT_HOSTS = ["kickrunde.de"] as const;
+export const PAYMENT_ONBOARDING_HOSTS = ["connect.stripe.com"] as const;

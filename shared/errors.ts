@@ -84,6 +84,13 @@ export const ERROR_CODES = {
   IMAGE_TOO_LARGE: "File size too large: at most 1 MB",
   IMAGE_FORMAT: "Invalid format: only .jpg, .jpeg and .png are allowed",
   IMAGE_DIMENSIONS: "Image dimensions too large",
+  // chat (spec 000 section 8, "Messages")
+  COMMENT_RATE_LIMITED: "One message per 10 seconds",
+  DIRECT_MESSAGE_RATE_LIMITED: "One message per 3 seconds",
+  MESSAGE_TO_SELF: "You cannot send messages to yourself",
+  RECEIVER_NOT_FOUND: "User does not exist",
+  COMMENT_NAME_REQUIRED: "Guests need a name to comment",
+  COMMENT_NEEDS_NOTIFICATIONS: "Guests need notifications to comment",
   // accounts (spec 001 sections 2.3-2.5, 4)
   EMAIL_TOKEN_INVALID: "The email could not be confirmed",
   EMAIL_TOKEN_EXPIRED: "The confirmation link has expired",

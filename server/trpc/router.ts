@@ -1,5 +1,6 @@
 import { accountsRouter } from "../domains/accounts/router";
 import { authRouter } from "../domains/auth/router";
+import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
 import { participationRouter } from "../domains/participation/router";
@@ -15,6 +16,7 @@ export const appRouter = router({
   games: gamesRouter,
   courts: courtsRouter,
   participation: participationRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

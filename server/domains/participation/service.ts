@@ -29,6 +29,7 @@ import { AppError } from "../../lib/errors";
 import { generateSessionToken } from "../auth/sessions";
 import { isUserBusy, lockGame, noteParticipantsAmount, recordGameEvent, type LockedGame } from "../games/service";
 import { actorOrNull, type Actor } from "../users/service";
+import { addSystemComment } from "../chat/service";
 import { recomputeRatings } from "./attendance";
 import * as repo from "./repo";
 
@@ -168,6 +169,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       await repo.subscribe(tx, { gameId: game.id, deviceToken: input.deviceToken, userId: actor?.id ?? null, createdAt: now });
     }
     if (fits) await noteParticipantsAmount(tx, game, active + input.playerCount);
+    await addSystemComment(ctx, tx, game.id, fits ? "joined" : "queued", guestFirstName ?? actor?.firstName ?? "");
     await recordGameEvent(tx, {
       gameId: game.id,
       type: fits ? "JOINED" : "QUEUED",
@@ -301,6 +303,7 @@ export async function revokeParticipation(ctx: Ctx, input: z.output<typeof ZRevo
       const shortNotice = !row.queue && isShortNoticeCancellation(game.startTime, now);
       await repo.update(tx, row.id, { cancelledAt: now, cancelledShortNotice: shortNotice, queue: false, updatedAt: now });
       if (shortNotice) await recomputeRatings(tx, row);
+      await addSystemComment(ctx, tx, game.id, "cancelled", row.firstName ?? actor?.firstName ?? "");
       await recordGameEvent(tx, {
         gameId: game.id,
         type: "PARTICIPATION_CANCELLED",

@@ -55,6 +55,7 @@ export async function findActor(db: DbOrTx, userId: number) {
   const rows = await db
     .select({
       id: users.id,
+      firstName: users.firstName,
       isAdmin: users.isAdmin,
       organizationId: users.organizationId,
       emailVerifiedAt: users.emailVerifiedAt,
@@ -69,6 +70,7 @@ export async function findActor(db: DbOrTx, userId: number) {
   if (!first) return null;
   return {
     id: first.id,
+    firstName: first.firstName,
     isAdmin: first.isAdmin,
     organizationId: first.organizationId,
     emailVerified: first.emailVerifiedAt !== null,

@@ -70,7 +70,7 @@ export async function updateLanguage(ctx: Ctx, language: "de" | "en"): Promise<T
   return loadAccount(ctx, viewer.userId);
 }
 
-export type Actor = GameActor & { regionId: number | null };
+export type Actor = GameActor & { regionId: number | null; firstName: string };
 
 /** The signed-in user for permission checks; UNAUTHENTICATED for visitors. */
 export async function requireActor(ctx: Ctx): Promise<Actor> {

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { games } from "./games";
+import { users } from "./users";
+
+/** Comments in a game's chat; guests write with a name; system messages announce joins and cancellations. */
+export const gameComments = pgTable(
+  "game_comments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** guests' name (and the name system messages are about) */
+    name: text("name"),
+    /** the guest's device: the 10-second limit applies per device for guests */
+    deviceToken: text("device_token"),
+    text: text("text").notNull(),
+    isSystemMessage: boolean("is_system_message").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("game_comments_game_idx").on(t.gameId, t.createdAt)],
+);
+
+export const directMessages = pgTable(
+  "direct_messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    receiverId: integer("receiver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    isSystemMessage: boolean("is_system_message").notNull().default(false),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("direct_messages_pair_idx").on(t.senderId, t.receiverId, t.createdAt),
+    index("direct_messages_unread_idx").on(t.receiverId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** News from the product (the chat's News tab), in both languages. */
+export const marketingMessages = pgTable("marketing_messages", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  textDe: text("text_de").notNull(),
+  textEn: text("text_en").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

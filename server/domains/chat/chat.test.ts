@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { Deps } from "../../context";
+import { callerFor } from "../../testing/caller";
+import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { testClock } from "../../testing/test-clock";
+import { testDeps } from "../../testing/test-db";
+
+let deps: Deps;
+let regionId: number;
+beforeAll(async () => {
+  deps = await testDeps();
+  regionId = (await createRegion(deps)).id;
+});
+
+const NOW = new Date("2026-12-01T10:00:00Z");
+
+async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(deps, { emailVerifiedAt: NOW, ...values });
+  const a = await callerFor(deps);
+  await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+  return { user, caller: (await callerFor(deps, { token: a.cookies.token })).caller };
+}
+
+async function code(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (e) {
+    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+  }
+  return "OK";
+}
+
+describe("game chat", () => {
+  test("one comment per 10 seconds, HTML stripped, system lines for joins and cancellations", async () => {
+    testClock.freeze(NOW);
+    const host = await signedIn({ firstName: "Hanna" });
+    const game = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-12-02T18:00:00Z") });
+    await host.caller.chat.createComment({ gameId: game.id, text: "<b>Bringt</b> Wasser mit!<script>x</script>" });
+    testClock.advance(9_999);
+    expect(await code(host.caller.chat.createComment({ gameId: game.id, text: "Noch was" }))).toBe("COMMENT_RATE_LIMITED");
+    testClock.advance(2);
+    await host.caller.chat.createComment({ gameId: game.id, text: "Noch was" });
+    const player = await signedIn({ firstName: "Paul" });
+    await player.caller.participation.join({ gameId: game.id });
+    await player.caller.participation.revoke({ gameId: game.id });
+    const comments = await (await callerFor(deps)).caller.chat.gameComments({ gameId: game.id });
+    expect(comments.map((c) => [c.isSystemMessage, c.text, c.name])).toEqual([
+      [false, "Bringt Wasser mit!x", null],
+      [false, "Noch was", null],
+      [true, "joined", "Paul"],
+      [true, "cancelled", "Paul"],
+    ]);
+    expect(comments[0]!.creator?.firstName).toBe("Hanna");
+  });
+
+  test("guests need a name and notifications; limits and length are checked", async () => {
+    testClock.freeze(NOW);
+    const host = await signedIn();
+    const game = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-12-03T18:00:00Z") });
+    const guest = (await callerFor(deps)).caller;
+    expect(await code(guest.chat.createComment({ gameId: game.id, text: "Hallo" }))).toBe("COMMENT_NAME_REQUIRED");
+    expect(await code(guest.chat.createComment({ gameId: game.id, text: "Hallo", name: "Gast" }))).toBe("COMMENT_NEEDS_NOTIFICATIONS");
+    await guest.chat.createComment({ gameId: game.id, text: "Hallo", name: "Gast", deviceToken: "dev-gast" });
+    expect(await code(guest.chat.createComment({ gameId: game.id, text: "Nochmal", name: "Gast", deviceToken: "dev-gast" }))).toBe("COMMENT_RATE_LIMITED");
+    expect(await code(host.caller.chat.createComment({ gameId: game.id, text: "x".repeat(10_000) }))).toBe("VALIDATION");
+    expect(await code(host.caller.chat.createComment({ gameId: game.id, text: "x".repeat(10_001) }))).toBe("BAD_REQUEST");
+    expect(await code(host.caller.chat.createComment({ gameId: game.id, text: "x".repeat(501) }))).toBe("VALIDATION");
+    expect(await code(host.caller.chat.createComment({ gameId: game.id, text: "<p> </p>" }))).toBe("VALIDATION");
+    expect(await code(host.caller.chat.createComment({ gameId: 99999999, text: "hallo" }))).toBe("GAME_NOT_FOUND");
+  });
+});
+
+describe("direct messages", () => {
+  test("one per 3 seconds, not to oneself, not to unknown users; read marks and unread counts", async () => {
+    testClock.freeze(NOW);
+    const anna = await signedIn({ firstName: "Anna" });
+    const ben = await signedIn({ firstName: "Ben" });
+    expect(await code(anna.caller.chat.createDirectMessage({ receiverId: anna.user.id, text: "hi" }))).toBe("MESSAGE_TO_SELF");
+    expect(await code(anna.caller.chat.createDirectMessage({ receiverId: 99999999, text: "hi" }))).toBe("RECEIVER_NOT_FOUND");
+    await anna.caller.chat.createDirectMessage({ receiverId: ben.user.id, text: "Spielst Du morgen?" });
+    testClock.advance(2_999);
+    expect(await code(anna.caller.chat.createDirectMessage({ receiverId: ben.user.id, text: "?" }))).toBe("DIRECT_MESSAGE_RATE_LIMITED");
+    testClock.advance(1);
+    await anna.caller.chat.createDirectMessage({ receiverId: ben.user.id, text: "Sag Bescheid" });
+    expect((await ben.caller.chat.unreadCount()).directMessages).toBe(2);
+    const chats = await ben.caller.chat.myChats();
+    expect(chats[0]).toMatchObject({ partner: { id: anna.user.id }, latestMessage: { text: "Sag Bescheid", fromMe: false }, unreadCount: 2 });
+    const page = await ben.caller.chat.directMessages({ partnerId: anna.user.id, pageSize: 1 });
+    expect(page).toMatchObject({ hasNext: true, objects: [{ text: "Sag Bescheid", read: false }] });
+    await ben.caller.chat.markConversationAsRead({ senderId: anna.user.id });
+    expect((await ben.caller.chat.unreadCount()).directMessages).toBe(0);
+    expect((await anna.caller.chat.myChats())[0]).toMatchObject({ partner: { id: ben.user.id }, unreadCount: 0, latestMessage: { fromMe: true } });
+  });
+
+  test("current game chats list the games a player follows with their comment ids", async () => {
+    testClock.freeze(NOW);
+    const host = await signedIn();
+    const p = await signedIn();
+    const game = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-12-04T18:00:00Z") });
+    await p.caller.participation.join({ gameId: game.id });
+    const { id } = await host.caller.chat.createComment({ gameId: game.id, text: "Wer bringt den Ball?" });
+    const unread = await p.caller.chat.unreadCount();
+    expect(unread.currentGameChats.find((c) => c.gameId === game.id)).toMatchObject({ latestCommentId: id, commentIds: [id] });
+  });
+});

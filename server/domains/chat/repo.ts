@@ -1,0 +1,174 @@
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client";
+import { courts, directMessages, gameComments, games, marketingMessages, participations, users } from "../../db/schema";
+
+const person = (t: typeof users) => ({ id: t.id, firstName: t.firstName, profileImageUrl: t.profileImageUrl });
+
+export async function insertComment(db: DbOrTx, values: typeof gameComments.$inferInsert) {
+  const [row] = await db.insert(gameComments).values(values).returning({ id: gameComments.id });
+  return row!.id;
+}
+
+/** The author's latest own comment since a moment (user, or a guest's device). */
+export async function latestCommentSince(db: DbOrTx, author: { userId: number } | { deviceToken: string }, since: Date) {
+  const who = "userId" in author ? eq(gameComments.userId, author.userId) : eq(gameComments.deviceToken, author.deviceToken);
+  const rows = await db
+    .select({ id: gameComments.id })
+    .from(gameComments)
+    .where(and(who, eq(gameComments.isSystemMessage, false), gt(gameComments.createdAt, since)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function commentsOf(db: DbOrTx, gameId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: gameComments.id,
+      creator: person(users),
+      name: gameComments.name,
+      text: gameComments.text,
+      isSystemMessage: gameComments.isSystemMessage,
+      createdAt: gameComments.createdAt,
+    })
+    .from(gameComments)
+    .leftJoin(users, eq(users.id, gameComments.userId))
+    .where(eq(gameComments.gameId, gameId))
+    .orderBy(desc(gameComments.createdAt), desc(gameComments.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function insertDirectMessage(db: DbOrTx, values: typeof directMessages.$inferInsert) {
+  const [row] = await db.insert(directMessages).values(values).returning({ id: directMessages.id });
+  return row!.id;
+}
+
+export async function latestDirectMessageSince(db: DbOrTx, senderId: number, since: Date) {
+  const rows = await db
+    .select({ id: directMessages.id })
+    .from(directMessages)
+    .where(and(eq(directMessages.senderId, senderId), eq(directMessages.isSystemMessage, false), gt(directMessages.createdAt, since)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+const sender = alias(users, "sender");
+
+/** The newest `limit + 1` messages between two users, newest first. */
+export async function conversation(db: DbOrTx, me: number, partner: number, limit: number) {
+  return db
+    .select({
+      id: directMessages.id,
+      sender: { id: sender.id, firstName: sender.firstName, profileImageUrl: sender.profileImageUrl },
+      receiverId: directMessages.receiverId,
+      text: directMessages.text,
+      isSystemMessage: directMessages.isSystemMessage,
+      readAt: directMessages.readAt,
+      createdAt: directMessages.createdAt,
+    })
+    .from(directMessages)
+    .innerJoin(sender, eq(sender.id, directMessages.senderId))
+    .where(
+      or(
+        and(eq(directMessages.senderId, me), eq(directMessages.receiverId, partner)),
+        and(eq(directMessages.senderId, partner), eq(directMessages.receiverId, me)),
+      ),
+    )
+    .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
+    .limit(limit + 1);
+}
+
+export async function markRead(db: DbOrTx, receiverId: number, senderId: number, now: Date) {
+  await db
+    .update(directMessages)
+    .set({ readAt: now })
+    .where(and(eq(directMessages.receiverId, receiverId), eq(directMessages.senderId, senderId), isNull(directMessages.readAt)));
+}
+
+export async function unreadDirectMessages(db: DbOrTx, me: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(directMessages)
+    .where(and(eq(directMessages.receiverId, me), isNull(directMessages.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** The latest message of each conversation of a user, with its unread count (one query each). */
+export async function conversations(db: DbOrTx, me: number) {
+  // The id is inlined (an integer, never user text): DISTINCT ON and ORDER BY must be the identical expression.
+  const meLiteral = sql.raw(String(Math.trunc(me)));
+  const partnerId = sql<number>`case when ${directMessages.senderId} = ${meLiteral} then ${directMessages.receiverId} else ${directMessages.senderId} end`;
+  const latest = await db
+    .selectDistinctOn([partnerId], {
+      partnerId,
+      text: directMessages.text,
+      createdAt: directMessages.createdAt,
+      senderId: directMessages.senderId,
+    })
+    .from(directMessages)
+    .where(or(eq(directMessages.senderId, me), eq(directMessages.receiverId, me)))
+    .orderBy(partnerId, desc(directMessages.createdAt), desc(directMessages.id));
+  if (latest.length === 0) return [];
+  const ids = latest.map((l) => Number(l.partnerId));
+  const [partners, unread] = await Promise.all([
+    db.select(person(users)).from(users).where(inArray(users.id, ids)),
+    db
+      .select({ senderId: directMessages.senderId, n: sql<number>`count(*)::int` })
+      .from(directMessages)
+      .where(and(eq(directMessages.receiverId, me), isNull(directMessages.readAt)))
+      .groupBy(directMessages.senderId),
+  ]);
+  const partnerById = new Map(partners.map((p) => [p.id, p]));
+  const unreadBy = new Map(unread.map((u) => [u.senderId, Number(u.n)]));
+  return latest
+    .map((l) => ({
+      partner: partnerById.get(Number(l.partnerId))!,
+      latestMessage: { text: l.text, createdAt: l.createdAt, fromMe: l.senderId === me },
+      unreadCount: unreadBy.get(Number(l.partnerId)) ?? 0,
+    }))
+    .filter((c) => c.partner)
+    .sort((a, b) => b.latestMessage.createdAt.getTime() - a.latestMessage.createdAt.getTime());
+}
+
+/**
+ * Games whose chat the user follows now: organised or played (not cancelled), from the last
+ * 7 days after the start on. Comment ids let the client count unread ones against its read list.
+ */
+export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
+  const rows = await db
+    .select({ gameId: games.id, title: games.title, courtName: courts.name, startTime: games.startTime })
+    .from(games)
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .where(
+      and(
+        gt(games.startTime, since),
+        or(
+          eq(games.creatorId, me),
+          sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${me} and p.cancelled_at is null)`,
+        ),
+      ),
+    )
+    .orderBy(asc(games.startTime))
+    .limit(50);
+  if (rows.length === 0) return [];
+  const comments = await db
+    .select({ id: gameComments.id, gameId: gameComments.gameId, createdAt: gameComments.createdAt })
+    .from(gameComments)
+    .where(and(inArray(gameComments.gameId, rows.map((r) => r.gameId)), eq(gameComments.isSystemMessage, false)))
+    .orderBy(asc(gameComments.id));
+  return rows.map((r) => {
+    const mine = comments.filter((c) => c.gameId === r.gameId);
+    const last = mine.at(-1);
+    return { ...r, latestCommentId: last?.id ?? null, latestCommentAt: last?.createdAt ?? null, commentIds: mine.map((c) => c.id) };
+  });
+}
+
+export async function marketing(db: DbOrTx) {
+  return db.select().from(marketingMessages).orderBy(desc(marketingMessages.createdAt)).limit(50);
+}
+
+export async function receiverExists(db: DbOrTx, id: number) {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import {
+  ZComment,
+  ZConversation,
+  ZCreateCommentInput,
+  ZCreateDirectMessageInput,
+  ZDirectMessage,
+  ZDirectMessagesInput,
+  ZMarketingMessage,
+  ZUnreadCount,
+} from "@shared/schemas/chat";
+import { ZGameIdInput } from "@shared/schemas/games";
+import { zId } from "@shared/schemas/common";
+import { router } from "../../trpc/init";
+import { authedProcedure, publicProcedure } from "../../trpc/procedures";
+import * as chat from "./service";
+
+const ZId = z.object({ id: z.number().int() });
+
+export const chatRouter = router({
+  createComment: publicProcedure.input(ZCreateCommentInput).output(ZId).mutation(({ ctx, input }) => chat.createComment(ctx, input)),
+  gameComments: publicProcedure.input(ZGameIdInput).output(z.array(ZComment)).query(({ ctx, input }) => chat.gameComments(ctx, input.gameId)),
+  createDirectMessage: authedProcedure.input(ZCreateDirectMessageInput).output(ZId).mutation(({ ctx, input }) => chat.createDirectMessage(ctx, input)),
+  directMessages: authedProcedure
+    .input(ZDirectMessagesInput)
+    .output(z.object({ objects: z.array(ZDirectMessage), hasNext: z.boolean() }))
+    .query(({ ctx, input }) => chat.directMessages(ctx, input)),
+  markConversationAsRead: authedProcedure
+    .input(z.object({ senderId: zId }))
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx, input }) => chat.markConversationAsRead(ctx, input.senderId)),
+  myChats: authedProcedure.output(z.array(ZConversation)).query(({ ctx }) => chat.myChats(ctx)),
+  unreadCount: authedProcedure.output(ZUnreadCount).query(({ ctx }) => chat.unreadCount(ctx)),
+  marketingMessages: publicProcedure.output(z.array(ZMarketingMessage)).query(({ ctx }) => chat.marketingMessages(ctx)),
+});

@@ -1,0 +1,108 @@
+import type { z } from "zod";
+import { COMMENT_INTERVAL_SECONDS, DIRECT_MESSAGE_INTERVAL_SECONDS } from "@shared/constants";
+import { cleanMessageText, messageTextProblem } from "@shared/rules/message-text";
+import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } from "@shared/schemas/chat";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { gameById } from "../games/service";
+import * as repo from "./repo";
+
+const COMMENTS_SHOWN = 200;
+const GAME_CHAT_FOLLOW_DAYS = 7;
+
+function cleaned(text: string): string {
+  const value = cleanMessageText(text);
+  const problem = messageTextProblem(value);
+  if (problem) throw new AppError("VALIDATION", { fields: [{ path: "text", code: problem }] });
+  return value;
+}
+
+function requireUserId(ctx: Ctx): number {
+  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
+  return ctx.viewer.userId;
+}
+
+/* ---------- game chat ---------- */
+
+export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateCommentInput>): Promise<{ id: number }> {
+  const text = cleaned(input.text);
+  await gameById(ctx, input.gameId); // the game must exist
+  const now = ctx.deps.clock.now();
+  const userId = ctx.viewer?.userId ?? null;
+  if (userId === null) {
+    // Guests comment with a name and notifications on (spec 000 section 5).
+    if (!input.name) throw new AppError("COMMENT_NAME_REQUIRED");
+    if (!input.deviceToken) throw new AppError("COMMENT_NEEDS_NOTIFICATIONS");
+  }
+  const author = userId !== null ? { userId } : { deviceToken: input.deviceToken! };
+  return ctx.deps.db.transaction(async (tx) => {
+    if (await repo.latestCommentSince(tx, author, new Date(now.getTime() - COMMENT_INTERVAL_SECONDS * 1000)))
+      throw new AppError("COMMENT_RATE_LIMITED");
+    const id = await repo.insertComment(tx, {
+      gameId: input.gameId,
+      userId,
+      name: userId === null ? input.name! : null,
+      deviceToken: input.deviceToken ?? null,
+      text,
+      createdAt: now,
+    });
+    return { id };
+  });
+}
+
+/** A system line in the game chat ("Lena spielt mit"); the client words it in the reader's language. */
+export async function addSystemComment(ctx: Ctx, tx: Tx, gameId: number, event: "joined" | "queued" | "cancelled", name: string) {
+  await repo.insertComment(tx, { gameId, name, text: event, isSystemMessage: true, createdAt: ctx.deps.clock.now() });
+}
+
+export async function gameComments(ctx: Ctx, gameId: number): Promise<TComment[]> {
+  return repo.commentsOf(ctx.deps.db, gameId, COMMENTS_SHOWN);
+}
+
+/* ---------- direct messages ---------- */
+
+export async function createDirectMessage(ctx: Ctx, input: z.output<typeof ZCreateDirectMessageInput>): Promise<{ id: number }> {
+  const me = requireUserId(ctx);
+  if (input.receiverId === me) throw new AppError("MESSAGE_TO_SELF");
+  const text = cleaned(input.text);
+  const now = ctx.deps.clock.now();
+  return ctx.deps.db.transaction(async (tx) => {
+    if (!(await repo.receiverExists(tx, input.receiverId))) throw new AppError("RECEIVER_NOT_FOUND");
+    if (await repo.latestDirectMessageSince(tx, me, new Date(now.getTime() - DIRECT_MESSAGE_INTERVAL_SECONDS * 1000)))
+      throw new AppError("DIRECT_MESSAGE_RATE_LIMITED");
+    return { id: await repo.insertDirectMessage(tx, { senderId: me, receiverId: input.receiverId, text, createdAt: now }) };
+  });
+}
+
+export async function directMessages(ctx: Ctx, input: z.output<typeof ZDirectMessagesInput>): Promise<{ objects: TDirectMessage[]; hasNext: boolean }> {
+  const me = requireUserId(ctx);
+  const rows = await repo.conversation(ctx.deps.db, me, input.partnerId, input.pageSize);
+  return {
+    hasNext: rows.length > input.pageSize,
+    objects: rows
+      .slice(0, input.pageSize)
+      .reverse()
+      .map(({ readAt, ...m }) => ({ ...m, read: readAt !== null })),
+  };
+}
+
+export async function markConversationAsRead(ctx: Ctx, senderId: number): Promise<{ ok: true }> {
+  await repo.markRead(ctx.deps.db, requireUserId(ctx), senderId, ctx.deps.clock.now());
+  return { ok: true };
+}
+
+export function myChats(ctx: Ctx) {
+  return repo.conversations(ctx.deps.db, requireUserId(ctx));
+}
+
+export async function unreadCount(ctx: Ctx) {
+  const me = requireUserId(ctx);
+  const since = new Date(ctx.deps.clock.now().getTime() - GAME_CHAT_FOLLOW_DAYS * 86400_000);
+  const [count, chats] = await Promise.all([repo.unreadDirectMessages(ctx.deps.db, me), repo.currentGameChats(ctx.deps.db, me, since)]);
+  return { directMessages: count, currentGameChats: chats };
+}
+
+export function marketingMessages(ctx: Ctx) {
+  return repo.marketing(ctx.deps.db);
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { DIRECT_MESSAGE_PAGE_SIZE, LANGUAGES } from "../constants";
+import { zId, zName } from "./common";
+import { ZPersonRef } from "./games";
+
+/** Raw text; the server cleans it (shared/rules/message-text.ts) and then checks its length. */
+const zText = z.string({ error: "message_required" }).max(10_000, { error: "message_too_long" });
+
+export const ZCreateCommentInput = z.object({
+  gameId: zId,
+  text: zText,
+  /** guests only */
+  name: zName.optional().nullable(),
+  deviceToken: z.string().trim().min(1).max(4096).optional().nullable(),
+  messagingLanguage: z.enum(LANGUAGES).optional(),
+});
+
+export const ZComment = z.object({
+  id: z.number().int(),
+  creator: ZPersonRef.nullable(),
+  name: z.string().nullable(),
+  text: z.string(),
+  /** system messages: text is the event ("joined", "queued", "cancelled"), name whom it is about */
+  isSystemMessage: z.boolean(),
+  createdAt: z.date(),
+});
+export type TComment = z.infer<typeof ZComment>;
+
+export const ZCreateDirectMessageInput = z.object({ receiverId: zId, text: zText });
+
+export const ZDirectMessage = z.object({
+  id: z.number().int(),
+  sender: ZPersonRef,
+  receiverId: z.number().int(),
+  text: z.string(),
+  isSystemMessage: z.boolean(),
+  read: z.boolean(),
+  createdAt: z.date(),
+});
+export type TDirectMessage = z.infer<typeof ZDirectMessage>;
+
+export const ZDirectMessagesInput = z.object({
+  partnerId: zId,
+  pageSize: z.number().int().min(1).max(1000).default(DIRECT_MESSAGE_PAGE_SIZE),
+});
+
+export const ZConversation = z.object({
+  partner: ZPersonRef,
+  latestMessage: z.object({ text: z.string(), createdAt: z.date(), fromMe: z.boolean() }),
+  unreadCount: z.number().int(),
+});
+
+export const ZCurrentGameChat = z.object({
+  gameId: z.number().int(),
+  title: z.string().nullable(),
+  courtName: z.string().nullable(),
+  startTime: z.date(),
+  latestCommentId: z.number().int().nullable(),
+  latestCommentAt: z.date().nullable(),
+  commentIds: z.array(z.number().int()),
+});
+
+export const ZUnreadCount = z.object({ directMessages: z.number().int(), currentGameChats: z.array(ZCurrentGameChat) });
+
+export const ZMarketingMessage = z.object({ id: z.number().int(), textDe: z.string(), textEn: z.string(), createdAt: z.date() });
