@@ -74,3 +74,22 @@ describe("GraphQL participation operations", () => {
     expect(profile.body.errors?.[0]?.extensions.code).toBe("GUEST_NOT_FOUND");
   });
 });
+
+describe("GraphQL chat operations", () => {
+  test("createDirectMessage, myDirectMessages, myUnreadMessagesCount, markConversationAsRead, myChats", async () => {
+    testClock.freeze(NOW);
+    const a = await signedIn();
+    const b = await signedIn();
+    const sent = await a.client.graphql(`mutation($r: ID!) { createDirectMessage(receiverId: $r, text: "Hallo <b>Du</b>") { id } }`, { r: b.user.id });
+    expect(sent.body.errors).toBeUndefined();
+    const self = await a.client.graphql(`mutation($r: ID!) { createDirectMessage(receiverId: $r, text: "ich") { id } }`, { r: a.user.id });
+    expect(self.body.errors?.[0]?.message).toBe("You cannot send messages to yourself");
+    const count = await b.client.graphql<{ myUnreadMessagesCount: number }>(`{ myUnreadMessagesCount }`);
+    expect(count.body.data?.myUnreadMessagesCount).toBe(1);
+    const msgs = await b.client.graphql<{ myDirectMessages: { objects: { text: string }[] } }>(`query($p: ID!) { myDirectMessages(partnerId: $p) { objects { text read } hasNext } }`, { p: a.user.id });
+    expect(msgs.body.data?.myDirectMessages.objects[0]?.text).toBe("Hallo Du");
+    await b.client.graphql(`mutation($s: ID!) { markConversationAsRead(senderId: $s) { ok } }`, { s: a.user.id });
+    const chats = await b.client.graphql<{ myChats: { unreadCount: number }[] }>(`{ myChats { partner { id } unreadCount latestMessage { text fromMe } } }`);
+    expect(chats.body.data?.myChats[0]?.unreadCount).toBe(0);
+  });
+});

@@ -13,6 +13,7 @@ import * as regions from "../domains/regions/service";
 import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
 import { parseArgs } from "./errors";
+import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
 import { gameMutations, gameQueries, gameTypeDefs } from "./games";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
@@ -82,7 +83,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -115,6 +116,7 @@ const mutations: Record<string, Resolver> = {
   ...gameMutations,
   ...participationMutations,
   ...uploadMutations,
+  ...chatMutations,
   tokenAuth: async (_p, args, { ctx }) => tokenAnswer(await auth.login(ctx, parseArgs(ZLoginInput, args))),
   refreshToken: async (_p, _args, { ctx }) => tokenAnswer(await auth.refresh(ctx)),
   logout: (_p, _args, { ctx }) => auth.logout(ctx),
@@ -145,6 +147,7 @@ export const resolvers = {
     user: (_p: unknown, args: { id: string }, { ctx }: GqlContext) => users.userById(ctx, parseArgs(ZUserByIdInput, { id: Number(args.id) }).id),
     ...gameQueries,
     ...participationQueries,
+    ...chatQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
 };
