@@ -34,3 +34,13 @@ export async function callerFor(
   };
   return { caller: factory(ctx), cookies, ctx };
 }
+
+/** The stable error code a call failed with (AppError code, else tRPC's), or "OK" when it succeeded. */
+export async function errorCode(call: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await call;
+  } catch (e) {
+    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
+  }
+  return "OK";
+}

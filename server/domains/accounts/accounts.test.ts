@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { participations, sessions, users } from "../../db/schema";
 import type { CaughtMail } from "../../integrations/mail/catcher";
-import { callerFor } from "../../testing/caller";
+import { callerFor, errorCode as code } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -21,14 +21,6 @@ async function signIn(email: string, password = FACTORY_PASSWORD) {
 const mailTo = (to: string, subject: RegExp) => deps.mailer.catcher!.waitFor((m) => m.envelopeTo.includes(to) && subject.test(m.subject), 15_000);
 const linkIn = (mail: CaughtMail) => /https?:\/\/\S+/.exec(mail.text)![0];
 
-async function code(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
-  }
-  return "OK";
-}
 
 describe("e-mail confirmation", () => {
   test("a real SMTP mail carries a link that confirms the address, valid 48 hours", async () => {

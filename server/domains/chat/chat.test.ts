@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Deps } from "../../context";
-import { callerFor } from "../../testing/caller";
+import { callerFor, errorCode as code } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -21,14 +21,6 @@ async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
   return { user, caller: (await callerFor(deps, { token: a.cookies.token })).caller };
 }
 
-async function code(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
-  }
-  return "OK";
-}
 
 describe("game chat", () => {
   test("one comment per 10 seconds, HTML stripped, system lines for joins and cancellations", async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { TCreateGameInput } from "@shared/schemas/games";
 import type { Deps } from "../../context";
-import { callerFor } from "../../testing/caller";
+import { callerFor, errorCode as code } from "../../testing/caller";
 import { addPlayers, createCourt, createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -55,14 +55,6 @@ function draft(overrides: Partial<TCreateGameInput> = {}): TCreateGameInput {
   };
 }
 
-async function code(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
-  }
-  return "OK";
-}
 
 describe("createGame", () => {
   test("creates the game with the organiser's participation and schedules the minimum-players jobs", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { games, participations, users } from "../../db/schema";
-import { callerFor } from "../../testing/caller";
+import { callerFor, errorCode as code } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -24,14 +24,6 @@ async function player(values: Parameters<typeof createUser>[1] = {}) {
   return { user, caller: (await callerFor(deps, { token: a.cookies.token })).caller };
 }
 
-async function code(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
-  }
-  return "OK";
-}
 
 /** A game at START with the organiser and `n` players who joined the day before. */
 async function playedGame(n: number, values: Partial<Parameters<typeof createGameRow>[1]> = {}) {

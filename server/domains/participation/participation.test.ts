@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { participations } from "../../db/schema";
-import { callerFor } from "../../testing/caller";
+import { callerFor, errorCode as code } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -32,14 +32,6 @@ async function game(values: Partial<Parameters<typeof createGameRow>[1]> = {}, o
   return { host, game: row };
 }
 
-async function code(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (e) {
-    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
-  }
-  return "OK";
-}
 
 const active = (gameId: number) => gamesRepo.participantsAmount(deps.db, gameId);
 

@@ -84,7 +84,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
     if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
     if (now >= game.endTime) throw new AppError("GAME_OVER");
     const privileged = isAdminOrCreator(actor, game);
-    const problem = joinProblem({
+    const joining = {
       isGuest,
       firstName,
       playerCount: input.playerCount,
@@ -95,7 +95,8 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       gameType: game.gameType,
       isAdminOrCreator: privileged,
       maxPlayers: game.maxPlayers,
-    });
+    };
+    const problem = joinProblem(joining);
     if (problem) throw new AppError(problem);
     if (input.playerCount - 1 > maxExtraPlayers({ isGuest, isAdminOrCreator: privileged, isManagedPayment: game.isManagedPayment, maxPlayers: game.maxPlayers }))
       throw new AppError(isGuest ? "GUEST_EXTRA_LIMIT" : "PLAYER_EXTRA_LIMIT");
@@ -116,18 +117,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
     const fits = !queued && fitsInGame(active, input.playerCount, game.maxPlayers);
     if (!fits && !input.queue) throw new AppError("NOT_ENOUGH_PLACES");
     if (!fits) {
-      const queueProblem = joinProblem({
-        isGuest,
-        firstName,
-        playerCount: input.playerCount,
-        queue: true,
-        hasDeviceToken: !!input.deviceToken,
-        emailVerified: actor?.emailVerified ?? false,
-        isManagedPayment: game.isManagedPayment,
-        gameType: game.gameType,
-        isAdminOrCreator: privileged,
-        maxPlayers: game.maxPlayers,
-      });
+      const queueProblem = joinProblem({ ...joining, queue: true });
       if (queueProblem) throw new AppError(queueProblem);
     }
 
