@@ -145,3 +145,13 @@ describe("account deletion", () => {
     expect(await code((await callerFor(deps)).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD }))).toBe("INVALID_CREDENTIALS");
   });
 });
+
+describe("registration", () => {
+  test("sends the first confirmation link by itself", async () => {
+    const region = await createRegion(deps);
+    const email = `frisch-${Date.now()}@example.org`;
+    await (await callerFor(deps)).caller.auth.register({ email, password: "geheim1", firstName: "Frida", regionSlug: region.slug, dateOfBirth: "2000-01-01", language: "en" });
+    const mail = await mailTo(email, /confirm your email/);
+    expect(mail.text).toContain("Hi Frida,");
+  });
+});

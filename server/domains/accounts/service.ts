@@ -64,6 +64,14 @@ export async function requestEmailConfirmation(ctx: Ctx): Promise<{ sent: boolea
   });
 }
 
+/** Right after registration the first confirmation link goes out by itself. */
+export async function sendFirstConfirmation(ctx: Ctx, userId: number): Promise<void> {
+  await ctx.deps.db.transaction(async (tx) => {
+    const user = await repo.findUser(tx, userId);
+    if (user && !user.emailVerifiedAt) await sendConfirmation(ctx, tx, user);
+  });
+}
+
 /** Confirms the address the link was sent to; works signed in or not (link from another device). */
 export async function confirmEmail(ctx: Ctx, input: z.output<typeof ZConfirmEmailInput>): Promise<{ ok: true }> {
   return ctx.deps.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { TAuthResult, ZLoginInput, ZRegisterInput } from "@shared/schemas/auth";
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
+import { sendFirstConfirmation } from "../accounts/service";
 import { findRegionIdBySlug } from "../regions/service";
 import * as repo from "./repo";
 import { createSession, extendSession, invalidateSession } from "./sessions";
@@ -47,6 +48,7 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
   });
   if (userId === null) throw new AppError("EMAIL_IN_USE"); // lost a race on the unique index
   ctx.deps.logger.info("user registered", { userId });
+  await sendFirstConfirmation(ctx, userId);
   return startSession(ctx, userId);
 }
 
