@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { mirrorAccountToStorage } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
+import { FlashNotice } from "@client/features/account/flash-notice";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { GuestBanner } from "./guest-banner";
@@ -46,6 +47,7 @@ export function RootLayout() {
       </a>
       <AppHeader />
       <main id="main" tabIndex={-1} className="flex-1 px-safe focus:outline-none">
+        <FlashNotice />
         <Outlet />
       </main>
       <AppFooter />

@@ -1,13 +1,17 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { BadgeCheck, CircleExclamationPoint, Crown, LogOut, MapPin, ShieldCheck, Sparkles } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { BadgeCheck, CircleExclamationPoint, Crown, LogOut, MapPin, MessageCircle, Pencil, ShieldCheck, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Avatar } from "@client/components/avatar";
-import { Button } from "@client/components/button";
+import { Button, buttonClassName } from "@client/components/button";
+import { Notice } from "@client/components/notice";
 import { useAccount } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useSignOut } from "@client/features/auth/use-sign-out";
+import { AppLink } from "@client/features/shell/app-link";
+import { UserGames } from "./user-games";
 
 const BADGE_TONES = {
   green: "bg-pitch-50 text-pitch-800 ring-pitch-200",
@@ -31,10 +35,10 @@ export function userQueryOptions(id: number) {
 }
 
 /**
- * Public profile /user/{id} (spec 001 section 2.6), basic version: picture, name, badges and, on
- * the own profile, sign out. Editing and the game lists come with their issues.
+ * Public profile /user/{id} (spec 001 section 2.6): picture, name, badges; on the own profile edit
+ * and sign out, on others a direct message; hosted, attended and (own) waiting-list games.
  */
-export function UserScreen({ userId }: { userId: number }) {
+export function UserScreen({ userId, noNextGame = false }: { userId: number; noNextGame?: boolean }) {
   const { locale } = useLocale();
   const { data: user } = useSuspenseQuery(userQueryOptions(userId));
   const account = useAccount();
@@ -91,18 +95,40 @@ export function UserScreen({ userId }: { userId: number }) {
           )}
         </ul>
 
+        {noNextGame ? (
+          <div className="mt-5">
+            <Notice tone="info">{m.user_no_next_game({ name: user.firstName })}</Notice>
+          </div>
+        ) : null}
+
         {isOwn ? (
           <section aria-labelledby="own-profile" className="mt-8 rounded-3xl border border-slate-200 p-5">
             <h2 id="own-profile" className="text-[17px] font-bold text-slate-900">
               {m.user_own_profile()}
             </h2>
             <p className="mt-1 truncate text-[15px] text-slate-600">{account?.email}</p>
-            <Button variant="danger" block className="mt-4" loading={pending} onClick={() => void signOut()}>
-              <LogOut aria-hidden className="size-5" />
-              {m.user_logout()}
-            </Button>
+            <div className="mt-4 flex flex-col gap-2">
+              <Link to="/profile" className={buttonClassName({ block: true })}>
+                <Pencil aria-hidden className="size-5" />
+                {m.user_edit_profile()}
+              </Link>
+              <Button variant="danger" block loading={pending} onClick={() => void signOut()}>
+                <LogOut aria-hidden className="size-5" />
+                {m.user_logout()}
+              </Button>
+            </div>
           </section>
-        ) : null}
+        ) : (
+          // The chat itself comes with its own issue; the route may not exist yet.
+          <AppLink href={`/user/${user.id}/chat`} className={buttonClassName({ block: true, className: "mt-6" })}>
+            <MessageCircle aria-hidden className="size-5" />
+            {m.user_message()}
+          </AppLink>
+        )}
+
+        <UserGames key={`hosted-${user.id}`} userId={user.id} kind="hosted" />
+        <UserGames key={`attended-${user.id}`} userId={user.id} kind="attended" />
+        {isOwn ? <UserGames key={`queue-${user.id}`} userId={user.id} kind="queue" /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,24 @@
+import { describe, expect, test } from "bun:test";
+import { afterProfileSaveHref, parseProfileSearch } from "./profile-search";
+
+describe("afterProfileSaveHref (spec 001 section 2.5)", () => {
+  test.each([
+    [{ "payments-onboarding": "", court: "4" }, "/payments-onboarding"],
+    [{ "payments-onboarding": true }, "/payments-onboarding"],
+    [{ court: "4" }, "/court/4"],
+    [{ court: 12 }, "/court/12"],
+    [{ court: "4; drop" }, "/user/7"],
+    [{ token: "abc" }, "/user/7"],
+    [{}, "/user/7"],
+  ])("%o -> %s", (search, expected) => {
+    expect(afterProfileSaveHref(parseProfileSearch(search), 7)).toBe(expected);
+  });
+});
+
+describe("parseProfileSearch", () => {
+  test("keeps a plausible token and drops anything else", () => {
+    expect(parseProfileSearch({ token: "k3x-Y_9" })).toEqual({ token: "k3x-Y_9" });
+    expect(parseProfileSearch({ token: "<script>" })).toEqual({});
+    expect(parseProfileSearch({ "payments-onboarding": false })).toEqual({});
+  });
+});
