@@ -116,6 +116,22 @@ export async function seedDemoGames(deps: Deps, tx: Tx): Promise<{ courts: numbe
     description: "Gleich geht's los! Wer kurzfristig kann, kommt einfach vorbei.",
   });
 
+  // A game that started two hours ago: the organiser sees the rating prompt, players can report.
+  const past = soonStart(new Date(now.getTime() - 140 * 60_000));
+  seeds.push({
+    court: "Volkspark Friedrichshain Kunstrasen",
+    creator: "orga@kickrunde.de",
+    day: 0,
+    time: "",
+    start: past,
+    players: 2,
+    joiners: ["spieler@kickrunde.de", "mehmet@kickrunde.de"],
+    minPlayers: 4,
+    maxPlayers: 10,
+    description: "Frühkick – schon gespielt. Bewerte jetzt, wer da war!",
+    descriptionEn: "Early kick – already played. Rate who came!",
+  });
+
   let count = 0;
   for (const g of seeds) {
     const court = courtByName.get(g.court);

@@ -14,3 +14,13 @@ export function isPhoneBrowser(): boolean {
   if (typeof navigator === "undefined" || isNativeApp()) return false;
   return /Android.+Mobile|iPhone|iPod/i.test(navigator.userAgent);
 }
+
+/**
+ * The push token the native wrapper injects (`window.kickrundeDeviceToken`), or null in a browser.
+ * The notifications issue replaces this with the wrapper's message exchange.
+ */
+export function nativeDeviceToken(): string | null {
+  if (typeof window === "undefined") return null;
+  const token = (window as Window & { kickrundeDeviceToken?: unknown }).kickrundeDeviceToken;
+  return typeof token === "string" && token.trim() !== "" ? token : null;
+}

@@ -6,6 +6,8 @@ const KEYS = {
   account: "kickrunde.myAccount",
   regionSlug: "kickrunde.regionSlug",
   appHintDismissed: "kickrunde.appHintDismissed",
+  anonymousParticipations: "kickrunde.anonymousParticipations",
+  webDeviceToken: "kickrunde.webDeviceToken",
 } as const;
 
 function read(key: string): string | null {
@@ -49,4 +51,49 @@ export function isAppHintDismissed(): boolean {
 
 export function dismissAppHint(): void {
   write(KEYS.appHintDismissed, "1");
+}
+
+/** A guest's participation, remembered so the guest can change or cancel it and attach it on sign-in (spec 000 section 3). */
+export type AnonymousParticipation = { gameId: number; participationId: number; firstName: string; guestToken: string };
+
+function isAnonymousParticipation(value: unknown): value is AnonymousParticipation {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    Number.isInteger(v.gameId) &&
+    Number.isInteger(v.participationId) &&
+    typeof v.firstName === "string" &&
+    typeof v.guestToken === "string"
+  );
+}
+
+export function getAnonymousParticipations(): AnonymousParticipation[] {
+  try {
+    const parsed: unknown = JSON.parse(read(KEYS.anonymousParticipations) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter(isAnonymousParticipation) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeAnonymousParticipations(list: AnonymousParticipation[]): void {
+  write(KEYS.anonymousParticipations, list.length === 0 ? null : JSON.stringify(list));
+}
+
+export function addAnonymousParticipation(entry: AnonymousParticipation): void {
+  writeAnonymousParticipations([...getAnonymousParticipations().filter((p) => p.participationId !== entry.participationId), entry]);
+}
+
+export function removeAnonymousParticipations(participationIds: readonly number[]): void {
+  writeAnonymousParticipations(getAnonymousParticipations().filter((p) => !participationIds.includes(p.participationId)));
+}
+
+/** The stand-in device token of this browser once it allowed notifications ("web-<random>"). */
+export function getWebDeviceToken(): string | null {
+  const token = read(KEYS.webDeviceToken);
+  return token && /^web-[a-z0-9]{16,64}$/.test(token) ? token : null;
+}
+
+export function storeWebDeviceToken(token: string): void {
+  write(KEYS.webDeviceToken, token);
 }

@@ -13,6 +13,7 @@ import { trpc } from "@client/lib/trpc";
 import { useField } from "@client/lib/use-field";
 import { m } from "@client/paraglide/messages";
 import { AppLink } from "@client/features/shell/app-link";
+import { attachGuestParticipations } from "@client/features/participation/attach-guests";
 import { afterLoginHref, type AuthSearch } from "./after-login";
 import { AuthLayout } from "./auth-layout";
 import { validateEmail, validateLoginPassword } from "./validators";
@@ -35,6 +36,7 @@ export function LoginScreen({ search }: { search: AuthSearch }) {
     try {
       const result = await login.mutateAsync({ email: email.cleanValue, password: password.value });
       await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
+      await attachGuestParticipations();
       await navigate({ href: afterLoginHref(search, result.userId), replace: true });
     } catch (error) {
       const fields = fieldErrorCodes(error);

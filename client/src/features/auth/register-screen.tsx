@@ -14,6 +14,7 @@ import { trpc } from "@client/lib/trpc";
 import { useField, type Field } from "@client/lib/use-field";
 import { m } from "@client/paraglide/messages";
 import { regionsQueryOptions, sortRegions } from "@client/features/regions/regions-query";
+import { attachGuestParticipations } from "@client/features/participation/attach-guests";
 import { afterLoginHref, type AuthSearch } from "./after-login";
 import { AuthLayout } from "./auth-layout";
 import {
@@ -78,7 +79,10 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
         await login.mutateAsync(credentials);
         account = await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
       }
-      if (account) await navigate({ href: afterLoginHref(search, account.id), replace: true });
+      if (account) {
+        await attachGuestParticipations();
+        await navigate({ href: afterLoginHref(search, account.id), replace: true });
+      }
     } catch (error) {
       const codes = fieldErrorCodes(error);
       const byName: Record<string, Field> = { email, password, firstName, lastName, dateOfBirth, regionSlug: region };

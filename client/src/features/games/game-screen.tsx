@@ -1,8 +1,11 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Ban, Clock, CreditCard, Lock, MapPin, Navigation, Settings2, Share2, Sparkles, Users, Wallet } from "lucide-react";
+import { Ban, ClipboardCheck, Clock, CreditCard, Lock, MapPin, Navigation, Settings2, Share2, Sparkles, Users, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { gameEndTime } from "@shared/rules/game-windows";
+import { canPlayAlong } from "@shared/rules/participation";
+import { playersIn } from "@shared/rules/player-list";
+import { ratingWindow, showRatingPrompt } from "@shared/rules/reliability";
 import type { TGame } from "@shared/schemas/games";
 import { Avatar } from "@client/components/avatar";
 import { buttonClassName } from "@client/components/button";
@@ -11,10 +14,18 @@ import { useLocale } from "@client/lib/locale";
 import { useNow } from "@client/lib/use-now";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { useSearchFlag } from "@client/lib/use-search-flag";
+import { getAnonymousParticipations } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
 import { AppLink } from "@client/features/shell/app-link";
+import { JoinModal } from "@client/features/participation/join-modal";
+import { JoinSuccessModal } from "@client/features/participation/join-success-modal";
+import { ownParticipation } from "@client/features/participation/own-participation";
+import { ParticipationBox } from "@client/features/participation/participation-box";
+import { PlayAlongButton } from "@client/features/participation/play-along-button";
+import { PlayerActionsModal } from "@client/features/participation/player-actions-modal";
+import { useGameRefresh } from "@client/features/participation/use-game-refresh";
 import { cancellationReasonLabel } from "./cancel-reasons";
 import { CourtFacts } from "./court-facts";
 import {
@@ -32,7 +43,7 @@ import {
 import { gameQueryOptions } from "./game-query";
 import { MinPlayersAlerts } from "./min-players-alerts";
 import { MissingPlayersDialog } from "./missing-players-dialog";
-import { PlayerList } from "./player-list";
+import { nameOf, PlayerList } from "./player-list";
 import { ShareModal } from "./share-modal";
 import { TimeZoneWarning } from "./time-zone-warning";
 
@@ -244,13 +255,38 @@ function CourtCard({ game }: { game: TGame }) {
   );
 }
 
+/** Creator or admin, from 1 hour after the start while no organiser feedback exists (spec 000 section 4). */
+function RatingPrompt({ game, now }: { game: TGame; now: Date }) {
+  const window = ratingWindow({ start: game.startTime, durationMinutes: game.durationMinutes, now, isAdmin: game.viewer.isAdmin });
+  const show =
+    !game.cancelledAt &&
+    showRatingPrompt({ isCreatorOrAdmin: game.viewer.canManage, receivedFeedback: game.receivedOrganizerReliabilityFeedback, start: game.startTime, now, window });
+  if (!show) return null;
+  return (
+    <section aria-labelledby="rating-prompt" className="rounded-3xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
+      <h2 id="rating-prompt" className="text-[17px] font-extrabold">
+        {m.rating_prompt_title()}
+      </h2>
+      <p className="mt-0.5 text-[15px]">{m.rating_prompt_text()}</p>
+      <Link
+        to="/game/$id/attendance-list"
+        params={{ id: String(game.id) }}
+        className={buttonClassName({ block: true, className: "mt-3" })}
+      >
+        <ClipboardCheck aria-hidden className="size-5" />
+        {m.rating_prompt_action()}
+      </Link>
+    </section>
+  );
+}
+
 function GameRegionBox({ slug }: { slug: string }) {
   const { data: region } = useQuery(regionQueryOptions(slug));
   return region ? <RegionBox region={region} /> : null;
 }
 
 /**
- * The game page /game/{id} (spec 000 section 2), without joining, payments and chat yet.
+ * The game page /game/{id} (spec 000 section 2) with joining and the own participation; payments and chat come later.
  * Fresh on every visit and again whenever the tab becomes visible.
  */
 export function GameScreen({ gameId }: { gameId: number }) {
@@ -263,9 +299,20 @@ export function GameScreen({ gameId }: { gameId: number }) {
   const [shareOpen, setShareOpen] = useState(false);
   // The dialog follows ?missing-players, so links from notifications open it too.
   const [missingPlayersOpen, setMissingPlayers] = useSearchFlag("missing-players");
+  const refresh = useGameRefresh(game.id);
+  const [guestEntries, setGuestEntries] = useState(getAnonymousParticipations);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [joined, setJoined] = useState<{ queue: boolean; guest: boolean } | null>(null);
+  const [actionFor, setActionFor] = useState<TGame["participations"][number] | null>(null);
+
+  const own = ownParticipation(game, guestEntries);
+  const full = game.maxPlayers !== null && playersIn(game.participations) >= game.maxPlayers;
+  const end = gameEndTime(game.startTime, game.durationMinutes);
+  const playAlong = canPlayAlong({ participating: own !== null, cancelled: game.cancelledAt !== null, start: game.startTime, end, full, now });
+  const organiserActions = game.viewer.canManage && !game.cancelledAt && now < game.startTime;
 
   return (
-    <div className="pb-6">
+    <div className={playAlong ? "pb-28" : "pb-6"}>
       <Hero game={game} onShare={() => setShareOpen(true)} />
       <div className="space-y-6 px-4 pt-5">
         <CancelledBanner game={game} />
@@ -279,13 +326,31 @@ export function GameScreen({ gameId }: { gameId: number }) {
             </Link>
           ) : null}
         </div>
+        <RatingPrompt game={game} now={now} />
         <MinPlayersAlerts game={game} now={now} onShowTips={() => void setMissingPlayers(true)} />
         <InfoTiles game={game} />
         <Description game={game} />
-        <PlayerList game={game} viewerId={account?.id ?? null} />
+        <PlayerList game={game} viewerId={account?.id ?? null} onPlayerAction={organiserActions ? setActionFor : undefined} />
+        {own ? <ParticipationBox game={game} own={own} now={now} /> : null}
         <CourtCard game={game} />
         <GameRegionBox slug={game.region.slug} />
       </div>
+      {playAlong ? <PlayAlongButton onClick={() => setJoinOpen(true)} /> : null}
+      {playAlong || joinOpen ? (
+        <JoinModal
+          game={game}
+          open={joinOpen}
+          onClose={() => setJoinOpen(false)}
+          onJoined={(result) => {
+            setGuestEntries(getAnonymousParticipations());
+            setJoinOpen(false);
+            setJoined({ queue: result.participation.queue, guest: result.guestToken !== null });
+            void refresh();
+          }}
+        />
+      ) : null}
+      <JoinSuccessModal gameId={game.id} result={joined} onClose={() => setJoined(null)} />
+      <PlayerActionsModal game={game} participation={actionFor} name={actionFor ? nameOf(actionFor) : ""} now={now} onClose={() => setActionFor(null)} />
       <ShareModal game={game} open={shareOpen} onClose={() => setShareOpen(false)} />
       <MissingPlayersDialog
         game={game}

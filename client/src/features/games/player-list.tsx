@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Shirt, UserRound } from "lucide-react";
+import { Ellipsis, Shirt, UserRound } from "lucide-react";
 import { reliabilityColour, reliabilityShown, type ReliabilityColour } from "@shared/rules/player-list";
 import type { TGame } from "@shared/schemas/games";
 import { Avatar } from "@client/components/avatar";
@@ -16,7 +16,7 @@ const RELIABILITY_CLASSES: Record<ReliabilityColour, string> = {
 
 type Participation = TGame["participations"][number];
 
-function nameOf(participation: Participation): string {
+export function nameOf(participation: Participation): string {
   return participation.player?.firstName ?? participation.firstName ?? m.game_player_guest();
 }
 
@@ -38,12 +38,32 @@ function ReliabilityBadge({ rating }: { rating: number | null }) {
   );
 }
 
-function PlayerRow({ participation, index, showReliability }: { participation: Participation; index: number; showReliability: boolean }) {
+type PlayerAction = (participation: Participation) => void;
+
+function PlayerRow({
+  participation,
+  index,
+  showReliability,
+  onAction,
+}: {
+  participation: Participation;
+  index: number;
+  showReliability: boolean;
+  onAction?: PlayerAction;
+}) {
   const name = nameOf(participation);
   const extras = extrasOf(participation);
   const person = participation.player;
   const nameNode = person ? (
     <Link to="/user/$id" params={{ id: String(person.id) }} className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline">
+      {name}
+    </Link>
+  ) : participation.guestProfileId !== null ? (
+    <Link
+      to="/guest/$id"
+      params={{ id: String(participation.guestProfileId) }}
+      className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline"
+    >
       {name}
     </Link>
   ) : (
@@ -84,11 +104,23 @@ function PlayerRow({ participation, index, showReliability }: { participation: P
           <ReliabilityBadge rating={participation.player?.reliabilityRating ?? null} />
         </td>
       ) : null}
+      {onAction ? (
+        <td className="py-1 pr-2 text-right">
+          <button
+            type="button"
+            onClick={() => onAction(participation)}
+            aria-label={m.player_actions_label({ name })}
+            className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
+          >
+            <Ellipsis aria-hidden className="size-5" />
+          </button>
+        </td>
+      ) : null}
     </tr>
   );
 }
 
-function PlayerTable({ label, rows, showReliability }: { label: string; rows: Participation[]; showReliability: boolean }) {
+function PlayerTable({ label, rows, showReliability, onAction }: { label: string; rows: Participation[]; showReliability: boolean; onAction?: PlayerAction }) {
   return (
     <table className="w-full table-fixed border-collapse text-left">
       <caption className="sr-only">{label}</caption>
@@ -98,6 +130,7 @@ function PlayerTable({ label, rows, showReliability }: { label: string; rows: Pa
           <th scope="col">{m.game_players_column_name()}</th>
           <th scope="col">{m.game_players_column_gear()}</th>
           {showReliability ? <th scope="col">{m.game_reliability_title()}</th> : null}
+          {onAction ? <th scope="col" /> : null}
         </tr>
       </thead>
       <colgroup>
@@ -105,10 +138,17 @@ function PlayerTable({ label, rows, showReliability }: { label: string; rows: Pa
         <col />
         <col className="w-14" />
         {showReliability ? <col className="w-16" /> : null}
+        {onAction ? <col className="w-12" /> : null}
       </colgroup>
       <tbody>
         {rows.map((participation, index) => (
-          <PlayerRow key={participation.id} participation={participation} index={index + 1} showReliability={showReliability} />
+          <PlayerRow
+            key={participation.id}
+            participation={participation}
+            index={index + 1}
+            showReliability={showReliability}
+            onAction={onAction}
+          />
         ))}
       </tbody>
     </table>
@@ -146,7 +186,7 @@ export function ReliabilityLegend() {
  * The player list (spec 000 sections 2 and 4): state and progress bar, the players, the waiting
  * list, and reliability scores with their legend for those allowed to see them.
  */
-export function PlayerList({ game, viewerId }: { game: TGame; viewerId: number | null }) {
+export function PlayerList({ game, viewerId, onPlayerAction }: { game: TGame; viewerId: number | null; onPlayerAction?: PlayerAction }) {
   const active = game.participations.filter((p) => !p.queue);
   const waiting = game.participations.filter((p) => p.queue);
   // Scores are visible to the creator and admins; the server sends none to others except their own.
@@ -167,7 +207,7 @@ export function PlayerList({ game, viewerId }: { game: TGame; viewerId: number |
       )}
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
         {active.length > 0 ? (
-          <PlayerTable label={m.game_players_title()} rows={active} showReliability={showReliability} />
+          <PlayerTable label={m.game_players_title()} rows={active} showReliability={showReliability} onAction={onPlayerAction} />
         ) : (
           <p className="px-4 py-6 text-center text-[15px] text-slate-600">{m.game_players_empty()}</p>
         )}
@@ -176,7 +216,7 @@ export function PlayerList({ game, viewerId }: { game: TGame; viewerId: number |
         <div>
           <h3 className="mb-2 text-[16px] font-bold text-slate-900">{m.game_waiting_list_title({ count: String(waiting.length) })}</h3>
           <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-            <PlayerTable label={m.game_waiting_list_label()} rows={waiting} showReliability={showReliability} />
+            <PlayerTable label={m.game_waiting_list_label()} rows={waiting} showReliability={showReliability} onAction={onPlayerAction} />
           </div>
         </div>
       ) : null}

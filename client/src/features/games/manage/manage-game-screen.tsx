@@ -1,6 +1,6 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Ban, ChevronRight, Globe, MapPin, PencilLine } from "lucide-react";
+import { Ban, ChevronRight, ClipboardCheck, Globe, MapPin, PencilLine } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { canCancelGame, canEditGame } from "@shared/rules/game-windows";
 import type { TGame } from "@shared/schemas/games";
@@ -144,6 +144,11 @@ export function ManageGameScreen({ gameId }: { gameId: number }) {
                 />
               </Link>
             )}
+          </li>
+          <li>
+            <Link to="/game/$id/attendance-list" params={{ id: String(game.id) }} className={`${actionClass} ${enabledClass}`}>
+              <ActionBody icon={<ClipboardCheck aria-hidden className="size-5" />} title={m.attendance_title()} text={m.attendance_manage_text()} />
+            </Link>
           </li>
           {game.gameType === "PRIVATE" && !game.cancelledAt ? (
             <li>

@@ -1,0 +1,174 @@
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { UserRound } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { RELIABILITY_FEEDBACK } from "@shared/constants";
+import { playersIn } from "@shared/rules/player-list";
+import { rateProblem, ratingWindow, type ReliabilityFeedback } from "@shared/rules/reliability";
+import type { TGame } from "@shared/schemas/games";
+import { Avatar } from "@client/components/avatar";
+import { Button } from "@client/components/button";
+import { ChoiceChips } from "@client/components/choice-chips";
+import { Notice } from "@client/components/notice";
+import { errorMessage } from "@client/lib/errors";
+import { useLocale } from "@client/lib/locale";
+import { messageByKey } from "@client/lib/messages";
+import { useNow } from "@client/lib/use-now";
+import { m } from "@client/paraglide/messages";
+import { formatDateTime } from "@client/features/games/game-format";
+import { gameQueryOptions } from "@client/features/games/game-query";
+import { nameOf } from "@client/features/games/player-list";
+import { ManageHeader, NoPermission } from "@client/features/games/manage/manage-common";
+import { trpc } from "@client/lib/trpc";
+import { useGameRefresh } from "./use-game-refresh";
+
+type Person = { id: number; firstName: string; profileImageUrl: string | null } | null;
+
+function PersonName({ player, name, guestProfileId }: { player: Person; name: string; guestProfileId?: number | null }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2.5">
+      {player ? (
+        <Avatar name={name} imageUrl={player.profileImageUrl} size="sm" alt="" />
+      ) : (
+        <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-600">
+          <UserRound aria-hidden className="size-4" />
+        </span>
+      )}
+      {player ? (
+        <Link to="/user/$id" params={{ id: String(player.id) }} className="truncate text-[15px] font-semibold text-slate-900 hover:underline">
+          {name}
+        </Link>
+      ) : guestProfileId ? (
+        <Link to="/guest/$id" params={{ id: String(guestProfileId) }} className="truncate text-[15px] font-semibold text-slate-900 hover:underline">
+          {name}
+        </Link>
+      ) : (
+        <span className="truncate text-[15px] font-semibold text-slate-900">{name}</span>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h2 className="text-[18px] font-extrabold tracking-tight text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const feedbackLabel = (value: ReliabilityFeedback) => messageByKey(`attendance_feedback_${value}`) ?? value;
+
+function extras(p: { playerCount: number; playsHimself?: boolean }): string | null {
+  const n = p.playerCount - (p.playsHimself === false ? 0 : 1);
+  return n > 0 ? m.game_player_extras({ count: String(n) }) : null;
+}
+
+/**
+ * /game/{id}/attendance-list (spec 000 sections 2, 4): participants with the attendance rating
+ * ("came" by default), the waiting list and the cancellations, for the creator and admins.
+ */
+export function AttendanceScreen({ gameId }: { gameId: number }) {
+  const { locale } = useLocale();
+  const { data: game } = useSuspenseQuery(gameQueryOptions(gameId));
+  const now = useNow();
+  const refresh = useGameRefresh(gameId);
+  const [feedback, setFeedback] = useState<Record<number, ReliabilityFeedback>>({});
+  const send = useMutation(trpc.participation.sendFeedback.mutationOptions());
+
+  if (!game.viewer.canManage) return <NoPermission game={game} />;
+
+  const active = game.participations.filter((p) => !p.queue);
+  const waiting = game.participations.filter((p) => p.queue);
+  const window = ratingWindow({ start: game.startTime, durationMinutes: game.durationMinutes, now, isAdmin: game.viewer.isAdmin });
+  const problem = rateProblem({ cancelled: game.cancelledAt !== null, activePlayers: playersIn(game.participations), window });
+  const valueOf = (p: TGame["participations"][number]): ReliabilityFeedback => feedback[p.id] ?? p.organizerReliabilityFeedback ?? "CAME";
+
+  async function save() {
+    try {
+      await send.mutateAsync({ gameId, feedback: active.map((p) => ({ participationId: p.id, reliabilityFeedback: valueOf(p) })) });
+      await refresh();
+    } catch {
+      // shown below
+    }
+  }
+
+  return (
+    <div className="pb-6">
+      <ManageHeader game={game} title={m.attendance_title()} back={{ to: "manage" }} />
+      <div className="space-y-6 px-4 pt-2">
+        {problem ? <Notice tone="info">{messageByKey(`error_${problem}`) ?? m.error_UNEXPECTED()}</Notice> : null}
+        {!problem && game.receivedOrganizerReliabilityFeedback && !send.isSuccess ? <Notice tone="info">{m.attendance_rated()}</Notice> : null}
+        <Section title={m.attendance_players({ count: String(playersIn(game.participations)) })}>
+          {active.length === 0 ? (
+            <p className="text-[15px] text-slate-600">{m.attendance_none()}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
+              {active.map((p) => {
+                const name = nameOf(p);
+                return (
+                  <li key={p.id} className="space-y-2.5 px-4 py-3">
+                    <div className="flex items-center justify-between gap-2">
+                      <PersonName player={p.player} name={name} guestProfileId={p.guestProfileId} />
+                      {extras(p) ? <span className="shrink-0 rounded-full bg-pitch-100 px-1.5 text-[12px] font-bold text-pitch-800">{extras(p)}</span> : null}
+                    </div>
+                    {problem ? null : (
+                      <ChoiceChips
+                        label={m.attendance_feedback_label({ name })}
+                        hideLabel
+                        value={valueOf(p)}
+                        onValueChange={(value) => setFeedback((f) => ({ ...f, [p.id]: value }))}
+                        choices={RELIABILITY_FEEDBACK.map((value) => ({ value, label: feedbackLabel(value) }))}
+                      />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {problem || active.length === 0 ? null : (
+            <div className="space-y-3 pt-2">
+              {send.isError ? <Notice tone="error">{errorMessage(send.error)}</Notice> : null}
+              {send.isSuccess ? <Notice tone="success">{m.attendance_saved()}</Notice> : null}
+              <Button size="lg" block loading={send.isPending} onClick={() => void save()}>
+                {m.attendance_save()}
+              </Button>
+            </div>
+          )}
+        </Section>
+        <Section title={m.attendance_waiting({ count: String(waiting.length) })}>
+          {waiting.length === 0 ? (
+            <p className="text-[15px] text-slate-600">{m.attendance_none()}</p>
+          ) : (
+            <ol className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
+              {waiting.map((p) => (
+                <li key={p.id} className="px-4 py-3">
+                  <PersonName player={p.player} name={nameOf(p)} guestProfileId={p.guestProfileId} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </Section>
+        <Section title={m.attendance_cancelled({ count: String(game.cancelledParticipations.length) })}>
+          {game.cancelledParticipations.length === 0 ? (
+            <p className="text-[15px] text-slate-600">{m.attendance_none()}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
+              {game.cancelledParticipations.map((p) => (
+                <li key={p.id} className="px-4 py-3">
+                  <PersonName player={p.player} name={p.player?.firstName ?? p.firstName ?? m.game_player_guest()} />
+                  <p className="mt-1 flex flex-wrap items-center gap-1.5 pl-9.5 text-[13px] text-slate-600">
+                    {m.attendance_cancelled_at({ when: formatDateTime(p.cancelledAt, locale) })}
+                    {p.removed ? <span className="rounded-full bg-red-100 px-1.5 font-bold text-red-800">{m.attendance_removed()}</span> : null}
+                    {p.shortNotice ? <span className="rounded-full bg-amber-100 px-1.5 font-bold text-amber-900">{m.attendance_short_notice()}</span> : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </div>
+  );
+}

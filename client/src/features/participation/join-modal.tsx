@@ -1,0 +1,150 @@
+import { useMutation } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { nameProblem } from "@shared/schemas/common";
+import { canBringSomeone, playerCountChoices } from "@shared/rules/participation";
+import { playersIn } from "@shared/rules/player-list";
+import type { TJoinResult } from "@shared/schemas/participation";
+import type { TGame } from "@shared/schemas/games";
+import { Button } from "@client/components/button";
+import { ChoiceChips } from "@client/components/choice-chips";
+import { Modal } from "@client/components/modal";
+import { Notice } from "@client/components/notice";
+import { SwitchField } from "@client/components/switch-field";
+import { TextField } from "@client/components/text-field";
+import { useAccount } from "@client/lib/account";
+import { errorMessage, validationMessage } from "@client/lib/errors";
+import { useLocale } from "@client/lib/locale";
+import { currentDeviceToken, requestDeviceToken } from "@client/lib/notifications";
+import { addAnonymousParticipation } from "@client/lib/storage";
+import { trpc } from "@client/lib/trpc";
+import { m } from "@client/paraglide/messages";
+
+/** "Nur Ich" for 1, "Ich + n" above (spec 000 section 5). */
+export function playerCountLabel(count: number): string {
+  return count <= 1 ? m.join_only_me() : m.join_me_plus({ count: String(count - 1) });
+}
+
+/** A newcomer queues when the game is full or others already wait (nobody overtakes the waiting list). */
+export function joinsWaitingList(game: TGame): boolean {
+  if (game.participations.some((p) => p.queue)) return true;
+  return game.maxPlayers !== null && playersIn(game.participations) >= game.maxPlayers;
+}
+
+/**
+ * The join flow behind MITSPIELEN (spec 000 sections 4, 5): a guest gives a first name, everyone
+ * picks the player count, ball and bibs; admins and organisations may sign up without playing.
+ * Notifications are asked for where the spec needs them (guests on findable games, the waiting list).
+ */
+export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open: boolean; onClose: () => void; onJoined: (result: TJoinResult) => void }) {
+  const { locale } = useLocale();
+  const account = useAccount();
+  const isGuest = account === null;
+  const queue = joinsWaitingList(game);
+  const isAdminOrCreator = Boolean(account && (account.isAdmin || game.viewer.canManage));
+  const choices = playerCountChoices({ isGuest, isAdminOrCreator, isManagedPayment: game.isManagedPayment, maxPlayers: game.maxPlayers });
+  const offerExtras = !queue && choices.length > 1 && canBringSomeone(playersIn(game.participations), game.maxPlayers);
+  const offerPlaysHimself = Boolean(account && (account.isAdmin || account.organization));
+  const needsNotifications = queue || (isGuest && game.gameType !== "PRIVATE");
+
+  const [firstName, setFirstName] = useState("");
+  const [nameTouched, setNameTouched] = useState(false);
+  const [playerCount, setPlayerCount] = useState(1);
+  const [bringsBall, setBringsBall] = useState(false);
+  const [bringsBibs, setBringsBibs] = useState(false);
+  const [playsHimself, setPlaysHimself] = useState(true);
+  const [notificationProblem, setNotificationProblem] = useState<string | null>(null);
+  const join = useMutation(trpc.participation.join.mutationOptions());
+
+  const nameCode = isGuest ? nameProblem(firstName.trim()) : null;
+  const nameError = nameTouched && nameCode ? validationMessage(nameCode) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setNotificationProblem(null);
+    setNameTouched(true);
+    if (nameCode) return;
+    let deviceToken = currentDeviceToken();
+    if (needsNotifications && !deviceToken) {
+      const result = await requestDeviceToken();
+      if ("denied" in result) {
+        setNotificationProblem(queue && !isGuest ? m.error_QUEUE_NEEDS_NOTIFICATIONS() : m.error_GUEST_NEEDS_NOTIFICATIONS());
+        return;
+      }
+      deviceToken = result.token;
+    }
+    try {
+      const result = await join.mutateAsync({
+        gameId: game.id,
+        playerCount: queue ? 1 : playerCount,
+        bringsBall,
+        bringsBibs,
+        playsHimself,
+        firstName: isGuest ? firstName.trim() : null,
+        queue,
+        deviceToken,
+        messagingLanguage: locale,
+      });
+      if (isGuest && result.guestToken) {
+        addAnonymousParticipation({ gameId: game.id, participationId: result.participation.id, firstName: firstName.trim(), guestToken: result.guestToken });
+      }
+      onJoined(result);
+    } catch {
+      // shown below
+    }
+  }
+
+  const redirect = `/game/${game.id}`;
+  return (
+    <Modal open={open} onClose={onClose} title={queue ? m.join_queue_title() : m.join_title()}>
+      <form noValidate onSubmit={submit} className="space-y-5">
+        {queue ? <Notice tone="info">{m.join_full_notice()}</Notice> : null}
+        {isGuest ? (
+          <div className="space-y-2">
+            <TextField
+              label={m.join_first_name()}
+              name="firstName"
+              autoComplete="given-name"
+              value={firstName}
+              onValueChange={setFirstName}
+              onBlur={() => {
+                setFirstName((v) => v.trim());
+                if (firstName.trim()) setNameTouched(true);
+              }}
+              hint={m.join_first_name_hint()}
+              error={nameError}
+            />
+            <p className="text-[14px] leading-snug text-slate-600">
+              {m.join_guest_sign_in()}{" "}
+              <Link to="/login" search={{ redirect }} className="font-semibold text-pitch-700 underline underline-offset-4">
+                {m.join_sign_in()}
+              </Link>
+            </p>
+          </div>
+        ) : null}
+        {offerExtras ? (
+          <ChoiceChips
+            label={m.join_player_count()}
+            value={playerCount}
+            onValueChange={setPlayerCount}
+            scroll={choices.length > 3}
+            choices={choices.map((count) => ({ value: count, label: playerCountLabel(count) }))}
+          />
+        ) : null}
+        <div className="space-y-4">
+          {offerPlaysHimself ? (
+            <SwitchField label={m.join_plays_himself()} hint={m.join_plays_himself_hint()} checked={playsHimself} onCheckedChange={setPlaysHimself} />
+          ) : null}
+          <SwitchField label={m.join_brings_ball()} checked={bringsBall} onCheckedChange={setBringsBall} />
+          <SwitchField label={m.join_brings_bibs()} checked={bringsBibs} onCheckedChange={setBringsBibs} />
+        </div>
+        {needsNotifications && !currentDeviceToken() ? <p className="text-[14px] leading-snug text-slate-600">{m.join_notifications_notice()}</p> : null}
+        {notificationProblem ? <Notice tone="error">{notificationProblem}</Notice> : null}
+        {join.isError ? <Notice tone="error">{errorMessage(join.error)}</Notice> : null}
+        <Button type="submit" size="lg" block loading={join.isPending}>
+          {queue ? m.join_submit_queue() : m.join_submit()}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
