@@ -10,4 +10,5 @@ const result = force ? await seedDemo(deps) : await seedDemoIfEmpty(deps);
 console.log(result ? `Demo data loaded: ${JSON.stringify(result)}` : "The database already has data; nothing loaded (use --force to add anyway).");
 await deps.jobs.stop();
 await deps.mailer.close();
+await deps.realtime.close();
 await deps.database.close();

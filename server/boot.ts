@@ -6,7 +6,11 @@ import { seedDemoIfEmpty } from "./db/seed-demo";
 import { systemClock, type Clock } from "./lib/clock";
 import { startGameWorkers } from "./domains/games/jobs";
 import { createMailer } from "./integrations/mail/mailer";
+import { resolveVapidKeys } from "./integrations/push/vapid-keys";
+import { createPush } from "./integrations/push/web-push";
+import { startRealtime } from "./integrations/realtime";
 import { startMailWorker } from "./jobs/mail";
+import { startNotificationDispatcher, startPushWorker } from "./jobs/notifications";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger } from "./lib/logger";
 
@@ -19,12 +23,17 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   await runMigrations(database, options.migrationsFolder);
   const jobs = await startJobQueue(database, logger);
   const mailer = await createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
-  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs, mailer };
+  const realtime = await startRealtime(database, logger);
+  const vapid = await resolveVapidKeys(database.db, config.push.vapid);
+  const push = createPush({ vapid: { ...vapid, subject: config.push.subject }, logger });
+  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs, mailer, realtime, push };
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(deps);
     if (seeded) logger.info("demo data loaded", seeded);
   }
   await startGameWorkers(deps);
   await startMailWorker(deps);
+  await startPushWorker(deps);
+  startNotificationDispatcher(deps);
   return deps;
 }

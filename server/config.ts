@@ -49,6 +49,14 @@ const ZEnv = z.object({
   UPLOADS_PUBLIC_URL: optionalText().refine((v) => v === undefined || v.startsWith("/") || URL.canParse(v), {
     error: "must be a URL or a path starting with /",
   }),
+  /** Web push (VAPID) key pair, base64url; empty: generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: optionalText(),
+  VAPID_PRIVATE_KEY: optionalText(),
+  /** Contact the push services see in the VAPID token: mailto: or https: */
+  VAPID_SUBJECT: z
+    .string()
+    .default("mailto:hallo@kickrunde.de")
+    .refine((v) => /^(mailto:|https:\/\/)/.test(v), { error: "must start with mailto: or https://" }),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
@@ -70,6 +78,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** Where uploads are kept (server/integrations/storage.ts); `publicUrl` is the address their URLs start with. */
   storage: StorageConfig;
+  /** Web push; `vapid` undefined: use the key pair generated into the database (integrations/push/vapid-keys.ts). */
+  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string };
 };
 
 export type StorageConfig =
@@ -113,7 +123,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     storage: storageConfig(e),
+    push: pushConfig(e),
   };
+}
+
+function pushConfig(e: z.output<typeof ZEnv>): Config["push"] {
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError("Invalid configuration (see README, Configuration):\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
+  }
+  const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined;
+  return { vapid, subject: e.VAPID_SUBJECT };
 }
 
 function storageConfig(e: z.output<typeof ZEnv>): StorageConfig {

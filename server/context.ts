@@ -1,6 +1,8 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Mailer } from "./integrations/mail/mailer";
+import type { Push } from "./integrations/push/web-push";
+import type { Realtime } from "./integrations/realtime";
 import type { JobQueue } from "./jobs/queue";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
@@ -14,6 +16,8 @@ export type Deps = {
   logger: Logger;
   jobs: JobQueue;
   mailer: Mailer;
+  push: Push;
+  realtime: Realtime;
 };
 
 /** The signed-in user as the session sees it (enough for permission checks). */

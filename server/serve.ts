@@ -27,6 +27,7 @@ export function serve(deps: Deps, assets: StaticAssets, extra: Record<string, un
     await server.stop();
     await deps.jobs.stop();
     await deps.mailer.close();
+    await deps.realtime.close();
     await deps.database.close();
     process.exit(0);
   };

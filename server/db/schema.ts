@@ -3,6 +3,7 @@ export * from "./schema/auth";
 export * from "./schema/chat";
 export * from "./schema/courts";
 export * from "./schema/games";
+export * from "./schema/notifications";
 export * from "./schema/organizations";
 export * from "./schema/regions";
 export * from "./schema/users";

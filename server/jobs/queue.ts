@@ -15,7 +15,7 @@ export type JobQueue = {
   boss: PgBoss;
 };
 
-export const QUEUES = ["game-min-players-warning", "game-takes-place-prompt", "game-auto-cancel", "send-mail"] as const;
+export const QUEUES = ["game-min-players-warning", "game-takes-place-prompt", "game-auto-cancel", "send-mail", "send-push"] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {

@@ -4,7 +4,11 @@ import type { Deps } from "../context";
 import { openDatabase, type Database } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { createMailer } from "../integrations/mail/mailer";
+import { resolveVapidKeys } from "../integrations/push/vapid-keys";
+import { createPush } from "../integrations/push/web-push";
+import { startRealtime } from "../integrations/realtime";
 import { startMailWorker } from "../jobs/mail";
+import { startPushWorker } from "../jobs/notifications";
 import { startJobQueue } from "../jobs/queue";
 import { createLogger } from "../lib/logger";
 import { testClock } from "./test-clock";
@@ -42,12 +46,19 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void> }> {
   const jobs = await startJobQueue(database, logger);
   // Mail goes over real SMTP to the built-in catcher; the mail worker runs, so tests read real mails.
   const mailer = await createMailer({ smtpUrl: undefined, from: config.mail.from, logger });
-  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer };
+  const realtime = await startRealtime(database, logger);
+  // Web push with a key pair generated into the test database; tests push to a local endpoint
+  // (integrations/push/test-endpoint.ts) and the push worker runs. The dispatcher does not poll:
+  // tests call dispatchPendingNotifications themselves.
+  const push = createPush({ vapid: { ...(await resolveVapidKeys(database.db, undefined)), subject: config.push.subject }, logger });
+  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push };
   await startMailWorker(deps);
+  await startPushWorker(deps);
   const closeDb = drop;
   drop = async () => {
     await jobs.stop();
     await mailer.close();
+    await realtime.close();
     await closeDb();
   };
   return { deps, drop };

@@ -3,6 +3,7 @@ import { authRouter } from "../domains/auth/router";
 import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
+import { notificationsRouter } from "../domains/notifications/router";
 import { participationRouter } from "../domains/participation/router";
 import { regionsRouter } from "../domains/regions/router";
 import { usersRouter } from "../domains/users/router";
@@ -17,6 +18,7 @@ export const appRouter = router({
   courts: courtsRouter,
   participation: participationRouter,
   chat: chatRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

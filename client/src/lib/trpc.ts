@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from "@shared/constants";
-import { createTRPCClient, httpBatchLink, type TRPCLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { observable } from "@trpc/server/observable";
 import { transformer } from "@shared/transformer";
@@ -9,7 +9,16 @@ import { appErrorCode } from "./errors";
 import { queryClient } from "./query-client";
 import { clearStoredAccount } from "./storage";
 
-function transportLink() {
+function transportLink(): TRPCLink<AppRouter> {
+  // Live updates (chat) arrive as server-sent events; everything else goes batched over HTTP.
+  return splitLink({
+    condition: (op) => op.type === "subscription",
+    true: httpSubscriptionLink({ url: "/trpc", transformer }),
+    false: batchLink(),
+  });
+}
+
+function batchLink() {
   return httpBatchLink({
     url: "/trpc",
     transformer,

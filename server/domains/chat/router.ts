@@ -31,5 +31,12 @@ export const chatRouter = router({
     .mutation(({ ctx, input }) => chat.markConversationAsRead(ctx, input.senderId)),
   myChats: authedProcedure.output(z.array(ZConversation)).query(({ ctx }) => chat.myChats(ctx)),
   unreadCount: authedProcedure.output(ZUnreadCount).query(({ ctx }) => chat.unreadCount(ctx)),
+  // Live updates over server-sent events (httpSubscriptionLink); polling stays as the fallback.
+  onGameComment: publicProcedure.input(ZGameIdInput).subscription(async function* ({ ctx, input, signal }) {
+    for await (const e of chat.gameCommentEvents(ctx, input.gameId, signal)) yield { id: e.id };
+  }),
+  onDirectMessage: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    for await (const e of chat.directMessageEvents(ctx, signal)) yield { id: e.id };
+  }),
   marketingMessages: publicProcedure.output(z.array(ZMarketingMessage)).query(({ ctx }) => chat.marketingMessages(ctx)),
 });

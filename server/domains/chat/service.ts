@@ -4,6 +4,7 @@ import { cleanMessageText, messageTextProblem } from "@shared/rules/message-text
 import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } from "@shared/schemas/chat";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
+import { eventsOn } from "../../integrations/realtime";
 import { AppError } from "../../lib/errors";
 import { gameById } from "../games/service";
 import * as repo from "./repo";
@@ -36,7 +37,7 @@ export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateComm
     if (!input.deviceToken) throw new AppError("COMMENT_NEEDS_NOTIFICATIONS");
   }
   const author = userId !== null ? { userId } : { deviceToken: input.deviceToken! };
-  return ctx.deps.db.transaction(async (tx) => {
+  const created = await ctx.deps.db.transaction(async (tx) => {
     if (await repo.latestCommentSince(tx, author, new Date(now.getTime() - COMMENT_INTERVAL_SECONDS * 1000)))
       throw new AppError("COMMENT_RATE_LIMITED");
     const id = await repo.insertComment(tx, {
@@ -49,7 +50,13 @@ export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateComm
     });
     return { id };
   });
+  // After the commit: open chats on every server process hear of it at once.
+  await ctx.deps.realtime.publish({ channel: gameChannel(input.gameId), id: created.id });
+  return created;
 }
+
+export const gameChannel = (gameId: number) => `game:${gameId}`;
+export const userChannel = (userId: number) => `user:${userId}`;
 
 /** A system line in the game chat ("Lena spielt mit"); the client words it in the reader's language. */
 export async function addSystemComment(ctx: Ctx, tx: Tx, gameId: number, event: "joined" | "queued" | "cancelled", name: string) {
@@ -67,12 +74,26 @@ export async function createDirectMessage(ctx: Ctx, input: z.output<typeof ZCrea
   if (input.receiverId === me) throw new AppError("MESSAGE_TO_SELF");
   const text = cleaned(input.text);
   const now = ctx.deps.clock.now();
-  return ctx.deps.db.transaction(async (tx) => {
+  const created = await ctx.deps.db.transaction(async (tx) => {
     if (!(await repo.receiverExists(tx, input.receiverId))) throw new AppError("RECEIVER_NOT_FOUND");
     if (await repo.latestDirectMessageSince(tx, me, new Date(now.getTime() - DIRECT_MESSAGE_INTERVAL_SECONDS * 1000)))
       throw new AppError("DIRECT_MESSAGE_RATE_LIMITED");
     return { id: await repo.insertDirectMessage(tx, { senderId: me, receiverId: input.receiverId, text, createdAt: now }) };
   });
+  // Both sides' open screens (the sender may have another device open) update at once.
+  await ctx.deps.realtime.publish({ channel: userChannel(input.receiverId), id: created.id });
+  await ctx.deps.realtime.publish({ channel: userChannel(me), id: created.id });
+  return created;
+}
+
+/** Server-sent events: the ids of new comments in a game's chat. */
+export function gameCommentEvents(ctx: Ctx, gameId: number, signal: AbortSignal | undefined) {
+  return eventsOn(ctx.deps.realtime, gameChannel(gameId), signal);
+}
+
+/** Server-sent events: the ids of new direct messages to or from the signed-in user. */
+export function directMessageEvents(ctx: Ctx, signal: AbortSignal | undefined) {
+  return eventsOn(ctx.deps.realtime, userChannel(requireUserId(ctx)), signal);
 }
 
 export async function directMessages(ctx: Ctx, input: z.output<typeof ZDirectMessagesInput>): Promise<{ objects: TDirectMessage[]; hasNext: boolean }> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CSRF_HEADER } from "@shared/constants";
-import { join } from "node:path";
 import type { Deps } from "../../context";
 import { createSession } from "../auth/sessions";
 import { createGameRow, createRegion, createUser } from "../../testing/factories";
+import { startServerProcess, type ServerProcess } from "../../testing/server-process";
 import { testDeps } from "../../testing/test-db";
 
 /**
@@ -13,40 +13,16 @@ import { testDeps } from "../../testing/test-db";
  */
 const PLAYERS = 500;
 const SPOTS = 10;
-const root = join(import.meta.dir, "..", "..", "..");
 
-type Server = { url: string; proc: ReturnType<typeof Bun.spawn> };
 let deps: Deps;
-const servers: Server[] = [];
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const url = `http://127.0.0.1:${port}`;
-  const proc = Bun.spawn([process.execPath, "server/index.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "error" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, proc };
-    } catch {}
-    await Bun.sleep(100);
-  }
-  proc.kill();
-  throw new Error("server did not start");
-}
+const servers: ServerProcess[] = [];
 
 describe.skipIf(!process.env.DATABASE_URL)("joining under load", () => {
   beforeAll(async () => {
     deps = await testDeps();
-    servers.push(await startServer(deps.database.url!), await startServer(deps.database.url!));
+    servers.push(await startServerProcess(deps.database.url!), await startServerProcess(deps.database.url!));
   }, 30_000);
-  afterAll(async () => {
-    for (const s of servers) s.proc.kill();
-    await Promise.all(servers.map((s) => s.proc.exited));
-  });
+  afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
   test(
     `${PLAYERS} simultaneous joins across two servers for ${SPOTS} spots`,

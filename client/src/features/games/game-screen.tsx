@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Ban, ClipboardCheck, Clock, CreditCard, Lock, MapPin, Navigation, Settings2, Share2, Sparkles, Users, Wallet } from "lucide-react";
+import { Ban, ClipboardCheck, Clock, CreditCard, Lock, MapPin, MessageCircle, Navigation, Settings2, Share2, Sparkles, Users, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { gameEndTime } from "@shared/rules/game-windows";
 import { canPlayAlong } from "@shared/rules/participation";
@@ -15,7 +15,10 @@ import { useNow } from "@client/lib/use-now";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { useSearchFlag } from "@client/lib/use-search-flag";
 import { getAnonymousParticipations } from "@client/lib/storage";
+import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { countUnread } from "@client/features/chat/read-ids";
+import { useReadIds } from "@client/features/chat/chat-queries";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
 import { AppLink } from "@client/features/shell/app-link";
@@ -64,14 +67,17 @@ function Hero({ game, onShare }: { game: TGame; onShare: () => void }) {
       <div className="relative">
         <div className="flex items-start justify-between gap-3">
           <p className="text-[15px] font-semibold text-pitch-100 first-letter:uppercase">{formatLongDate(game.startTime, locale)}</p>
+          <div className="-mt-1.5 -mr-1.5 flex shrink-0 gap-1.5">
+          <GameChatIcon gameId={game.id} />
           <button
             type="button"
             onClick={onShare}
             aria-label={m.game_share_action()}
-            className="on-dark -mt-1.5 -mr-1.5 inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25"
+            className="on-dark inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25"
           >
             <Share2 aria-hidden className="size-5" />
           </button>
+          </div>
         </div>
         <h1 className={`mt-1 text-[27px] leading-tight font-extrabold tracking-tight ${game.cancelledAt ? "line-through decoration-2" : ""}`}>
           {gameDisplayTitle(game)}
@@ -105,6 +111,28 @@ function Hero({ game, onShare }: { game: TGame; onShare: () => void }) {
         </ul>
       </div>
     </div>
+  );
+}
+
+/** The chat icon with the count of unread comments (spec 000 section 2, game page). */
+function GameChatIcon({ gameId }: { gameId: number }) {
+  const { data } = useQuery(trpc.chat.gameComments.queryOptions({ gameId }));
+  const { games } = useReadIds();
+  const unread = countUnread((data ?? []).filter((c) => !c.isSystemMessage).map((c) => c.id), games);
+  return (
+    <Link
+      to="/game/$id/chat"
+      params={{ id: String(gameId) }}
+      aria-label={unread ? m.game_chat_action_unread({ count: unread }) : m.game_chat_action()}
+      className="on-dark relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white/15 text-white hover:bg-white/25"
+    >
+      <MessageCircle aria-hidden className="size-5" />
+      {unread ? (
+        <span className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white tabular-nums">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 
@@ -286,7 +314,7 @@ function GameRegionBox({ slug }: { slug: string }) {
 }
 
 /**
- * The game page /game/{id} (spec 000 section 2) with joining and the own participation; payments and chat come later.
+ * The game page /game/{id} (spec 000 section 2) with joining, the own participation and the chat icon; payments come later.
  * Fresh on every visit and again whenever the tab becomes visible.
  */
 export function GameScreen({ gameId }: { gameId: number }) {

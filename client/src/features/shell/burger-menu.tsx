@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { CirclePlus, Languages, LifeBuoy, LogIn, LogOut, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
+import { SUPPORT_USER_ID } from "@shared/constants";
 import { Button } from "@client/components/button";
 import { Modal } from "@client/components/modal";
 import { useAccount } from "@client/lib/account";
@@ -61,12 +62,22 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
             </>
           )}
           <li>
-            <a href={CONTACT_URL} className={itemClass}>
-              <MenuIcon>
-                <LifeBuoy aria-hidden className="size-5" />
-              </MenuIcon>
-              {m.menu_help()}
-            </a>
+            {/* Signed-in users reach the support chat, everyone else the contact page (spec 000 section 2). */}
+            {account ? (
+              <Link to="/user/$id/chat" params={{ id: String(SUPPORT_USER_ID) }} className={itemClass}>
+                <MenuIcon>
+                  <LifeBuoy aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.menu_help()}
+              </Link>
+            ) : (
+              <a href={CONTACT_URL} className={itemClass}>
+                <MenuIcon>
+                  <LifeBuoy aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.menu_help()}
+              </a>
+            )}
           </li>
         </ul>
       </nav>

@@ -5,18 +5,20 @@ import { Avatar } from "@client/components/avatar";
 import { useAccount } from "@client/lib/account";
 import { getStoredRegionSlug } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
+import { useUnreadTotal } from "@client/features/chat/chat-queries";
 import { AppLink } from "./app-link";
 
 type Tab = { key: string; href: string; label: string; icon: ReactNode; active: boolean; badge?: number };
 
 /**
- * Bottom tab bar (spec 001 section 2.1). The chat badge has no count source yet, so none is shown.
+ * Bottom tab bar (spec 001 section 2.1). The chat badge counts unread direct messages and game comments.
  */
 export function TabBar() {
   const account = useAccount();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const regionSlug = getStoredRegionSlug() ?? account?.region?.slug ?? null;
   const ownProfile = account ? `/user/${account.id}` : null;
+  const unread = useUnreadTotal();
 
   const tabs: Tab[] = [
     {
@@ -38,7 +40,8 @@ export function TabBar() {
       href: "/chat",
       label: m.tab_chat(),
       icon: <MessageCircle aria-hidden className="size-6" />,
-      active: pathname.startsWith("/chat"),
+      active: pathname.startsWith("/chat") || /^\/user\/\d+\/chat/.test(pathname),
+      badge: unread,
     },
     account && ownProfile
       ? {
@@ -65,6 +68,7 @@ export function TabBar() {
             <AppLink
               href={tab.href}
               aria-current={tab.active ? "page" : undefined}
+              aria-label={tab.key === "chat" && tab.badge ? m.tab_chat_unread({ count: tab.badge }) : undefined}
               className={`relative flex min-h-15 flex-col items-center justify-center gap-0.5 px-1 text-[12px] font-semibold transition-colors ${
                 tab.active ? "text-pitch-700" : "text-slate-600 hover:text-slate-900"
               }`}
@@ -76,8 +80,11 @@ export function TabBar() {
               >
                 {tab.icon}
                 {tab.badge ? (
-                  <span className="absolute -top-0.5 right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white">
-                    {tab.badge}
+                  <span
+                    data-testid={`${tab.key}-badge`}
+                    className="absolute -top-0.5 right-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 text-white"
+                  >
+                    {tab.badge > 99 ? "99+" : tab.badge}
                   </span>
                 ) : null}
               </span>

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, shot, startHarness, type Harness } from "./harness";
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+const E2E_TIMEOUT = 120_000;
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await page.waitForURL(/\/user\/\d+$/);
+}
+
+/** A tRPC query from inside the page (same cookies); Dates travel as { $date } (shared/transformer.ts). */
+async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, input }) => {
+      const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+      const response = await fetch(`/trpc/${path}${query}`, { credentials: "same-origin" });
+      const body = (await response.json()) as { result?: { data: { json: unknown } }; error?: unknown };
+      if (!body.result) throw new Error(JSON.stringify(body.error));
+      return body.result.data.json;
+    },
+    { path, input },
+  ) as Promise<T>;
+}
+
+/** Polls until `check` holds (bun's expect does not wait like Playwright's). */
+async function until(check: () => Promise<boolean>, what: string, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await Bun.sleep(150);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function chatBadge(page: Page) {
+  return page.getByRole("navigation", { name: "Hauptnavigation" }).getByTestId("chat-badge");
+}
+
+async function send(page: Page, text: string) {
+  await page.getByLabel("Nachricht", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Senden" }).click();
+  await page.getByRole("listitem").getByText(text, { exact: true }).waitFor();
+}
+
+describe("chat", () => {
+  test("signed-out users go to the login for /chat and /user/{id}/chat", async () => {
+    const context = await h.newContext();
+    const page = await context.newPage();
+    await page.goto("/chat");
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.goto("/user/75/chat");
+    await page.waitForURL(/\/login\?redirect=/);
+    await context.close();
+  });
+
+  test(
+    "two players chat in a game chat and in direct messages; the Chat tab badge counts up and clears",
+    async () => {
+      const orgaContext = await h.newContext();
+      const spielerContext = await h.newContext();
+      const orga = await orgaContext.newPage();
+      const spieler = await spielerContext.newPage();
+      await signIn(orga, "orga@kickrunde.de");
+      await signIn(spieler, "spieler@kickrunde.de");
+      const orgaId = Number(/\/user\/(\d+)$/.exec(orga.url())![1]);
+      const spielerId = Number(/\/user\/(\d+)$/.exec(spieler.url())![1]);
+
+      // The seeded Tempelhof game: orga organises, spieler plays.
+      type Unread = { directMessages: number; currentGameChats: { gameId: number; courtName: string | null }[] };
+      const spielerChats = await trpcQuery<Unread>(spieler, "chat.unreadCount");
+      const gameId = spielerChats.currentGameChats.find((c) => c.courtName === "Tempelhofer Feld Bolzplatz")!.gameId;
+      expect(gameId).toBeGreaterThan(0);
+
+      // Spieler reads the (seeded) game chat first, so the badge starts from what is read.
+      await spieler.goto(`/game/${gameId}/chat`);
+      await spieler.getByRole("heading", { name: "Chat" }).waitFor();
+      await spieler.goto("/chat");
+      await until(async () => (await spieler.getByRole("tab", { name: /Kickrunden/ }).getAttribute("aria-selected")) === "true", "selected tab");
+      await chatBadge(spieler).waitFor({ state: "detached" });
+
+      // Orga writes in the game chat; spieler's Chat tab counts it on the next navigation.
+      await orga.goto(`/game/${gameId}/chat`);
+      await send(orga, "Wer bringt den Ball mit?");
+      await shot(orga, "chat-game");
+      await spieler.getByRole("link", { name: "Kickrunden", exact: true }).click();
+      await until(async () => (await chatBadge(spieler).textContent()) === "1", "badge 1");
+      await spieler.goto(`/game/${gameId}`);
+      await spieler.locator("#main").getByRole("link", { name: "Chat, 1 ungelesen" }).waitFor();
+      await shot(spieler, "chat-game-page-icon");
+      await spieler.locator("#main").getByRole("link", { name: "Chat, 1 ungelesen" }).click();
+      await spieler.getByText("Wer bringt den Ball mit?").waitFor();
+      await send(spieler, "Ich bringe einen mit!");
+      await chatBadge(spieler).waitFor({ state: "detached" });
+      // Orga's open chat picks the answer up by itself (10-second refresh).
+      await orga.getByText("Ich bringe einen mit!").waitFor({ timeout: 15_000 });
+
+      // Direct messages: orga writes to spieler.
+      await orga.goto(`/user/${spielerId}/chat`);
+      await orga.getByText("Noch keine Nachrichten. Schreib Lena etwas!").or(orga.getByRole("list", { name: /Unterhaltung mit/ })).waitFor();
+      await send(orga, "Hi, spielst Du nächste Woche auch mit? https://example.com/x");
+      await orga.getByRole("link", { name: /example\.com/ }).waitFor({ state: "detached" });
+      await Bun.sleep(3_100); // one direct message per 3 seconds
+      await send(orga, "Infos: http://127.0.0.1/game/1");
+
+      await spieler.goto("/chat?tab=players");
+      await until(async () => (await chatBadge(spieler).textContent()) === "2", "badge 2");
+      const row = spieler.getByRole("link", { name: /Jonas/ }).first();
+      await until(async () => ((await row.textContent()) ?? "").includes("Infos: http://127.0.0.1/game/1"), "preview");
+      await row.getByLabel("2 ungelesen").waitFor();
+      await shot(spieler, "chat-players");
+      await row.click();
+      await spieler.waitForURL(new RegExp(`/user/${orgaId}/chat$`));
+      await spieler.getByText("Neu").first().waitFor();
+      await spieler.getByRole("link", { name: "http://127.0.0.1/game/1" }).waitFor();
+      await chatBadge(spieler).waitFor({ state: "detached", timeout: 10_000 });
+      await shot(spieler, "chat-direct");
+      await send(spieler, "Klar, bin dabei!");
+      // Orga's open conversation refreshes every 5 seconds.
+      await orga.getByText("Klar, bin dabei!").waitFor({ timeout: 10_000 });
+
+      // The support chat and the News tab.
+      await spieler.goto("/user/75/chat");
+      await spieler.getByText("Support", { exact: true }).waitFor();
+      await shot(spieler, "chat-support");
+      await spieler.goto("/chat?kickrunde");
+      await until(async () => (await spieler.getByRole("tab", { name: /News/ }).getAttribute("aria-selected")) === "true", "selected tab");
+      await spieler.getByText("Noch keine News.").or(spieler.getByRole("tabpanel").getByRole("listitem").first()).waitFor();
+      await shot(spieler, "chat-news");
+      await spieler.goto("/chat?tab=sessions");
+      await spieler.getByRole("link", { name: /Tempelhofer Feld Bolzplatz/ }).waitFor();
+      await shot(spieler, "chat-sessions");
+
+      await orgaContext.close();
+      await spielerContext.close();
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouterState } from "@tanstack/react-router";
+import { useEffect, useSyncExternalStore } from "react";
+import { UNREAD_REFRESH_MS } from "@shared/constants";
+import { useAccount } from "@client/lib/account";
+import { trpc } from "@client/lib/trpc";
+import { countUnread, pruneExpiredReadIds, readGameMessageIds, readIdsVersion, readNewsIds, subscribeReadIds } from "./read-ids";
+
+/** Lists refresh every 10 seconds, the open conversation every 5 (spec 000 section 4, Chat). */
+export const LIST_REFRESH_MS = 10_000;
+export const CONVERSATION_REFRESH_MS = 5_000;
+
+/** Unread counts: at most every 2 minutes by themselves; screens that show them ask more often. */
+export function unreadQueryOptions(refetchInterval: number = UNREAD_REFRESH_MS) {
+  return trpc.chat.unreadCount.queryOptions(undefined, { staleTime: UNREAD_REFRESH_MS, refetchInterval });
+}
+
+/** Re-renders when read ids change (this tab or another). */
+export function useReadIds(): { games: ReadonlySet<number>; news: ReadonlySet<number> } {
+  useSyncExternalStore(subscribeReadIds, readIdsVersion, readIdsVersion);
+  return { games: readGameMessageIds(), news: readNewsIds() };
+}
+
+/**
+ * The Chat tab badge: unread direct messages plus unread game comments. Fetched on each
+ * navigation and otherwise at most every 2 minutes (spec 000 section 4).
+ */
+export function useUnreadTotal(): number {
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { games } = useReadIds();
+  const { data } = useQuery({ ...unreadQueryOptions(), enabled: account !== null });
+
+  useEffect(() => pruneExpiredReadIds(), []);
+  useEffect(() => {
+    if (account) void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadCount.queryKey() });
+  }, [pathname, account, queryClient]);
+
+  if (!account || !data) return 0;
+  return data.directMessages + data.currentGameChats.reduce((sum, chat) => sum + countUnread(chat.commentIds, games), 0);
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { CHAT_TABS, ChatScreen, type ChatSearch, type ChatTab } from "@client/features/chat/chat-screen";
+
+export const Route = createFileRoute("/_authed/chat")({
+  // ?kickrunde (present, empty) opens News (spec 000 section 2); ?tab keeps the chosen tab on the way back.
+  validateSearch: (search: Record<string, unknown>): ChatSearch => ({
+    ...(CHAT_TABS.includes(search.tab as ChatTab) ? { tab: search.tab as ChatTab } : {}),
+    ...("kickrunde" in search && (search.kickrunde === "" || search.kickrunde === true) ? { kickrunde: true as const } : {}),
+  }),
+  component: ChatRoute,
+});
+
+function ChatRoute() {
+  return <ChatScreen search={Route.useSearch()} />;
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../context";
+import { pushDevices, regionSubscriptions } from "../../db/schema";
+import { startTestPushEndpoint, type TestPushEndpoint } from "../../integrations/push/test-endpoint";
+import { handleSendPush } from "../../jobs/notifications";
+import { callerFor } from "../../testing/caller";
+import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { testClock } from "../../testing/test-clock";
+import { testDeps } from "../../testing/test-db";
+import { dispatchPendingNotifications } from "./service";
+
+let deps: Deps;
+let endpoint: TestPushEndpoint;
+let regionId: number;
+beforeAll(async () => {
+  deps = await testDeps();
+  endpoint = await startTestPushEndpoint();
+  regionId = (await createRegion(deps)).id;
+});
+afterAll(() => endpoint.close());
+
+const NOW = new Date("2026-10-01T10:00:00Z");
+const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
+
+async function player() {
+  const user = await createUser(deps, { emailVerifiedAt: NOW });
+  const a = await callerFor(deps);
+  await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+  return { user, caller: (await callerFor(deps, { token: a.cookies.token })).caller };
+}
+
+/** A browser subscription on the local push endpoint, registered with the server. */
+async function device(caller: Awaited<ReturnType<typeof player>>["caller"], language: "de" | "en") {
+  const subscription = endpoint.subscribe();
+  const { deviceToken } = await caller.notifications.registerWebPush({ subscription: { endpoint: subscription.endpoint, keys: subscription.keys }, language });
+  return { id: subscription.id, deviceToken };
+}
+
+type Payload = { title: string; body: string; url: string };
+
+describe("web push", () => {
+  test("the VAPID public key is served and stays the same", async () => {
+    const { caller } = await callerFor(deps);
+    const { publicKey } = await caller.notifications.vapidPublicKey();
+    expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect((await caller.notifications.vapidPublicKey()).publicKey).toBe(publicKey);
+  });
+
+  test("moving up from the waiting list pushes to the promoted player's device, encrypted, with VAPID", async () => {
+    testClock.freeze(NOW);
+    const host = await player();
+    const g = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: hours(24), maxPlayers: 2, minPlayers: 2, title: "Montagskick" }, 1);
+    const first = await player();
+    await first.caller.participation.join({ gameId: g.id });
+    const waiting = await player();
+    const phone = await device(waiting.caller, "de");
+    await waiting.caller.participation.join({ gameId: g.id, queue: true, deviceToken: phone.deviceToken });
+    await first.caller.participation.revoke({ gameId: g.id });
+
+    expect(await dispatchPendingNotifications(deps)).toBeGreaterThanOrEqual(1);
+    const push = await endpoint.next(phone.id);
+    expect(push.payload).toMatchObject({
+      title: "Montagskick",
+      body: "Du bist von der Warteliste nachgerückt und spielst mit!",
+      url: `http://localhost:3000/game/${g.id}`,
+    });
+    expect(push.headers.authorization).toStartWith("vapid t=");
+    expect(push.headers.ttl).toBe("86400");
+    // dispatched once: a second run finds nothing new for this game
+    await dispatchPendingNotifications(deps);
+    await Bun.sleep(1500);
+    expect(endpoint.received.filter((r) => r.subscriptionId === phone.id)).toHaveLength(1);
+  });
+
+  test("a cancelled game reaches every follower in their device's language, not the organiser", async () => {
+    testClock.freeze(NOW);
+    const host = await player();
+    const hostPhone = await device(host.caller, "de");
+    const g = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: hours(72), minPlayers: 2 }, 1);
+    const de = await player();
+    const en = await player();
+    const dePhone = await device(de.caller, "de");
+    const enPhone = await device(en.caller, "en");
+    await de.caller.participation.join({ gameId: g.id });
+    await en.caller.participation.join({ gameId: g.id });
+    await host.caller.games.cancel({ gameId: g.id, reason: "UNABLE_TO_ATTEND" });
+
+    await dispatchPendingNotifications(deps);
+    const [pde, pen] = [(await endpoint.next(dePhone.id)).payload as Payload, (await endpoint.next(enPhone.id)).payload as Payload];
+    expect(pde.body).toBe("Das Spiel wurde vom Organisator abgesagt.");
+    expect(pde.title).toBe("Kick am So., 04.10., 12:00");
+    expect(pen.body).toBe("The game was cancelled by the organiser.");
+    expect(pen.title).toBe("Game on Sun 04/10, 12:00");
+    expect(pen.url).toBe(`http://localhost:3000/game/${g.id}`);
+    expect(endpoint.received.some((r) => r.subscriptionId === hostPhone.id)).toBe(false);
+  });
+
+  test("a direct message pushes to the receiver", async () => {
+    testClock.freeze(NOW);
+    const sender = await player();
+    const receiver = await player();
+    const phone = await device(receiver.caller, "en");
+    await sender.caller.chat.createDirectMessage({ receiverId: receiver.user.id, text: "Bist Du dabei?" });
+    await dispatchPendingNotifications(deps);
+    expect((await endpoint.next(phone.id)).payload).toMatchObject({
+      title: sender.user.firstName,
+      body: "Bist Du dabei?",
+      url: `http://localhost:3000/user/${sender.user.id}/chat`,
+    });
+  });
+
+  test("a subscription answered with 410 is removed with its subscriptions", async () => {
+    const { caller } = await callerFor(deps);
+    const phone = await device(caller, "de");
+    await caller.notifications.subscribeToRegion({ deviceToken: phone.deviceToken, regionId, messagingLanguage: "de" });
+    endpoint.gone(phone.id);
+    await handleSendPush(deps, { deviceToken: phone.deviceToken, message: { title: "t", body: "b", url: "/" } });
+    expect(await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, phone.deviceToken))).toHaveLength(0);
+    expect(await deps.db.select().from(regionSubscriptions).where(eq(regionSubscriptions.deviceToken, phone.deviceToken))).toHaveLength(0);
+  });
+
+  test("re-registering the same subscription keeps one device and takes the new language and user", async () => {
+    const guest = (await callerFor(deps)).caller;
+    const s = endpoint.subscribe();
+    const a = await guest.notifications.registerWebPush({ subscription: s, language: "de" });
+    const { user, caller } = await player();
+    const b = await caller.notifications.registerWebPush({ subscription: s, language: "en" });
+    expect(b.deviceToken).toBe(a.deviceToken);
+    const rows = await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, a.deviceToken));
+    expect(rows).toMatchObject([{ language: "en", userId: user.id, endpoint: s.endpoint }]);
+  });
+});
+
+describe("region subscriptions", () => {
+  test("subscribe, check, unsubscribe; the count shows from 50 subscribers", async () => {
+    const region = await createRegion(deps);
+    const { caller } = await callerFor(deps);
+    const input = { deviceToken: "native-token-1", regionId: region.id };
+    expect(await caller.notifications.isSubscribedToRegion(input)).toEqual({ subscribed: false });
+    await caller.notifications.subscribeToRegion({ ...input, messagingLanguage: "en" });
+    await caller.notifications.subscribeToRegion({ ...input, messagingLanguage: "de" }); // idempotent
+    expect(await caller.notifications.isSubscribedToRegion(input)).toEqual({ subscribed: true });
+    for (let i = 2; i <= 49; i++) await caller.notifications.subscribeToRegion({ deviceToken: `native-token-${i}`, regionId: region.id, messagingLanguage: "de" });
+    expect(await caller.notifications.regionSubscriberCount({ regionId: region.id })).toEqual({ count: null });
+    await caller.notifications.subscribeToRegion({ deviceToken: "native-token-50", regionId: region.id, messagingLanguage: "de" });
+    expect(await caller.notifications.regionSubscriberCount({ regionId: region.id })).toEqual({ count: 50 });
+    await caller.notifications.unsubscribeFromRegion(input);
+    expect(await caller.notifications.isSubscribedToRegion(input)).toEqual({ subscribed: false });
+    expect(await caller.notifications.regionSubscriberCount({ regionId: region.id })).toEqual({ count: null });
+  });
+
+  test("a new public game in the region pushes to its subscribers in the chosen language", async () => {
+    testClock.freeze(NOW);
+    const region = await createRegion(deps);
+    const { caller } = await callerFor(deps);
+    const phone = await device(caller, "de");
+    await caller.notifications.subscribeToRegion({ deviceToken: phone.deviceToken, regionId: region.id, messagingLanguage: "en" });
+    const host = await player();
+    const g = await createGameRow(deps, { creatorId: host.user.id, regionId: region.id, startTime: hours(30), title: "Sunday league" }, 1);
+    await deps.db.insert((await import("../../db/schema")).gameEvents).values({ gameId: g.id, type: "CREATED", actorId: host.user.id, createdAt: NOW });
+    await dispatchPendingNotifications(deps);
+    expect((await endpoint.next(phone.id)).payload).toMatchObject({ title: "New game in your region", body: "Sunday league" });
+  });
+});

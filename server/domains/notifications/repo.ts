@@ -1,0 +1,178 @@
+import { and, count, eq, gt, inArray, isNull, notExists, or, sql } from "drizzle-orm";
+import type { Language } from "@shared/constants";
+import type { DbOrTx } from "../../db/client";
+import {
+  directMessages,
+  gameComments,
+  gameEvents,
+  games,
+  gameSubscriptions,
+  notificationDispatches,
+  participations,
+  pushDevices,
+  regionSubscriptions,
+  users,
+} from "../../db/schema";
+
+/* ---------- devices ---------- */
+
+export async function upsertDevice(db: DbOrTx, values: typeof pushDevices.$inferInsert) {
+  const { deviceToken: _token, createdAt: _created, ...changes } = values;
+  await db.insert(pushDevices).values(values).onConflictDoUpdate({ target: pushDevices.deviceToken, set: changes });
+}
+
+export async function findDevice(db: DbOrTx, deviceToken: string) {
+  const rows = await db.select().from(pushDevices).where(eq(pushDevices.deviceToken, deviceToken)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A dead device: its row and everything subscribed with its token. */
+export async function removeDevice(db: DbOrTx, deviceToken: string) {
+  await db.delete(pushDevices).where(eq(pushDevices.deviceToken, deviceToken));
+  await db.delete(regionSubscriptions).where(eq(regionSubscriptions.deviceToken, deviceToken));
+  await db.delete(gameSubscriptions).where(eq(gameSubscriptions.deviceToken, deviceToken));
+}
+
+export type Receiver = { deviceToken: string; language: Language };
+
+/** Devices of these users. */
+export async function devicesOfUsers(db: DbOrTx, userIds: number[]): Promise<Receiver[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ deviceToken: pushDevices.deviceToken, language: pushDevices.language })
+    .from(pushDevices)
+    .where(inArray(pushDevices.userId, userIds));
+}
+
+/** Followers of a game: devices subscribed to it, and the devices of its active or queued players. */
+export async function followerDevices(db: DbOrTx, gameId: number): Promise<Array<Receiver & { userId: number | null }>> {
+  const subscribed = db.select({ token: gameSubscriptions.deviceToken }).from(gameSubscriptions).where(eq(gameSubscriptions.gameId, gameId));
+  const players = db
+    .select({ userId: participations.userId })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), isNull(participations.cancelledAt)));
+  return db
+    .select({ deviceToken: pushDevices.deviceToken, language: pushDevices.language, userId: pushDevices.userId })
+    .from(pushDevices)
+    .where(or(inArray(pushDevices.deviceToken, subscribed), inArray(pushDevices.userId, players)));
+}
+
+/** Region subscribers, in the language each chose; only tokens of known devices can be reached. */
+export async function regionSubscriberDevices(db: DbOrTx, regionId: number): Promise<Array<Receiver & { userId: number | null }>> {
+  return db
+    .select({ deviceToken: regionSubscriptions.deviceToken, language: regionSubscriptions.messagingLanguage, userId: pushDevices.userId })
+    .from(regionSubscriptions)
+    .innerJoin(pushDevices, eq(pushDevices.deviceToken, regionSubscriptions.deviceToken))
+    .where(eq(regionSubscriptions.regionId, regionId));
+}
+
+/* ---------- region subscriptions ---------- */
+
+export async function subscribeToRegion(db: DbOrTx, values: typeof regionSubscriptions.$inferInsert) {
+  await db
+    .insert(regionSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [regionSubscriptions.regionId, regionSubscriptions.deviceToken],
+      set: { messagingLanguage: values.messagingLanguage, userId: values.userId },
+    });
+}
+
+export async function unsubscribeFromRegion(db: DbOrTx, regionId: number, deviceToken: string) {
+  await db.delete(regionSubscriptions).where(and(eq(regionSubscriptions.regionId, regionId), eq(regionSubscriptions.deviceToken, deviceToken)));
+}
+
+export async function isSubscribedToRegion(db: DbOrTx, regionId: number, deviceToken: string) {
+  const rows = await db
+    .select({ id: regionSubscriptions.id })
+    .from(regionSubscriptions)
+    .where(and(eq(regionSubscriptions.regionId, regionId), eq(regionSubscriptions.deviceToken, deviceToken)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function regionSubscriberCount(db: DbOrTx, regionId: number) {
+  const [row] = await db.select({ n: count() }).from(regionSubscriptions).where(eq(regionSubscriptions.regionId, regionId));
+  return row?.n ?? 0;
+}
+
+/* ---------- the dispatcher's sources ---------- */
+
+export type SourceKind = "game_event" | "direct_message" | "game_comment";
+
+/**
+ * Claims undispatched source rows: those with an id near the highest dispatched one (a window,
+ * so a transaction that committed late is still seen) and no ledger row yet. The ledger insert
+ * is the claim: a concurrent dispatcher on another process waits on the same key and then skips it.
+ */
+export async function claimPending(db: DbOrTx, kind: SourceKind, limit: number): Promise<number[]> {
+  const source = { game_event: gameEvents, direct_message: directMessages, game_comment: gameComments }[kind];
+  const [top] = await db
+    .select({ max: sql<number | null>`max(${notificationDispatches.sourceId})` })
+    .from(notificationDispatches)
+    .where(eq(notificationDispatches.kind, kind));
+  const from = Math.max(0, (top?.max ?? 0) - 1000);
+  const candidates = await db
+    .select({ id: source.id })
+    .from(source)
+    .where(
+      and(
+        gt(source.id, from),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(notificationDispatches)
+            .where(and(eq(notificationDispatches.kind, kind), eq(notificationDispatches.sourceId, source.id))),
+        ),
+      ),
+    )
+    .orderBy(source.id)
+    .limit(limit);
+  if (candidates.length === 0) return [];
+  const claimed = await db
+    .insert(notificationDispatches)
+    .values(candidates.map((c) => ({ kind, sourceId: c.id })))
+    .onConflictDoNothing()
+    .returning({ id: notificationDispatches.sourceId });
+  return claimed.map((c) => c.id).sort((a, b) => a - b);
+}
+
+export async function gameEvent(db: DbOrTx, id: number) {
+  const rows = await db.select().from(gameEvents).where(eq(gameEvents.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function comment(db: DbOrTx, id: number) {
+  const rows = await db.select().from(gameComments).where(eq(gameComments.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function directMessage(db: DbOrTx, id: number) {
+  const rows = await db.select().from(directMessages).where(eq(directMessages.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function gameInfo(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ id: games.id, title: games.title, startTime: games.startTime, creatorId: games.creatorId, regionId: games.regionId, gameType: games.gameType })
+    .from(games)
+    .where(eq(games.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function participationName(db: DbOrTx, participationId: number) {
+  const rows = await db
+    .select({ guest: participations.firstName, user: users.firstName })
+    .from(participations)
+    .leftJoin(users, eq(users.id, participations.userId))
+    .where(eq(participations.id, participationId))
+    .limit(1);
+  return rows[0] ? (rows[0].user ?? rows[0].guest ?? null) : null;
+}
+
+export async function userFirstName(db: DbOrTx, id: number) {
+  const rows = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0]?.firstName ?? null;
+}
+

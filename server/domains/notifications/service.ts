@@ -1,0 +1,184 @@
+import type { z } from "zod";
+import {
+  REGION_SUBSCRIBER_COUNT_SHOWN_FROM,
+  type TRegisterWebPushInput,
+  type TSubscribeToRegionInput,
+  type ZRegionSubscriptionInput,
+} from "@shared/schemas/notifications";
+import type { Ctx, Deps } from "../../context";
+import type { Tx } from "../../db/client";
+import { gameLabel, pushText, type PushTextKey } from "../../integrations/push/texts";
+import { webPushDeviceToken, type PushMessage } from "../../integrations/push/web-push";
+import { enqueuePush } from "../../jobs/notifications";
+import * as repo from "./repo";
+
+/* ---------- devices and subscriptions ---------- */
+
+export function vapidPublicKey(ctx: Ctx) {
+  return { publicKey: ctx.deps.push.vapidPublicKey };
+}
+
+/** Registers (or refreshes) a browser's push subscription; works signed in or as a guest. */
+export async function registerWebPush(ctx: Ctx, input: TRegisterWebPushInput) {
+  const deviceToken = webPushDeviceToken(input.subscription.endpoint);
+  const now = ctx.deps.clock.now();
+  await repo.upsertDevice(ctx.deps.db, {
+    deviceToken,
+    kind: "web",
+    endpoint: input.subscription.endpoint,
+    p256dh: input.subscription.keys.p256dh,
+    auth: input.subscription.keys.auth,
+    userId: ctx.viewer?.userId ?? null,
+    userAgent: ctx.meta.userAgent,
+    language: input.language,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { deviceToken };
+}
+
+export async function subscribeToRegion(ctx: Ctx, input: TSubscribeToRegionInput) {
+  await repo.subscribeToRegion(ctx.deps.db, {
+    regionId: input.regionId,
+    deviceToken: input.deviceToken,
+    messagingLanguage: input.messagingLanguage,
+    userId: ctx.viewer?.userId ?? null,
+    createdAt: ctx.deps.clock.now(),
+  });
+  return { subscribed: true };
+}
+
+export async function unsubscribeFromRegion(ctx: Ctx, input: z.output<typeof ZRegionSubscriptionInput>) {
+  await repo.unsubscribeFromRegion(ctx.deps.db, input.regionId, input.deviceToken);
+  return { subscribed: false };
+}
+
+export async function isSubscribedToRegion(ctx: Ctx, input: z.output<typeof ZRegionSubscriptionInput>) {
+  return { subscribed: await repo.isSubscribedToRegion(ctx.deps.db, input.regionId, input.deviceToken) };
+}
+
+/** The count is shown from 50 subscribers on (spec 000 section 7); below, the page shows none. */
+export async function regionSubscriberCount(ctx: Ctx, regionId: number) {
+  const n = await repo.regionSubscriberCount(ctx.deps.db, regionId);
+  return { count: n >= REGION_SUBSCRIBER_COUNT_SHOWN_FROM ? n : null };
+}
+
+/* ---------- the dispatcher: source rows to pushes ---------- */
+
+/** Events older than this when the dispatcher first sees them are not pushed (e.g. history at the first deployment). */
+const STALE_AFTER_MS = 30 * 60_000;
+const BATCH = 200;
+
+/**
+ * Turns new game events, game comments and direct messages into `send-push` jobs, one per
+ * receiving device, in the receiver's language. It polls the source tables through a ledger
+ * (notification_dispatches) instead of being called by the services that write them: no code
+ * path can forget to notify, and each row is dispatched exactly once across server processes
+ * (the ledger row and the jobs are written in one transaction). Returns how many pushes it queued.
+ */
+export async function dispatchPendingNotifications(deps: Deps): Promise<number> {
+  let queued = 0;
+  for (const kind of ["game_event", "game_comment", "direct_message"] as const) {
+    for (;;) {
+      const { claimed, pushes } = await deps.db.transaction(async (tx) => {
+        const ids = await repo.claimPending(tx, kind, BATCH);
+        let pushes = 0;
+        for (const id of ids) pushes += await dispatchOne(deps, tx, kind, id);
+        return { claimed: ids.length, pushes };
+      });
+      queued += pushes;
+      if (claimed < BATCH) break;
+    }
+  }
+  return queued;
+}
+
+type Outgoing = { receivers: repo.Receiver[]; key: PushTextKey; params: Omit<Parameters<typeof pushText>[2], "game">; path: string; tag: string };
+
+async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number): Promise<number> {
+  const fresh = (createdAt: Date) => deps.clock.now().getTime() - createdAt.getTime() < STALE_AFTER_MS;
+  let out: (Outgoing & { gameId: number | null }) | null = null;
+  if (kind === "game_event") {
+    const event = await repo.gameEvent(tx, id);
+    if (event && fresh(event.createdAt)) out = await forGameEvent(tx, event);
+  } else if (kind === "game_comment") {
+    const c = await repo.comment(tx, id);
+    if (c && !c.isSystemMessage && fresh(c.createdAt)) {
+      const followers = await repo.followerDevices(tx, c.gameId);
+      const name = c.userId ? await repo.userFirstName(tx, c.userId) : c.name;
+      out = {
+        gameId: c.gameId,
+        receivers: followers.filter((f) => (c.userId ? f.userId !== c.userId : true) && f.deviceToken !== c.deviceToken),
+        key: "comment",
+        params: { name: name ?? undefined, text: c.text },
+        path: `/game/${c.gameId}/chat`,
+        tag: `game-chat-${c.gameId}`,
+      };
+    }
+  } else {
+    const m = await repo.directMessage(tx, id);
+    if (m && fresh(m.createdAt)) {
+      out = {
+        gameId: null,
+        receivers: await repo.devicesOfUsers(tx, [m.receiverId]),
+        key: "directMessage",
+        params: { name: (await repo.userFirstName(tx, m.senderId)) ?? undefined, text: m.text },
+        path: `/user/${m.senderId}/chat`,
+        tag: `dm-${m.senderId}`,
+      };
+    }
+  }
+  if (!out || out.receivers.length === 0) return 0;
+  const game = out.gameId ? await repo.gameInfo(tx, out.gameId) : null;
+  const seen = new Set<string>();
+  for (const r of out.receivers) {
+    if (seen.has(r.deviceToken)) continue;
+    seen.add(r.deviceToken);
+    const text = pushText(r.language, out.key, { ...out.params, game: game ? gameLabel(r.language, game) : "", text: clip(out.params.text) });
+    const message: PushMessage = { ...text, url: `${deps.config.publicUrl}${out.path}`, icon: "/favicon.svg", tag: out.tag };
+    await enqueuePush(deps, { deviceToken: r.deviceToken, message }, tx);
+  }
+  return seen.size;
+}
+
+/** Pushes carry at most ~4 kB encrypted; a preview is enough. */
+const clip = (text: string | undefined) => (text && text.length > 180 ? `${text.slice(0, 179)}…` : text);
+
+type EventRow = NonNullable<Awaited<ReturnType<typeof repo.gameEvent>>>;
+
+/** Who hears of which game event (spec 000 section 7); other event types send nothing. */
+async function forGameEvent(tx: Tx, event: EventRow): Promise<(Outgoing & { gameId: number }) | null> {
+  const game = await repo.gameInfo(tx, event.gameId);
+  if (!game) return null;
+  const p = event.payload as Record<string, unknown>;
+  const base = { gameId: game.id, path: `/game/${game.id}`, tag: `game-${game.id}` };
+  const notActor = <T extends { userId: number | null }>(rs: T[]) => rs.filter((r) => event.actorId === null || r.userId !== event.actorId);
+  const organiser = () => repo.devicesOfUsers(tx, [game.creatorId]);
+  const counts = { players: Number(p.players ?? 0), minPlayers: Number(p.minPlayers ?? 0) };
+  switch (event.type) {
+    case "MOVED_UP":
+      return event.actorId ? { ...base, receivers: await repo.devicesOfUsers(tx, [event.actorId]), key: "movedUp", params: {} } : null;
+    case "CANCELLED":
+      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameCancelled", params: {} };
+    case "AUTO_CANCELLED":
+      return { ...base, receivers: await repo.followerDevices(tx, game.id), key: "gameAutoCancelled", params: {} };
+    case "CHANGED":
+      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameChanged", params: {} };
+    case "PARTICIPATION_CANCELLED": {
+      if (p.notifyOrganiser !== true || p.accountDeleted) return null;
+      const name = typeof p.participationId === "number" ? await repo.participationName(tx, p.participationId) : null;
+      return { ...base, receivers: await organiser(), key: "playerCancelledShortNotice", params: { name: name ?? undefined } };
+    }
+    case "MIN_PLAYERS_WARNING":
+      return { ...base, receivers: await organiser(), key: "minPlayersWarning", params: counts };
+    case "TAKES_PLACE_PROMPT":
+      return { ...base, receivers: await organiser(), key: "takesPlacePrompt", params: counts };
+    case "CREATED":
+    case "MADE_PUBLIC":
+      if (game.gameType === "PRIVATE") return null;
+      return { ...base, receivers: notActor(await repo.regionSubscriberDevices(tx, game.regionId)), key: "newGameInRegion", params: {} };
+    default:
+      return null;
+  }
+}
+

@@ -1,0 +1,56 @@
+import type { Language } from "@shared/constants";
+
+/**
+ * The push texts, in the receiver's language (the device's language, or the one chosen when
+ * subscribing to a region). Kept on the server because pushes are written by jobs, not screens.
+ * `game` is the game's title or its date and time in Berlin.
+ */
+type Params = { game: string; name?: string; text?: string; players?: number; minPlayers?: number };
+type Text = (p: Params) => { title: string; body: string };
+
+const de = {
+  movedUp: (p) => ({ title: p.game, body: "Du bist von der Warteliste nachgerückt und spielst mit!" }),
+  gameCancelled: (p) => ({ title: p.game, body: "Das Spiel wurde vom Organisator abgesagt." }),
+  gameAutoCancelled: (p) => ({ title: p.game, body: "Das Spiel wurde abgesagt, weil sich nicht genug Spieler angemeldet haben." }),
+  gameChanged: (p) => ({ title: p.game, body: "Das Spiel wurde geändert. Du kannst Dich innerhalb von 24 Stunden kostenlos abmelden." }),
+  playerCancelledShortNotice: (p) => ({ title: p.game, body: `${p.name || "Ein Spieler"} hat sich kurzfristig abgemeldet.` }),
+  minPlayersWarning: (p) => ({ title: p.game, body: `Erst ${p.players} von mindestens ${p.minPlayers} Spielern angemeldet.` }),
+  takesPlacePrompt: (p) => ({ title: p.game, body: `Findet das Spiel statt? Erst ${p.players} von ${p.minPlayers} Spielern. Bitte bestätige oder sage ab.` }),
+  newGameInRegion: (p) => ({ title: "Neues Spiel in Deiner Region", body: p.game }),
+  comment: (p) => ({ title: p.game, body: `${p.name || "Jemand"}: ${p.text}` }),
+  directMessage: (p) => ({ title: p.name || "Neue Nachricht", body: p.text ?? "" }),
+} satisfies Record<string, Text>;
+
+const en: Record<keyof typeof de, Text> = {
+  movedUp: (p) => ({ title: p.game, body: "You moved up from the waiting list and are playing!" }),
+  gameCancelled: (p) => ({ title: p.game, body: "The game was cancelled by the organiser." }),
+  gameAutoCancelled: (p) => ({ title: p.game, body: "The game was cancelled because not enough players signed up." }),
+  gameChanged: (p) => ({ title: p.game, body: "The game was changed. You can cancel free of charge within 24 hours." }),
+  playerCancelledShortNotice: (p) => ({ title: p.game, body: `${p.name || "A player"} cancelled at short notice.` }),
+  minPlayersWarning: (p) => ({ title: p.game, body: `Only ${p.players} of at least ${p.minPlayers} players have signed up.` }),
+  takesPlacePrompt: (p) => ({ title: p.game, body: `Is the game taking place? Only ${p.players} of ${p.minPlayers} players. Please confirm or cancel.` }),
+  newGameInRegion: (p) => ({ title: "New game in your region", body: p.game }),
+  comment: (p) => ({ title: p.game, body: `${p.name || "Someone"}: ${p.text}` }),
+  directMessage: (p) => ({ title: p.name || "New message", body: p.text ?? "" }),
+};
+
+export type PushTextKey = keyof typeof de;
+const TEXTS: Record<Language, Record<PushTextKey, Text>> = { de, en };
+
+export function pushText(language: Language, key: PushTextKey, params: Params) {
+  return TEXTS[language][key](params);
+}
+
+/** A game without a title is named by its start in Berlin time: "Sa., 12.09., 18:00". */
+export function gameLabel(language: Language, game: { title: string | null; startTime: Date }) {
+  if (game.title) return game.title;
+  const when = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+    timeZone: "Europe/Berlin",
+    weekday: "short",
+    day: "2-digit",
+    month: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(game.startTime);
+  return language === "de" ? `Kick am ${when}` : `Game on ${when}`;
+}

@@ -1,0 +1,82 @@
+import postgres from "postgres";
+import type { Database } from "../db/client";
+import type { Logger } from "../lib/logger";
+
+/**
+ * Live updates across server processes: a change publishes a small event (which chat got a new
+ * message), every process hears it through PostgreSQL LISTEN/NOTIFY and hands it to its open
+ * server-sent-event streams. The embedded PGlite is one process, so it uses PGlite's own
+ * LISTEN/NOTIFY the same way. Events carry ids only; clients refetch what they may see.
+ */
+export type RealtimeEvent = { channel: string; id: number };
+type Handler = (event: RealtimeEvent) => void;
+
+export type Realtime = {
+  publish(event: RealtimeEvent): Promise<void>;
+  subscribe(channel: string, handler: Handler): () => void;
+  close(): Promise<void>;
+};
+
+const PG_CHANNEL = "kickrunde_realtime";
+
+export async function startRealtime(database: Database, logger: Logger): Promise<Realtime> {
+  const handlers = new Map<string, Set<Handler>>();
+  const deliver = (payload: string) => {
+    try {
+      const event = JSON.parse(payload) as RealtimeEvent;
+      for (const h of handlers.get(event.channel) ?? []) h(event);
+    } catch (error) {
+      logger.warn("bad realtime payload", { error: String(error) });
+    }
+  };
+
+  let stop: () => Promise<void>;
+  if (database.kind === "postgres") {
+    // A connection of its own: LISTEN holds it for the life of the process.
+    const listener = postgres(database.url!, { max: 1, onnotice: () => {} });
+    const { unlisten } = await listener.listen(PG_CHANNEL, deliver);
+    stop = async () => {
+      await unlisten();
+      await listener.end({ timeout: 2 });
+    };
+  } else {
+    const unlisten = await database.pglite!.listen(PG_CHANNEL, deliver);
+    stop = () => unlisten();
+  }
+
+  return {
+    async publish(event) {
+      await database.query("select pg_notify($1, $2)", [PG_CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe(channel, handler) {
+      let set = handlers.get(channel);
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      return () => {
+        set!.delete(handler);
+        if (set!.size === 0) handlers.delete(channel);
+      };
+    },
+    close: () => stop(),
+  };
+}
+
+/** Waits for events on a channel as an async stream until the signal aborts. */
+export async function* eventsOn(realtime: Realtime, channel: string, signal: AbortSignal | undefined): AsyncGenerator<RealtimeEvent> {
+  const queue: RealtimeEvent[] = [];
+  let wake: (() => void) | null = null;
+  const off = realtime.subscribe(channel, (e) => {
+    queue.push(e);
+    wake?.();
+  });
+  const aborted = new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve(), { once: true }));
+  try {
+    while (!signal?.aborted) {
+      if (queue.length === 0) await Promise.race([new Promise<void>((r) => (wake = r)), aborted]);
+      wake = null;
+      while (queue.length) yield queue.shift()!;
+    }
+  } finally {
+    off();
+  }
+}

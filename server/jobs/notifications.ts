@@ -1,0 +1,54 @@
+import type { Deps } from "../context";
+import type { Tx } from "../db/client";
+import type { PushMessage } from "../integrations/push/web-push";
+import { findDevice, removeDevice } from "../domains/notifications/repo";
+import { dispatchPendingNotifications } from "../domains/notifications/service";
+
+/** One push to one device; the device's keys are read when sending, so a refreshed subscription wins. */
+export type SendPushJob = { deviceToken: string; message: PushMessage };
+
+/** Pushes leave through a pg-boss job, like mail: retried with back-off (jobs/queue.ts), never blocking a request. */
+export async function enqueuePush(deps: Deps, job: SendPushJob, tx?: Tx): Promise<void> {
+  await deps.jobs.send("send-push", job, {}, tx);
+}
+
+export async function handleSendPush(deps: Deps, job: SendPushJob) {
+  const device = await findDevice(deps.db, job.deviceToken);
+  if (!device) return; // removed meanwhile
+  if (device.kind !== "web" || !device.endpoint || !device.p256dh || !device.auth) {
+    // Native (FCM) devices are registered by the native wrapper once its module lands (issue 6).
+    deps.logger.debug("push skipped: no sender for device kind", { kind: device.kind });
+    return;
+  }
+  const result = await deps.push.sendWeb({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, job.message);
+  if (result === "gone") {
+    await deps.db.transaction((tx) => removeDevice(tx, job.deviceToken));
+    deps.logger.info("push subscription gone, removed", { deviceToken: job.deviceToken });
+  }
+}
+
+export async function startPushWorker(deps: Deps) {
+  await deps.jobs.work<SendPushJob>("send-push", (job) => handleSendPush(deps, job));
+}
+
+/**
+ * The dispatcher polls every 2 seconds (domains/notifications/service.ts explains why it polls);
+ * several server processes may poll at once, the ledger keeps each row to one of them.
+ * Returns a stop function.
+ */
+export function startNotificationDispatcher(deps: Deps, intervalMs = 2000): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await dispatchPendingNotifications(deps);
+    } catch (error) {
+      deps.logger.error("notification dispatch failed", { error: String(error) });
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
