@@ -90,3 +90,19 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "trailing">) 
     />
   );
 }
+
+/** The e-mail input of every form (login, registration, profile, password reset). */
+export function EmailField(props: Omit<TextFieldProps, "label" | "type" | "name">) {
+  return (
+    <TextField
+      label={m.field_email()}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}

@@ -9,7 +9,7 @@ import { Button, buttonClassName } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
 import { SwitchField } from "@client/components/switch-field";
-import { PasswordField, TextField } from "@client/components/text-field";
+import { EmailField, PasswordField, TextField } from "@client/components/text-field";
 import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
@@ -127,14 +127,7 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
         <ProfileImageEditor account={account} />
 
         <form noValidate onSubmit={submit} className="space-y-4">
-          <TextField
-            label={m.field_email()}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField
             value={email.value}
             onValueChange={email.onValueChange}
             onBlur={email.onBlur}

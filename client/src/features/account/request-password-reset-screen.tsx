@@ -4,7 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button, buttonClassName } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { TextField } from "@client/components/text-field";
+import { EmailField } from "@client/components/text-field";
 import { errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
@@ -68,14 +68,7 @@ export function RequestPasswordResetScreen() {
   return (
     <AuthLayout title={m.reset_request_title()} subtitle={m.reset_request_subtitle()}>
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label={m.field_email()}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           value={email.value}
           onValueChange={email.onValueChange}
           onBlur={email.onBlur}

@@ -4,7 +4,7 @@ import { ExternalLink } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { PasswordField, TextField } from "@client/components/text-field";
+import { EmailField, PasswordField } from "@client/components/text-field";
 import { accountQueryOptions } from "@client/lib/account";
 import { errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
 import { INFO_SITE_URL } from "@client/lib/links";
@@ -56,14 +56,7 @@ export function LoginScreen({ search }: { search: AuthSearch }) {
       </div>
 
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label={m.field_email()}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           value={email.value}
           onValueChange={email.onValueChange}
           onBlur={email.onBlur}

@@ -5,7 +5,7 @@ import { berlinDay } from "@shared/rules/berlin-time";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
-import { PasswordField, TextField } from "@client/components/text-field";
+import { EmailField, PasswordField, TextField } from "@client/components/text-field";
 import { accountQueryOptions } from "@client/lib/account";
 import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
@@ -97,14 +97,7 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
   return (
     <AuthLayout title={m.register_title()} subtitle={m.register_subtitle()}>
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          label={m.field_email()}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           value={email.value}
           onValueChange={email.onValueChange}
           onBlur={email.onBlur}
