@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseServiceAccount, type FcmConfig } from "./integrations/push/fcm";
 
 /** An optional text variable; empty counts as unset. */
 const optionalText = () =>
@@ -57,6 +58,10 @@ const ZEnv = z.object({
     .string()
     .default("mailto:hallo@kickrunde.de")
     .refine((v) => /^(mailto:|https:\/\/)/.test(v), { error: "must start with mailto: or https://" }),
+  /** Firebase Cloud Messaging for the native app: the service-account key (the JSON itself or a path to it); empty: native devices get no pushes. */
+  FCM_SERVICE_ACCOUNT_JSON: optionalText(),
+  /** The FCM HTTP v1 API's address (the token URI comes from the service account). */
+  FCM_BASE_URL: z.url().default("https://fcm.googleapis.com"),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
@@ -79,7 +84,7 @@ export type Config = {
   /** Where uploads are kept (server/integrations/storage.ts); `publicUrl` is the address their URLs start with. */
   storage: StorageConfig;
   /** Web push; `vapid` undefined: use the key pair generated into the database (integrations/push/vapid-keys.ts). */
-  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string };
+  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined };
 };
 
 export type StorageConfig =
@@ -132,7 +137,15 @@ function pushConfig(e: z.output<typeof ZEnv>): Config["push"] {
     throw new ConfigError("Invalid configuration (see README, Configuration):\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither");
   }
   const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined;
-  return { vapid, subject: e.VAPID_SUBJECT };
+  let fcm: FcmConfig | undefined;
+  if (e.FCM_SERVICE_ACCOUNT_JSON) {
+    try {
+      fcm = { serviceAccount: parseServiceAccount(e.FCM_SERVICE_ACCOUNT_JSON), baseUrl: e.FCM_BASE_URL.replace(/\/$/, "") };
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration (see README, Configuration):\n  FCM_SERVICE_ACCOUNT_JSON: ${(error as Error).message}`);
+    }
+  }
+  return { vapid, subject: e.VAPID_SUBJECT, fcm };
 }
 
 function storageConfig(e: z.output<typeof ZEnv>): StorageConfig {

@@ -15,6 +15,7 @@ import { AppError } from "../lib/errors";
 import { parseArgs } from "./errors";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
 import { gameMutations, gameQueries, gameTypeDefs } from "./games";
+import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
 import type { GqlContext, GqlResolver as Resolver } from "./types";
@@ -83,7 +84,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -117,6 +118,7 @@ const mutations: Record<string, Resolver> = {
   ...participationMutations,
   ...uploadMutations,
   ...chatMutations,
+  ...notificationMutations,
   tokenAuth: async (_p, args, { ctx }) => tokenAnswer(await auth.login(ctx, parseArgs(ZLoginInput, args))),
   refreshToken: async (_p, _args, { ctx }) => tokenAnswer(await auth.refresh(ctx)),
   logout: (_p, _args, { ctx }) => auth.logout(ctx),
@@ -148,6 +150,7 @@ export const resolvers = {
     ...gameQueries,
     ...participationQueries,
     ...chatQueries,
+    ...notificationQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
 };

@@ -1,6 +1,7 @@
 import type { Deps } from "../context";
 import type { Tx } from "../db/client";
-import type { PushMessage } from "../integrations/push/web-push";
+import { fcmSenderFor } from "../integrations/push/fcm";
+import type { PushMessage, PushResult } from "../integrations/push/web-push";
 import { findDevice, removeDevice } from "../domains/notifications/repo";
 import { dispatchPendingNotifications } from "../domains/notifications/service";
 
@@ -12,18 +13,29 @@ export async function enqueuePush(deps: Deps, job: SendPushJob, tx?: Tx): Promis
   await deps.jobs.send("send-push", job, {}, tx);
 }
 
+let warnedFcmUnconfigured = false;
+
+/** Routes by device kind: web push to the browser's push service, native devices through FCM. */
 export async function handleSendPush(deps: Deps, job: SendPushJob) {
   const device = await findDevice(deps.db, job.deviceToken);
   if (!device) return; // removed meanwhile
-  if (device.kind !== "web" || !device.endpoint || !device.p256dh || !device.auth) {
-    // Native (FCM) devices are registered by the native wrapper once its module lands (issue 6).
-    deps.logger.debug("push skipped: no sender for device kind", { kind: device.kind });
-    return;
+  let result: PushResult;
+  if (device.kind === "fcm") {
+    const fcm = deps.config.push.fcm;
+    if (!fcm) {
+      // Once per process: without FCM_SERVICE_ACCOUNT_JSON native devices cannot be reached (web push still works).
+      if (!warnedFcmUnconfigured) deps.logger.info("FCM not configured (FCM_SERVICE_ACCOUNT_JSON): pushes to native devices are skipped");
+      warnedFcmUnconfigured = true;
+      return;
+    }
+    result = await fcmSenderFor(fcm).send(device.deviceToken, job.message);
+  } else {
+    if (!device.endpoint || !device.p256dh || !device.auth) return;
+    result = await deps.push.sendWeb({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, job.message);
   }
-  const result = await deps.push.sendWeb({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, job.message);
   if (result === "gone") {
     await deps.db.transaction((tx) => removeDevice(tx, job.deviceToken));
-    deps.logger.info("push subscription gone, removed", { deviceToken: job.deviceToken });
+    deps.logger.info("push device gone, removed", { kind: device.kind, deviceToken: job.deviceToken });
   }
 }
 

@@ -27,3 +27,13 @@ export type TSubscribeToRegionInput = z.infer<typeof ZSubscribeToRegionInput>;
 export const ZRegionIdInput = z.object({ regionId: zId });
 /** `count` is null below REGION_SUBSCRIBER_COUNT_SHOWN_FROM: the page shows no number then. */
 export const ZRegionSubscriberCount = z.object({ count: z.number().int().nullable() });
+
+/** The native wrapper's FCM registration token; "wp_" is reserved for web-push devices (their token is derived from the endpoint). */
+export const ZRegisterNativeDeviceInput = z.object({
+  deviceToken: zToken.refine((t) => !t.startsWith("wp_"), { error: "invalid" }),
+  platform: z.enum(["ios", "android"]).optional(),
+  language: z.enum(LANGUAGES),
+});
+export type TRegisterNativeDeviceInput = z.infer<typeof ZRegisterNativeDeviceInput>;
+
+export const ZDeviceTokenInput = z.object({ deviceToken: zToken });

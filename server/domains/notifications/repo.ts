@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, notExists, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import type { Language } from "@shared/constants";
 import type { DbOrTx } from "../../db/client";
 import {
@@ -176,3 +176,26 @@ export async function userFirstName(db: DbOrTx, id: number) {
   return rows[0]?.firstName ?? null;
 }
 
+
+/* ---------- game mails ---------- */
+
+/** User ids of a game's active or queued players. */
+export async function playerUserIds(db: DbOrTx, gameId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: participations.userId })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), isNull(participations.cancelledAt), isNotNull(participations.userId)));
+  return rows.map((r) => r.userId!);
+}
+
+/**
+ * Of these users, those who get game mails: receiveGameEmails set, a confirmed address (no mail to
+ * an address nobody proved is theirs), account not deleted.
+ */
+export async function gameMailRecipients(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.applicationLanguage })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.receiveGameEmails, true), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)));
+}

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
+  ZDeviceTokenInput,
   ZRegionIdInput,
+  ZRegisterNativeDeviceInput,
   ZRegionSubscriberCount,
   ZRegionSubscriptionInput,
   ZRegisterWebPushInput,
@@ -20,6 +22,14 @@ export const notificationsRouter = router({
     .input(ZRegisterWebPushInput)
     .output(ZRegisterWebPushResult)
     .mutation(({ ctx, input }) => notifications.registerWebPush(ctx, input)),
+  registerNativeDevice: publicProcedure
+    .input(ZRegisterNativeDeviceInput)
+    .output(ZRegisterWebPushResult)
+    .mutation(({ ctx, input }) => notifications.registerNativeDevice(ctx, input)),
+  deviceTokenForUserExists: publicProcedure
+    .input(ZDeviceTokenInput)
+    .output(z.object({ exists: z.boolean() }))
+    .query(({ ctx, input }) => notifications.deviceTokenForUserExists(ctx, input.deviceToken)),
   subscribeToRegion: publicProcedure.input(ZSubscribeToRegionInput).output(ZSubscribed).mutation(({ ctx, input }) => notifications.subscribeToRegion(ctx, input)),
   unsubscribeFromRegion: publicProcedure
     .input(ZRegionSubscriptionInput)

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import {
   REGION_SUBSCRIBER_COUNT_SHOWN_FROM,
+  type TRegisterNativeDeviceInput,
   type TRegisterWebPushInput,
   type TSubscribeToRegionInput,
   type ZRegionSubscriptionInput,
@@ -9,6 +10,8 @@ import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
 import { gameLabel, pushText, type PushTextKey } from "../../integrations/push/texts";
 import { webPushDeviceToken, type PushMessage } from "../../integrations/push/web-push";
+import type { GameMailData, GameMailName } from "../../integrations/mail/templates";
+import { enqueueMail } from "../../jobs/mail";
 import { enqueuePush } from "../../jobs/notifications";
 import * as repo from "./repo";
 
@@ -35,6 +38,34 @@ export async function registerWebPush(ctx: Ctx, input: TRegisterWebPushInput) {
     updatedAt: now,
   });
   return { deviceToken };
+}
+
+/**
+ * Registers (or refreshes) the native wrapper's FCM token; works signed in or as a guest. The
+ * platform is accepted for the wrapper's sake but not stored (FCM addresses both the same way).
+ */
+export async function registerNativeDevice(ctx: Ctx, input: TRegisterNativeDeviceInput) {
+  const now = ctx.deps.clock.now();
+  await repo.upsertDevice(ctx.deps.db, {
+    deviceToken: input.deviceToken,
+    kind: "fcm",
+    endpoint: null,
+    p256dh: null,
+    auth: null,
+    userId: ctx.viewer?.userId ?? null,
+    userAgent: ctx.meta.userAgent,
+    language: input.language,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { deviceToken: input.deviceToken };
+}
+
+/** Whether this device token is registered to the signed-in user (false for guests). */
+export async function deviceTokenForUserExists(ctx: Ctx, deviceToken: string) {
+  if (!ctx.viewer) return { exists: false };
+  const device = await repo.findDevice(ctx.deps.db, deviceToken);
+  return { exists: device?.userId === ctx.viewer.userId };
 }
 
 export async function subscribeToRegion(ctx: Ctx, input: TSubscribeToRegionInput) {
@@ -93,7 +124,15 @@ export async function dispatchPendingNotifications(deps: Deps): Promise<number> 
   return queued;
 }
 
-type Outgoing = { receivers: repo.Receiver[]; key: PushTextKey; params: Omit<Parameters<typeof pushText>[2], "game">; path: string; tag: string };
+type Outgoing = {
+  receivers: repo.Receiver[];
+  key: PushTextKey;
+  params: Omit<Parameters<typeof pushText>[2], "game">;
+  path: string;
+  tag: string;
+  /** Game events for user accounts also go out by mail to those who set receiveGameEmails. */
+  mail?: { template: GameMailName; userIds: number[] };
+};
 
 async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number): Promise<number> {
   const fresh = (createdAt: Date) => deps.clock.now().getTime() - createdAt.getTime() < STALE_AFTER_MS;
@@ -128,8 +167,9 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
       };
     }
   }
-  if (!out || out.receivers.length === 0) return 0;
+  if (!out) return 0;
   const game = out.gameId ? await repo.gameInfo(tx, out.gameId) : null;
+  if (out.mail && game) await enqueueGameMails(deps, tx, game, out.mail, { name: out.params.name, players: out.params.players, minPlayers: out.params.minPlayers }, out.path);
   const seen = new Set<string>();
   for (const r of out.receivers) {
     if (seen.has(r.deviceToken)) continue;
@@ -139,6 +179,22 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
     await enqueuePush(deps, { deviceToken: r.deviceToken, message }, tx);
   }
   return seen.size;
+}
+
+/** One mail per user per event (however many devices), in the user's application language. */
+async function enqueueGameMails(
+  deps: Deps,
+  tx: Tx,
+  game: NonNullable<Awaited<ReturnType<typeof repo.gameInfo>>>,
+  mail: NonNullable<Outgoing["mail"]>,
+  params: Pick<GameMailData, "name" | "players" | "minPlayers">,
+  path: string,
+) {
+  const recipients = await repo.gameMailRecipients(tx, [...new Set(mail.userIds)]);
+  for (const u of recipients) {
+    const data: GameMailData = { ...params, firstName: u.firstName, game: gameLabel(u.language, game), link: `${deps.config.publicUrl}${path}` };
+    await enqueueMail(deps, { to: u.email, language: u.language, template: { name: mail.template, data } }, tx);
+  }
 }
 
 /** Pushes carry at most ~4 kB encrypted; a preview is enough. */
@@ -155,24 +211,35 @@ async function forGameEvent(tx: Tx, event: EventRow): Promise<(Outgoing & { game
   const notActor = <T extends { userId: number | null }>(rs: T[]) => rs.filter((r) => event.actorId === null || r.userId !== event.actorId);
   const organiser = () => repo.devicesOfUsers(tx, [game.creatorId]);
   const counts = { players: Number(p.players ?? 0), minPlayers: Number(p.minPlayers ?? 0) };
+  const players = async () => notActorIds(await repo.playerUserIds(tx, game.id));
+  const notActorIds = (ids: number[]) => ids.filter((id) => id !== event.actorId);
+  const toOrganiser = (template: GameMailName) => ({ template, userIds: [game.creatorId] });
   switch (event.type) {
     case "MOVED_UP":
-      return event.actorId ? { ...base, receivers: await repo.devicesOfUsers(tx, [event.actorId]), key: "movedUp", params: {} } : null;
+      return event.actorId
+        ? { ...base, receivers: await repo.devicesOfUsers(tx, [event.actorId]), key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [event.actorId] } }
+        : null;
     case "CANCELLED":
-      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameCancelled", params: {} };
+      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameCancelled", params: {}, mail: { template: "game-cancelled", userIds: await players() } };
     case "AUTO_CANCELLED":
-      return { ...base, receivers: await repo.followerDevices(tx, game.id), key: "gameAutoCancelled", params: {} };
+      return {
+        ...base,
+        receivers: await repo.followerDevices(tx, game.id),
+        key: "gameAutoCancelled",
+        params: {},
+        mail: { template: "game-auto-cancelled", userIds: [...(await repo.playerUserIds(tx, game.id)), game.creatorId] },
+      };
     case "CHANGED":
-      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameChanged", params: {} };
+      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameChanged", params: {}, mail: { template: "game-changed", userIds: await players() } };
     case "PARTICIPATION_CANCELLED": {
       if (p.notifyOrganiser !== true || p.accountDeleted) return null;
       const name = typeof p.participationId === "number" ? await repo.participationName(tx, p.participationId) : null;
-      return { ...base, receivers: await organiser(), key: "playerCancelledShortNotice", params: { name: name ?? undefined } };
+      return { ...base, receivers: await organiser(), key: "playerCancelledShortNotice", params: { name: name ?? undefined }, mail: toOrganiser("game-player-cancelled") };
     }
     case "MIN_PLAYERS_WARNING":
-      return { ...base, receivers: await organiser(), key: "minPlayersWarning", params: counts };
+      return { ...base, receivers: await organiser(), key: "minPlayersWarning", params: counts, mail: toOrganiser("game-min-players-warning") };
     case "TAKES_PLACE_PROMPT":
-      return { ...base, receivers: await organiser(), key: "takesPlacePrompt", params: counts };
+      return { ...base, receivers: await organiser(), key: "takesPlacePrompt", params: counts, mail: toOrganiser("game-takes-place-prompt") };
     case "CREATED":
     case "MADE_PUBLIC":
       if (game.gameType === "PRIVATE") return null;

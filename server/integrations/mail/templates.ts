@@ -4,13 +4,34 @@ import type { Language } from "@shared/constants";
 export type MailTemplate =
   | { name: "confirm-email"; data: { firstName: string; link: string } }
   | { name: "reset-password"; data: { firstName: string; link: string } }
-  | { name: "email-changed"; data: { firstName: string; newEmail: string } };
+  | { name: "email-changed"; data: { firstName: string; newEmail: string } }
+  | { [N in GameMailName]: { name: N; data: GameMailData } }[GameMailName];
+
+/** Mails about a game (receiveGameEmails): `game` is its label in the recipient's language, `link` its page. */
+export type GameMailName =
+  | "game-moved-up"
+  | "game-cancelled"
+  | "game-auto-cancelled"
+  | "game-changed"
+  | "game-player-cancelled"
+  | "game-min-players-warning"
+  | "game-takes-place-prompt";
+export type GameMailData = { firstName: string; game: string; link: string; name?: string; players?: number; minPlayers?: number };
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 type Parts = { subject: string; greeting: string; lines: string[]; button?: { label: string; href: string }; after?: string[] };
+
+/** The shape every game mail shares: what happened, and a button to the game. */
+const game = (d: GameMailData, subject: string, hello: string, lines: string[], button: string): Parts => ({
+  subject,
+  greeting: `${hello} ${d.firstName},`,
+  lines: [d.game, ...lines],
+  button: { label: button, href: d.link },
+  after: [],
+});
 
 const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTemplate, { name: T }>["data"]) => Parts } & { footer: string } } = {
   de: {
@@ -34,6 +55,16 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       lines: [`die E-Mail-Adresse Deines Kickrunde-Kontos wurde auf ${d.newEmail} geändert.`],
       after: ["Warst Du das nicht? Dann melde Dich bitte sofort bei uns: hallo@kickrunde.de"],
     }),
+    "game-moved-up": (d) => game(d, `Du spielst mit: ${d.game}`, "Hallo", ["Du bist von der Warteliste nachgerückt und spielst mit!"], "Zum Spiel"),
+    "game-cancelled": (d) => game(d, `Abgesagt: ${d.game}`, "Hallo", ["Das Spiel wurde vom Organisator abgesagt."], "Zum Spiel"),
+    "game-auto-cancelled": (d) => game(d, `Abgesagt: ${d.game}`, "Hallo", ["Das Spiel wurde abgesagt, weil sich nicht genug Spieler angemeldet haben."], "Zum Spiel"),
+    "game-changed": (d) =>
+      game(d, `Geändert: ${d.game}`, "Hallo", ["Das Spiel wurde geändert.", "Du kannst Dich innerhalb von 24 Stunden kostenlos abmelden."], "Änderungen ansehen"),
+    "game-player-cancelled": (d) => game(d, `Kurzfristige Abmeldung: ${d.game}`, "Hallo", [`${d.name || "Ein Spieler"} hat sich kurzfristig abgemeldet.`], "Zum Spiel"),
+    "game-min-players-warning": (d) =>
+      game(d, `Zu wenige Spieler: ${d.game}`, "Hallo", [`Erst ${d.players} von mindestens ${d.minPlayers} Spielern angemeldet.`], "Zum Spiel"),
+    "game-takes-place-prompt": (d) =>
+      game(d, `Findet das Spiel statt? ${d.game}`, "Hallo", [`Erst ${d.players} von ${d.minPlayers} Spielern angemeldet. Bitte bestätige das Spiel oder sage es ab.`], "Zum Spiel"),
     footer: "Kickrunde – Freizeitfußball in Deiner Stadt",
   },
   en: {
@@ -57,6 +88,15 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       lines: [`the email address of your Kickrunde account was changed to ${d.newEmail}.`],
       after: ["Was this not you? Please contact us right away: hallo@kickrunde.de"],
     }),
+    "game-moved-up": (d) => game(d, `You're playing: ${d.game}`, "Hi", ["You moved up from the waiting list and are playing!"], "Open the game"),
+    "game-cancelled": (d) => game(d, `Cancelled: ${d.game}`, "Hi", ["The game was cancelled by the organiser."], "Open the game"),
+    "game-auto-cancelled": (d) => game(d, `Cancelled: ${d.game}`, "Hi", ["The game was cancelled because not enough players signed up."], "Open the game"),
+    "game-changed": (d) => game(d, `Changed: ${d.game}`, "Hi", ["The game was changed.", "You can cancel free of charge within 24 hours."], "See the changes"),
+    "game-player-cancelled": (d) => game(d, `Short-notice cancellation: ${d.game}`, "Hi", [`${d.name || "A player"} cancelled at short notice.`], "Open the game"),
+    "game-min-players-warning": (d) =>
+      game(d, `Not enough players: ${d.game}`, "Hi", [`Only ${d.players} of at least ${d.minPlayers} players have signed up.`], "Open the game"),
+    "game-takes-place-prompt": (d) =>
+      game(d, `Is the game taking place? ${d.game}`, "Hi", [`Only ${d.players} of ${d.minPlayers} players have signed up. Please confirm or cancel the game.`], "Open the game"),
     footer: "Kickrunde – casual football in your city",
   },
 };
