@@ -1,17 +1,59 @@
-import { nativeDeviceToken } from "./native-bridge";
+import type { Language } from "@shared/constants";
+import { fetchNativePermission, fetchNativeToken } from "@client/features/notifications/native";
+import { getLocale } from "@client/paraglide/runtime";
+import { isNativeApp, nativeDeviceToken, nativePlatform } from "./native-bridge";
+import { enableWebPush } from "./push";
 import { getWebDeviceToken, storeWebDeviceToken } from "./storage";
+import { trpcClient } from "./trpc";
 
 /**
- * Device tokens for joining (spec 000 section 5: guests on public games and the waiting list need
- * notifications). Until the notifications issue brings web push, a browser that allowed
- * notifications is represented by a stable random id ("web-<random>") kept in local storage; the
- * native wrapper's own token wins when there is one.
+ * The device token this app uses for joining, following a game and region subscriptions
+ * (spec 001 sections 3, 4 and 7):
+ * - in the native wrapper the wrapper's push token, asked for over the bridge and registered with
+ *   `notifications.registerNativeDevice`;
+ * - in a browser the token the server gives for this browser's web push subscription
+ *   (`enableWebPush`), kept in local storage;
+ * - only where this browser cannot do push at all (no Push API, or its push service refuses the
+ *   subscription although notifications are allowed, as in headless Chromium) a stable stand-in
+ *   id `web-<random>`, so a guest can still join; such a device gets no pushes, so region
+ *   subscriptions (`pushOnly`) do not accept it.
+ * Permission denied, or no native token within 5 s, gives `denied`: the screens then show
+ * 'Error setting up notifications, contact help'.
  */
 
-/** The token we already have, without asking the user. */
+const PUSH_TOKEN_KEY = "kickrunde.pushDeviceToken";
+
+function readPushToken(): string | null {
+  try {
+    return localStorage.getItem(PUSH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storePushToken(token: string): void {
+  try {
+    localStorage.setItem(PUSH_TOKEN_KEY, token);
+  } catch {
+    // private mode: the next visit subscribes again
+  }
+}
+
+function browserDenied(): boolean {
+  return typeof Notification !== "undefined" && Notification.permission !== "granted";
+}
+
+/** A token that can receive pushes, already known (no prompt): the wrapper's or the web push one. */
+export function currentPushDeviceToken(): string | null {
+  if (isNativeApp()) return nativeDeviceToken();
+  if (browserDenied()) return null;
+  return readPushToken();
+}
+
+/** The token we already have, without asking the user (push token first, else the stand-in id). */
 export function currentDeviceToken(): string | null {
-  const native = nativeDeviceToken();
-  if (native) return native;
+  const push = currentPushDeviceToken();
+  if (push || isNativeApp()) return push;
   if (typeof Notification !== "undefined" && Notification.permission === "denied") return null;
   return getWebDeviceToken();
 }
@@ -24,22 +66,50 @@ function randomId(): string {
   return Array.from(bytes, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 24);
 }
 
-/** Asks the browser for permission where needed and returns the token, or that notifications are blocked. */
-export async function requestDeviceToken(): Promise<DeviceTokenResult> {
-  const existing = currentDeviceToken();
-  if (existing) return { token: existing };
-  if (typeof Notification !== "undefined") {
-    let permission = Notification.permission;
-    if (permission === "default") {
-      try {
-        permission = await Notification.requestPermission();
-      } catch {
-        permission = "denied";
-      }
-    }
-    if (permission !== "granted") return { denied: true };
-  }
+function fallbackToken(): string {
+  const existing = getWebDeviceToken();
+  if (existing) return existing;
   const token = `web-${randomId()}`;
   storeWebDeviceToken(token);
+  return token;
+}
+
+async function nativeToken(language: Language): Promise<DeviceTokenResult> {
+  let permission = await fetchNativePermission();
+  if (permission === "not_asked_yet") permission = await fetchNativePermission({ request: true });
+  if (permission !== "granted") return { denied: true };
+  const token = await fetchNativeToken();
+  if (!token) return { denied: true };
+  try {
+    await trpcClient.notifications.registerNativeDevice.mutate({ deviceToken: token, platform: nativePlatform(), language });
+  } catch (error) {
+    console.warn("could not register the native device", error);
+    return { denied: true };
+  }
   return { token };
+}
+
+/**
+ * Asks for permission where needed and returns this device's token, or `denied`.
+ * `pushOnly`: only a token that receives pushes will do (region subscriptions), no stand-in id.
+ */
+export async function requestDeviceToken(options: { language?: Language; pushOnly?: boolean } = {}): Promise<DeviceTokenResult> {
+  const language = options.language ?? (getLocale() as Language);
+  if (isNativeApp()) return nativeToken(language);
+  try {
+    const result = await enableWebPush(language);
+    if ("deviceToken" in result) {
+      storePushToken(result.deviceToken);
+      return { token: result.deviceToken };
+    }
+    if ("denied" in result) return { denied: true };
+  } catch (error) {
+    // The push service refused or is unreachable although notifications are allowed.
+    console.warn("web push subscription failed", error);
+    if (options.pushOnly || browserDenied()) return { denied: true };
+    return { token: fallbackToken() };
+  }
+  // No Push API in this browser.
+  if (options.pushOnly || (typeof Notification !== "undefined" && Notification.permission === "denied")) return { denied: true };
+  return { token: fallbackToken() };
 }

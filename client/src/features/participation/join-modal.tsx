@@ -66,9 +66,10 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
     if (nameCode) return;
     let deviceToken = currentDeviceToken();
     if (needsNotifications && !deviceToken) {
-      const result = await requestDeviceToken();
+      const result = await requestDeviceToken({ language: locale });
       if ("denied" in result) {
-        setNotificationProblem(queue && !isGuest ? m.error_QUEUE_NEEDS_NOTIFICATIONS() : m.error_GUEST_NEEDS_NOTIFICATIONS());
+        // spec 001 section 8: permission not granted or no token
+        setNotificationProblem(m.notifications_setup_error());
         return;
       }
       deviceToken = result.token;
@@ -138,7 +139,7 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
           <SwitchField label={m.join_brings_ball()} checked={bringsBall} onCheckedChange={setBringsBall} />
           <SwitchField label={m.join_brings_bibs()} checked={bringsBibs} onCheckedChange={setBringsBibs} />
         </div>
-        {needsNotifications && !currentDeviceToken() ? <p className="text-[14px] leading-snug text-slate-600">{m.join_notifications_notice()}</p> : null}
+        {needsNotifications && !currentDeviceToken() && !notificationProblem ? <p className="text-[14px] leading-snug text-slate-600">{m.join_notifications_notice()}</p> : null}
         {notificationProblem ? <Notice tone="error">{notificationProblem}</Notice> : null}
         {join.isError ? <Notice tone="error">{errorMessage(join.error)}</Notice> : null}
         <Button type="submit" size="lg" block loading={join.isPending}>

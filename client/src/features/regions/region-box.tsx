@@ -1,9 +1,10 @@
 import { MessageCircle, Send, Users } from "lucide-react";
 import type { TRegion } from "@shared/schemas/regions";
+import { RegionSubscription } from "@client/features/notifications/region-subscription";
 import { m } from "@client/paraglide/messages";
 import { regionGroupLinks } from "./region-links";
 
-/** The region's community box: its messenger groups and the region head (spec 000 section 2). */
+/** The region's community box: its messenger groups, the region head and the subscription to new games (spec 000 section 2). */
 export function RegionBox({ region }: { region: TRegion }) {
   const links = regionGroupLinks(region);
   return (
@@ -39,6 +40,7 @@ export function RegionBox({ region }: { region: TRegion }) {
         </ul>
       ) : null}
       {region.head ? <p className="mt-4 text-sm text-pitch-100">{m.region_head({ name: region.head.firstName })}</p> : null}
+      <RegionSubscription region={region} />
     </section>
   );
 }

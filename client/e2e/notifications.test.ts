@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { shot, startHarness, type Harness } from "./harness";
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+const E2E_TIMEOUT = 90_000;
+const SETUP_ERROR_DE = "Fehler beim Einrichten der Benachrichtigungen, wende Dich an den Support";
+
+/** A tRPC call from inside the page (same cookies, CSRF header). */
+async function trpcCall<T>(page: Page, kind: "query" | "mutation", path: string, input: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ kind, path, input }) => {
+      const payload = JSON.stringify({ json: input });
+      const csrf = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.split("=")[1] ?? "";
+      const response =
+        kind === "query"
+          ? await fetch(`/trpc/${path}?input=${encodeURIComponent(payload)}`, { credentials: "same-origin" })
+          : await fetch(`/trpc/${path}`, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) }, body: payload });
+      const body = (await response.json()) as { result?: { data: { json: unknown } }; error?: unknown };
+      if (!body.result) throw new Error(JSON.stringify(body.error));
+      return body.result.data.json;
+    },
+    { kind, path, input },
+  ) as Promise<T>;
+}
+
+async function notifyingContext(options: { locale?: string } = {}): Promise<BrowserContext> {
+  const context = await h.newContext(options);
+  await context.grantPermissions(["notifications"], { origin: h.baseUrl });
+  return context;
+}
+
+/**
+ * Headless Chromium has no push service: `pushManager.subscribe` rejects at once with
+ * "AbortError: Registration failed - permission denied" even with notifications granted (also
+ * with CDP Browser.setPermission {name: "push"}). To test the rest of the flow for real (service
+ * worker registration, registerWebPush, the region subscription on the server) this stands in for
+ * the browser's push service with a subscription whose endpoint is a local URL.
+ */
+const FAKE_PUSH_SERVICE = `
+  (() => {
+    const endpoint = location.origin + "/fake-push/" + Math.random().toString(36).slice(2);
+    let current = null;
+    PushManager.prototype.getSubscription = async function () { return current; };
+    PushManager.prototype.subscribe = async function (options) {
+      current = {
+        endpoint,
+        options: { applicationServerKey: options.applicationServerKey.buffer ?? options.applicationServerKey, userVisibleOnly: true },
+        toJSON: () => ({ endpoint, keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" } }),
+        unsubscribe: async () => { current = null; return true; },
+      };
+      return current;
+    };
+  })();
+`;
+
+function regionBox(page: Page) {
+  return page.getByTestId("region-subscription");
+}
+
+describe("region subscription", () => {
+  test(
+    "headless Chromium cannot subscribe to push: the box shows the spec's error",
+    async () => {
+      const context = await notifyingContext();
+      const page = await context.newPage();
+      await page.goto("/games/berlin");
+      const box = regionBox(page);
+      await box.getByRole("button", { name: "Benachrichtige mich" }).click();
+      await box.getByText(SETUP_ERROR_DE).waitFor();
+      await box.locator("button:not([aria-disabled='true'])").waitFor();
+      await box.scrollIntoViewIfNeeded();
+      await shot(page, "notif-region-error");
+      // Nothing was subscribed.
+      expect(await box.getByRole("button", { name: "Abbestellen" }).count()).toBe(0);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "in English the error reads as in the spec",
+    async () => {
+      const context = await notifyingContext({ locale: "en-US" });
+      const page = await context.newPage();
+      await page.goto("/games/berlin");
+      const box = regionBox(page);
+      await box.getByRole("button", { name: "Notify me" }).click();
+      await box.getByText("Error setting up notifications, contact help").waitFor();
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "with a push service the device subscribes and unsubscribes; the count shows from 50",
+    async () => {
+      const context = await notifyingContext();
+      await context.addInitScript(FAKE_PUSH_SERVICE);
+      const page = await context.newPage();
+      await page.goto("/games/berlin");
+      const box = regionBox(page);
+      await box.scrollIntoViewIfNeeded();
+      await shot(page, "notif-region-before");
+      // Fewer than 50 subscribers: no number.
+      expect(await box.getByText(/Personen werden benachrichtigt/).count()).toBe(0);
+
+      await box.getByRole("button", { name: "Benachrichtige mich" }).click();
+      await box.getByRole("button", { name: "Abbestellen" }).waitFor();
+      await box.getByText("Dieses Gerät wird bei jeder neuen Kickrunde in Berlin benachrichtigt.").waitFor();
+      await box.locator("button:not([aria-disabled='true'])").waitFor();
+      await shot(page, "notif-region-subscribed");
+
+      const token = await page.evaluate(() => localStorage.getItem("kickrunde.pushDeviceToken"));
+      expect(token).toMatch(/^wp_/);
+      const { id: regionId } = await trpcCall<{ id: number }>(page, "query", "regions.bySlug", { slug: "berlin" });
+      expect(await trpcCall(page, "query", "notifications.isSubscribedToRegion", { deviceToken: token, regionId })).toEqual({ subscribed: true });
+
+      // After a reload the state comes from the server.
+      await page.reload();
+      await regionBox(page).getByRole("button", { name: "Abbestellen" }).waitFor();
+
+      await regionBox(page).getByRole("button", { name: "Abbestellen" }).click();
+      await regionBox(page).getByRole("button", { name: "Benachrichtige mich" }).waitFor();
+      expect(await trpcCall(page, "query", "notifications.isSubscribedToRegion", { deviceToken: token, regionId })).toEqual({ subscribed: false });
+
+      // 50 other devices subscribe: now the box shows the number.
+      for (let i = 0; i < 50; i++) {
+        await trpcCall(page, "mutation", "notifications.subscribeToRegion", { deviceToken: `e2e-device-${i}`, regionId, messagingLanguage: "de" });
+      }
+      await page.reload();
+      await regionBox(page).getByText("50 Personen werden benachrichtigt").waitFor();
+      await regionBox(page).scrollIntoViewIfNeeded();
+      await shot(page, "notif-region-count");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the native wrapper answers over the bridge: its token is registered and subscribed",
+    async () => {
+      const context = await h.newContext();
+      await context.addInitScript(() => {
+        const w = window as unknown as Record<string, unknown>;
+        w.__posted = [];
+        w.ReactNativeWebView = {
+          postMessage(message: string) {
+            (w.__posted as string[]).push(message);
+            // The wrapper answers a little later, as a real one would.
+            setTimeout(() => {
+              if (message === "getNativeNotificationPermission" || message === "requestNotificationPermissionNative") w.kickrundeNotificationPermission = "granted";
+              if (message === "getNativeDeviceToken") w.kickrundeDeviceToken = "native-e2e-token-1234567890";
+            }, 400);
+          },
+        };
+      });
+      const page = await context.newPage();
+      await page.goto("/games/berlin");
+      const box = regionBox(page);
+      await box.getByRole("button", { name: "Benachrichtige mich" }).click();
+      await box.getByRole("button", { name: "Abbestellen" }).waitFor();
+      const posted = await page.evaluate(() => (window as unknown as { __posted: string[] }).__posted);
+      expect(posted).toContain("getNativeNotificationPermission");
+      expect(posted).toContain("getNativeDeviceToken");
+      await box.getByRole("button", { name: "Abbestellen" }).click();
+      await box.getByRole("button", { name: "Benachrichtige mich" }).waitFor();
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a native wrapper that never answers: denied after 5 seconds with the error",
+    async () => {
+      const context = await h.newContext();
+      await context.addInitScript(() => {
+        (window as unknown as Record<string, unknown>).ReactNativeWebView = { postMessage() {} };
+      });
+      const page = await context.newPage();
+      await page.goto("/games/berlin");
+      const box = regionBox(page);
+      const started = Date.now();
+      await box.getByRole("button", { name: "Benachrichtige mich" }).click();
+      await box.getByText(SETUP_ERROR_DE).waitFor({ timeout: 15_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+describe("joining", () => {
+  test(
+    "a guest with notifications blocked cannot join a public game: the spec's error",
+    async () => {
+      const context = await h.newContext();
+      // The user blocked notifications for the site (Playwright cannot set "denied" itself).
+      await context.addInitScript(() => {
+        Object.defineProperty(Notification, "permission", { get: () => "denied" });
+        Notification.requestPermission = async () => "denied";
+      });
+      const page = await context.newPage();
+      await page.goto("/games/berlin");
+      expect(await page.evaluate(() => Notification.permission)).toBe("denied");
+      const feed = await trpcCall<{ games: { id: number; gameType?: string }[] }>(page, "query", "games.feed", { regionSlug: "berlin", filter: "all" }).catch(() => null);
+      let gameId = 0;
+      for (const game of feed?.games ?? []) {
+        const full = await trpcCall<{ gameType: string; startTime: unknown }>(page, "query", "games.byId", { gameId: game.id });
+        if (full.gameType === "PUBLIC") {
+          gameId = game.id;
+          break;
+        }
+      }
+      if (!gameId) throw new Error("no public game in the Berlin feed");
+      await page.goto(`/game/${gameId}`);
+      await page.getByRole("button", { name: "MITSPIELEN" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Vorname").fill("Gast");
+      await dialog.getByRole("button", { name: /^(Jetzt mitspielen|Auf die Warteliste)$/ }).click();
+      await dialog.getByText(SETUP_ERROR_DE).waitFor();
+      await shot(page, "notif-join-denied");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,95 @@
+import { postNativeMessage } from "@client/lib/native-bridge";
+import { mapNativePermission, type PermissionState } from "./permission";
+
+/**
+ * The native wrapper's side of notifications (spec 001 sections 4 and 7). The web app posts
+ * `getNativeNotificationPermission`, `requestNotificationPermissionNative` or `getNativeDeviceToken`;
+ * the wrapper answers by setting `window.kickrundeNotificationPermission` /
+ * `window.kickrundeDeviceToken`, or by posting back a message
+ * `{ type: "nativeNotificationPermission", permission }` / `{ type: "nativeDeviceToken", token }`
+ * (which we copy into the same globals). We poll the globals every 250 ms and give up after 5 s:
+ * no answer counts as denied.
+ */
+export const NATIVE_POLL_MS = 250;
+export const NATIVE_TIMEOUT_MS = 5_000;
+
+type NativeGlobals = { kickrundeDeviceToken?: unknown; kickrundeNotificationPermission?: unknown };
+
+function globals(): NativeGlobals {
+  return (typeof window === "undefined" ? {} : window) as NativeGlobals;
+}
+
+export function nativeTokenNow(): string | null {
+  const token = globals().kickrundeDeviceToken;
+  return typeof token === "string" && token.trim() !== "" ? token : null;
+}
+
+export function nativePermissionState(): PermissionState | null {
+  return mapNativePermission(globals().kickrundeNotificationPermission);
+}
+
+let listening = false;
+/** Copies answers the wrapper posts back into the globals we poll. */
+function listenForAnswers() {
+  if (listening || typeof window === "undefined") return;
+  listening = true;
+  const onMessage = (event: MessageEvent) => {
+    let data: unknown = event.data;
+    if (typeof data === "string") {
+      try {
+        data = JSON.parse(data);
+      } catch {
+        return;
+      }
+    }
+    if (!data || typeof data !== "object") return;
+    const message = data as { type?: unknown; token?: unknown; permission?: unknown };
+    if (message.type === "nativeDeviceToken" && typeof message.token === "string") globals().kickrundeDeviceToken = message.token;
+    if (message.type === "nativeNotificationPermission" && typeof message.permission === "string") globals().kickrundeNotificationPermission = message.permission;
+  };
+  window.addEventListener("message", onMessage);
+  // React Native's WebView on Android dispatches on document.
+  document.addEventListener("message", onMessage as EventListener);
+}
+
+export type Clock = { now(): number; sleep(ms: number): Promise<void> };
+const realClock: Clock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
+/** Polls `read` every 250 ms until it gives a value or 5 s passed (then null). */
+export async function pollUntil<T>(read: () => T | null, clock: Clock = realClock, timeoutMs = NATIVE_TIMEOUT_MS): Promise<T | null> {
+  const deadline = clock.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== null) return value;
+    if (clock.now() >= deadline) return null;
+    await clock.sleep(NATIVE_POLL_MS);
+  }
+}
+
+/** Asks the wrapper for its permission; no answer within 5 s is denied. */
+export async function fetchNativePermission(options: { request?: boolean; clock?: Clock } = {}): Promise<PermissionState> {
+  listenForAnswers();
+  if (options.request) {
+    globals().kickrundeNotificationPermission = undefined;
+    postNativeMessage("requestNotificationPermissionNative");
+  } else {
+    postNativeMessage("getNativeNotificationPermission");
+  }
+  const state = await pollUntil(nativePermissionState, options.clock);
+  if (state === null) {
+    console.warn("native app did not answer the notification permission in time");
+    return "denied";
+  }
+  return state;
+}
+
+/** Asks the wrapper for its push token; null when none came within 5 s. */
+export async function fetchNativeToken(clock?: Clock): Promise<string | null> {
+  listenForAnswers();
+  const known = nativeTokenNow();
+  if (known) return known;
+  postNativeMessage("getNativeDeviceToken");
+  const token = await pollUntil(nativeTokenNow, clock);
+  if (token === null) console.warn("native app gave no device token within 5 s");
+  return token;
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from "react";
+import { isNativeApp } from "@client/lib/native-bridge";
+import { nativePermissionState } from "./native";
+
+/** Device notification state (spec 001 sections 3 and 4). */
+export type PermissionState = "not_supported" | "denied" | "granted" | "not_asked_yet";
+
+/** The browser's NotificationPermission in the spec's terms: 'default' is not_asked_yet. */
+export function mapPermission(permission: string | null | undefined): PermissionState {
+  if (permission === "granted") return "granted";
+  if (permission === "denied") return "denied";
+  if (permission === "default") return "not_asked_yet";
+  return "not_supported";
+}
+
+/** What the native wrapper reports (it may also say 'not_determined', iOS' word for not asked). */
+export function mapNativePermission(value: unknown): PermissionState | null {
+  if (typeof value !== "string") return null;
+  if (value === "granted" || value === "authorized" || value === "provisional") return "granted";
+  if (value === "denied" || value === "blocked") return "denied";
+  if (value === "default" || value === "not_asked_yet" || value === "not_determined" || value === "undetermined") return "not_asked_yet";
+  if (value === "not_supported") return "not_supported";
+  return null;
+}
+
+/** The permission as known right now, without asking the user. In the native app the wrapper's last answer. */
+export function getPermissionState(): PermissionState {
+  if (isNativeApp()) return nativePermissionState() ?? "not_asked_yet";
+  if (typeof window === "undefined" || typeof Notification === "undefined") return "not_supported";
+  return mapPermission(Notification.permission);
+}
+
+/**
+ * The permission state, re-checked when the window gets the focus or becomes visible again (the
+ * user may have changed it in the settings meanwhile; spec 001 section 4). `refresh` re-reads it
+ * after the app asked.
+ */
+export function useNotificationPermission(): { state: PermissionState; refresh: () => void } {
+  const [state, setState] = useState<PermissionState>(getPermissionState);
+  useEffect(() => {
+    const check = () => setState(getPermissionState());
+    check();
+    window.addEventListener("focus", check);
+    document.addEventListener("visibilitychange", check);
+    return () => {
+      window.removeEventListener("focus", check);
+      document.removeEventListener("visibilitychange", check);
+    };
+  }, []);
+  return { state, refresh: () => setState(getPermissionState()) };
+}

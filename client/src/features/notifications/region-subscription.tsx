@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Bell, BellOff } from "lucide-react";
+import { useState } from "react";
+import type { TRegion } from "@shared/schemas/regions";
+import { Button } from "@client/components/button";
+import { useLocale } from "@client/lib/locale";
+import { isNativeApp } from "@client/lib/native-bridge";
+import { currentPushDeviceToken, requestDeviceToken } from "@client/lib/notifications";
+import { trpc } from "@client/lib/trpc";
+import { m } from "@client/paraglide/messages";
+import { useNotificationPermission } from "./permission";
+
+/**
+ * Subscribes this device to the region's new games (spec 000 section 2.7, spec 001 section 7):
+ * state from isSubscribedToRegion, the subscriber count from 50 on. Subscribing asks for the
+ * notification permission first and needs a token that receives pushes.
+ */
+export function RegionSubscription({ region }: { region: TRegion }) {
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const permission = useNotificationPermission();
+  const [deviceToken, setDeviceToken] = useState<string | null>(currentPushDeviceToken);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const subscribed = useQuery({
+    ...trpc.notifications.isSubscribedToRegion.queryOptions({ deviceToken: deviceToken ?? "-", regionId: region.id }),
+    enabled: deviceToken !== null && permission.state !== "denied",
+  });
+  const count = useQuery(trpc.notifications.regionSubscriberCount.queryOptions({ regionId: region.id }));
+  const subscribe = useMutation(trpc.notifications.subscribeToRegion.mutationOptions());
+  const unsubscribe = useMutation(trpc.notifications.unsubscribeFromRegion.mutationOptions());
+
+  const isSubscribed = deviceToken !== null && permission.state !== "denied" && subscribed.data?.subscribed === true;
+
+  async function refresh() {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.notifications.isSubscribedToRegion.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.notifications.regionSubscriberCount.queryKey({ regionId: region.id }) }),
+    ]);
+  }
+
+  async function onSubscribe() {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const result = await requestDeviceToken({ language: locale, pushOnly: true });
+      permission.refresh();
+      if (!("token" in result)) {
+        setProblem(m.notifications_setup_error());
+        return;
+      }
+      setDeviceToken(result.token);
+      await subscribe.mutateAsync({ deviceToken: result.token, regionId: region.id, messagingLanguage: locale });
+      await refresh();
+    } catch {
+      setProblem(m.notifications_setup_error());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onUnsubscribe() {
+    if (!deviceToken) return;
+    setProblem(null);
+    setBusy(true);
+    try {
+      await unsubscribe.mutateAsync({ deviceToken, regionId: region.id });
+      await refresh();
+    } catch {
+      setProblem(m.notifications_setup_error());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const unsupported = permission.state === "not_supported" && !isNativeApp();
+  const denied = permission.state === "denied";
+  return (
+    <section aria-labelledby="region-subscription" className="mt-5 rounded-2xl bg-white/10 p-4" data-testid="region-subscription">
+      <h3 id="region-subscription" className="flex items-center gap-2 text-[16px] font-bold">
+        <Bell aria-hidden className="size-5" />
+        {m.region_subscribe_title({ region: region.name })}
+      </h3>
+      <p className="mt-1 text-[14px] leading-snug text-pitch-50">
+        {isSubscribed ? m.region_subscribed({ region: region.name }) : m.region_subscribe_text({ region: region.name })}
+      </p>
+      {count.data?.count != null ? <p className="mt-1 text-[14px] font-semibold text-pitch-100">{m.region_subscriber_count({ count: String(count.data.count) })}</p> : null}
+      {unsupported ? (
+        <p className="mt-3 text-[14px] text-pitch-100">{m.region_subscribe_unsupported()}</p>
+      ) : denied ? (
+        <p className="mt-3 text-[14px] text-pitch-100">{m.region_subscribe_denied()}</p>
+      ) : isSubscribed ? (
+        <Button variant="outline" block className="mt-3" loading={busy} onClick={() => void onUnsubscribe()}>
+          <BellOff aria-hidden className="size-5" />
+          {m.region_unsubscribe()}
+        </Button>
+      ) : (
+        <Button variant="secondary" block className="mt-3" loading={busy || (deviceToken !== null && subscribed.isPending)} onClick={() => void onSubscribe()}>
+          <Bell aria-hidden className="size-5" />
+          {m.region_subscribe()}
+        </Button>
+      )}
+      {problem ? (
+        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-[14px] font-semibold text-red-800">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}
