@@ -222,7 +222,7 @@ describe("games", () => {
       const guest = await h.newContext();
       const page = await guest.newPage();
       await page.goto("/games/berlin");
-      await page.getByRole("heading", { name: "Kickrunden in Berlin" }).waitFor();
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
       await page.getByRole("region", { name: /^Heute|^Morgen/ }).first().waitFor();
       await shot(page, "games-feed", { full: true });
       await page.getByRole("link", { name: "Meine Kickrunden" }).click();

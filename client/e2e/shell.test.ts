@@ -41,7 +41,7 @@ describe("app shell", () => {
 
       await page.getByRole("link", { name: "Hamburg" }).click();
       await page.waitForURL(/\/games\/hamburg$/);
-      await page.getByRole("heading", { name: "Kickrunden in Hamburg" }).waitFor();
+      await page.getByRole("heading", { name: "Kickrunden in Hamburg", exact: true }).waitFor();
       // The demo data has games in Hamburg, grouped by day.
       await page.getByRole("region", { name: /^(Heute|Morgen|Diese Woche|Nächste Wochen)/ }).first().waitFor();
       expect(await page.getByRole("banner").getByText("Hamburg").isVisible()).toBe(true);
@@ -166,7 +166,7 @@ describe("app shell", () => {
 
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto("/games/berlin");
-      await page.getByRole("heading", { name: "Kickrunden in Berlin" }).waitFor();
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
       await shot(page, "desktop-feed");
       await context.close();
     },
