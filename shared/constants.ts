@@ -157,3 +157,6 @@ export const MESSAGE_PREVIEW_LENGTH = 40;
 /** Hosts whose links are clickable in messages: the product's own, and payment onboarding (https). */
 export const PRODUCT_HOSTS = ["kickrunde.de"] as const;
 export const PAYMENT_ONBOARDING_HOSTS = ["connect.stripe.com"] as const;
+/** The two founders whose chat opens with a greeting (spec 000 section 6). */
+export const FOUNDER_USER_IDS = [1, 2] as const;
+export const GAME_MATES_DAYS = 90;

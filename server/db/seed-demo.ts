@@ -1,7 +1,7 @@
 import { STAFF_GROUP_EMPLOYEE, STAFF_GROUP_LEAD, STAFF_GROUP_PARTNER, SUPPORT_USER_ID } from "@shared/constants";
 import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../context";
-import { groups, organizations, regions, userGroups, users } from "./schema";
+import { groups, marketingMessages, organizations, regions, userGroups, users } from "./schema";
 import { seedDemoGames } from "./seed-games";
 
 /** Every demo account signs in with this password (README, Demo data). */
@@ -147,6 +147,18 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
       .where(eq(regions.slug, "berlin"));
 
     const played = await seedDemoGames(deps, tx);
+    await tx.insert(marketingMessages).values([
+      {
+        textDe: "Willkommen bei Kickrunde! Finde Kickrunden in Deiner Stadt, spiel mit und lade Deine Freunde ein.",
+        textEn: "Welcome to Kickrunde! Find games in your city, play along and invite your friends.",
+        createdAt: new Date(now.getTime() - 3 * 86400_000),
+      },
+      {
+        textDe: "Neu: Du kannst jetzt Wartelisten beitreten und wirst benachrichtigt, sobald ein Platz frei wird.",
+        textEn: "New: join waiting lists and get notified as soon as a spot opens up.",
+        createdAt: now,
+      },
+    ]);
     return { regions: regionRows.length, users: userCount, groups: groupRows.length, organizations: org ? 1 : 0, ...played };
   });
 }

@@ -18,6 +18,7 @@ export const chatTypeDefs = /* GraphQL */ `
     gameComments(gameId: ID!): [Comment!]!
     myDirectMessages(partnerId: ID!, pageSize: Int): DirectMessages!
     myChats: [Conversation!]!
+    myGameMates: [Person!]!
     myUnreadMessagesCount: Int!
     myCurrentGameChats: [CurrentGameChat!]!
     myMarketingMessages: [MarketingMessage!]!
@@ -36,6 +37,7 @@ export const chatQueries: Record<string, GqlResolver> = {
   myDirectMessages: (_p, args, { ctx }) =>
     chat.directMessages(ctx, parseArgs(ZDirectMessagesInput, defined({ partnerId: Number(args.partnerId), pageSize: args.pageSize }))),
   myChats: (_p, _a, { ctx }) => chat.myChats(ctx),
+  myGameMates: (_p, _a, { ctx }) => chat.myGameMates(ctx),
   myUnreadMessagesCount: async (_p, _a, { ctx }) => (await chat.unreadCount(ctx)).directMessages,
   myCurrentGameChats: async (_p, _a, { ctx }) => (await chat.unreadCount(ctx)).currentGameChats,
   myMarketingMessages: (_p, _a, { ctx }) => chat.marketingMessages(ctx),

@@ -95,3 +95,22 @@ describe("direct messages", () => {
     expect(unread.currentGameChats.find((c) => c.gameId === game.id)).toMatchObject({ latestCommentId: id, commentIds: [id] });
   });
 });
+
+describe("game mates", () => {
+  test("people who played in the same games, not cancelled ones, newest first", async () => {
+    testClock.freeze(NOW);
+    const me = await signedIn();
+    const host = await signedIn({ firstName: "Gastgeber" });
+    const mate = await signedIn({ firstName: "Mitspieler" });
+    const gone = await signedIn({ firstName: "Abgesagt" });
+    const game = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-11-20T18:00:00Z") });
+    const { participations } = await import("../../db/schema");
+    await deps.db.insert(participations).values([
+      { gameId: game.id, userId: me.user.id },
+      { gameId: game.id, userId: mate.user.id },
+      { gameId: game.id, userId: gone.user.id, cancelledAt: NOW },
+    ]);
+    const mates = await me.caller.chat.myGameMates();
+    expect(mates.map((p) => p.firstName).sort()).toEqual(["Gastgeber", "Mitspieler"]);
+  });
+});

@@ -172,3 +172,30 @@ export async function receiverExists(db: DbOrTx, id: number) {
   const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
   return rows.length > 0;
 }
+
+/** People who played in the same (not cancelled) games as the user since a moment, most recent first. */
+export async function gameMates(db: DbOrTx, me: number, since: Date, limit: number) {
+  const mine = alias(participations, "mine");
+  const theirs = alias(participations, "theirs");
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, profileImageUrl: users.profileImageUrl, lastPlayed: sql<Date>`max(${games.startTime})` })
+    .from(mine)
+    .innerJoin(games, eq(games.id, mine.gameId))
+    .innerJoin(theirs, eq(theirs.gameId, mine.gameId))
+    .innerJoin(users, eq(users.id, theirs.userId))
+    .where(
+      and(
+        eq(mine.userId, me),
+        isNull(mine.cancelledAt),
+        isNull(theirs.cancelledAt),
+        isNull(games.cancelledAt),
+        isNull(users.deletedAt),
+        gt(games.startTime, since),
+        sql`${theirs.userId} <> ${me}`,
+      ),
+    )
+    .groupBy(users.id, users.firstName, users.profileImageUrl)
+    .orderBy(sql`max(${games.startTime}) desc`)
+    .limit(limit);
+  return rows.map(({ lastPlayed: _last, ...person }) => person);
+}

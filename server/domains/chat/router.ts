@@ -9,7 +9,7 @@ import {
   ZMarketingMessage,
   ZUnreadCount,
 } from "@shared/schemas/chat";
-import { ZGameIdInput } from "@shared/schemas/games";
+import { ZGameIdInput, ZPersonRef } from "@shared/schemas/games";
 import { zId } from "@shared/schemas/common";
 import { router } from "../../trpc/init";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures";
@@ -29,6 +29,7 @@ export const chatRouter = router({
     .input(z.object({ senderId: zId }))
     .output(z.object({ ok: z.literal(true) }))
     .mutation(({ ctx, input }) => chat.markConversationAsRead(ctx, input.senderId)),
+  myGameMates: authedProcedure.output(z.array(ZPersonRef)).query(({ ctx }) => chat.myGameMates(ctx)),
   myChats: authedProcedure.output(z.array(ZConversation)).query(({ ctx }) => chat.myChats(ctx)),
   unreadCount: authedProcedure.output(ZUnreadCount).query(({ ctx }) => chat.unreadCount(ctx)),
   // Live updates over server-sent events (httpSubscriptionLink); polling stays as the fallback.

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { COMMENT_INTERVAL_SECONDS, DIRECT_MESSAGE_INTERVAL_SECONDS } from "@shared/constants";
+import { COMMENT_INTERVAL_SECONDS, DIRECT_MESSAGE_INTERVAL_SECONDS, GAME_MATES_DAYS } from "@shared/constants";
 import { cleanMessageText, messageTextProblem } from "@shared/rules/message-text";
 import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } from "@shared/schemas/chat";
 import type { Ctx } from "../../context";
@@ -126,4 +126,10 @@ export async function unreadCount(ctx: Ctx) {
 
 export function marketingMessages(ctx: Ctx) {
   return repo.marketing(ctx.deps.db);
+}
+
+/** The people a user played with in the last 90 days: the Players tab suggests them to chat with. */
+export function myGameMates(ctx: Ctx) {
+  const since = new Date(ctx.deps.clock.now().getTime() - GAME_MATES_DAYS * 86400_000);
+  return repo.gameMates(ctx.deps.db, requireUserId(ctx), since, 50);
 }

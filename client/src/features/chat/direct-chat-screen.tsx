@@ -3,7 +3,7 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, LifeBuoy, MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DIRECT_MESSAGE_PAGE_SIZE, SUPPORT_USER_ID } from "@shared/constants";
+import { DIRECT_MESSAGE_PAGE_SIZE, FOUNDER_USER_IDS, SUPPORT_USER_ID } from "@shared/constants";
 import { Avatar } from "@client/components/avatar";
 import { Button } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
@@ -82,6 +82,8 @@ export function DirectChatScreen({ partnerId, myId }: { partnerId: number; myId:
 
   const partnerName = partner.data?.firstName ?? "";
   const isSupport = partnerId === SUPPORT_USER_ID;
+  // Spec 000 section 6: two founders greet in their chat; staff-group members are introduced as community managers.
+  const isFounder = (FOUNDER_USER_IDS as readonly number[]).includes(partnerId);
 
   return (
     <div className="flex min-h-[calc(100dvh-3.5rem-var(--bottom-bar-height,4.5rem))] flex-col bg-chalk">
@@ -108,6 +110,11 @@ export function DirectChatScreen({ partnerId, myId }: { partnerId: number; myId:
         </Link>
       </div>
       <div className="flex-1 px-4 pt-3 pb-4">
+        {isFounder ? (
+          <p className="mb-3 rounded-2xl bg-pitch-50 px-4 py-3 text-[15px] leading-relaxed text-pitch-900">{m.chat_founder_greeting({ name: partnerName })}</p>
+        ) : partner.data?.isCommunityManager && !isSupport ? (
+          <p className="mb-3 rounded-2xl bg-amber-50 px-4 py-3 text-[15px] leading-relaxed text-amber-900">{m.chat_community_manager_hint({ name: partnerName })}</p>
+        ) : null}
         {messages.data?.hasNext ? (
           <div className="mb-3 flex justify-center">
             <Button variant="outline" onClick={() => setPageSize((size) => size + DIRECT_MESSAGE_PAGE_SIZE)} loading={messages.isFetching && messages.isPlaceholderData}>
