@@ -163,6 +163,8 @@ export const ZGameParticipation = z.object({
   firstName: z.string().nullable(),
   /** guests: their profile page /guest/{id} */
   guestProfileId: z.number().int().nullable(),
+  /** guests' reliability (0-100, null = unknown); only for those who may see reliability */
+  guestReliabilityRating: z.number().int().nullable(),
   playerCount: z.number().int(),
   playsHimself: z.boolean(),
   bringsBall: z.boolean(),

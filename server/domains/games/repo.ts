@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { courts, gameEvents, games, organizations, participations, regions, users } from "../../db/schema";
+import { courts, gameEvents, games, guestProfiles, organizations, participations, regions, users } from "../../db/schema";
 import { courtColumns } from "../courts/repo";
 
 /** Players in a game: active (not cancelled, not queued) participations' player counts. */
@@ -170,6 +170,7 @@ export async function loadGamePage(db: DbOrTx, id: number) {
       reliabilityRating: users.reliabilityRating,
       firstName: participations.firstName,
       guestProfileId: participations.guestProfileId,
+      guestReliabilityRating: guestProfiles.reliabilityRating,
       playerCount: participations.playerCount,
       playsHimself: participations.playsHimself,
       bringsBall: participations.bringsBall,
@@ -185,6 +186,7 @@ export async function loadGamePage(db: DbOrTx, id: number) {
     })
     .from(participations)
     .leftJoin(users, eq(users.id, participations.userId))
+    .leftJoin(guestProfiles, eq(guestProfiles.id, participations.guestProfileId))
     .where(eq(participations.gameId, id))
     .orderBy(asc(participations.queue), asc(sql`coalesce(${participations.queuedAt}, ${participations.createdAt})`), asc(participations.id));
   return { ...row, participations: players };

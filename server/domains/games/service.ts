@@ -118,6 +118,7 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
             },
       firstName: p.firstName,
       guestProfileId: p.guestProfileId,
+      guestReliabilityRating: canSeeAllReliability && p.userId === null ? p.guestReliabilityRating : null,
       playerCount: p.playerCount,
       playsHimself: p.playsHimself,
       bringsBall: p.bringsBall,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
-import { participations } from "../../db/schema";
+import { guestProfiles, participations } from "../../db/schema";
 import { callerFor, errorCode as code } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
@@ -50,7 +50,7 @@ describe("joining", () => {
 
   test("a guest joins with a first name (unique per game, one extra, notifications on a public game)", async () => {
     testClock.freeze(NOW);
-    const { game: g } = await game();
+    const { host, game: g } = await game();
     const r = await (await guest()).participation.join({ gameId: g.id, firstName: "Kai", playerCount: 2, deviceToken: "push-1" });
     expect(r.guestToken).toMatch(/^[a-z2-7]{32}$/);
     expect(r.participation.guestProfile?.firstName).toBe("Kai");
@@ -59,7 +59,17 @@ describe("joining", () => {
     expect(await code((await guest()).participation.join({ gameId: g.id, firstName: "Ole" }))).toBe("GUEST_NEEDS_NOTIFICATIONS");
     expect(await code((await guest()).participation.join({ gameId: g.id, deviceToken: "p" }))).toBe("NAME_REQUIRED");
     const page = await (await guest()).games.byId({ gameId: g.id });
-    expect(page.participations.find((p) => p.firstName === "Kai")).toMatchObject({ player: null, playerCount: 2, guestProfileId: r.participation.guestProfile!.id });
+    expect(page.participations.find((p) => p.firstName === "Kai")).toMatchObject({
+      player: null,
+      playerCount: 2,
+      guestProfileId: r.participation.guestProfile!.id,
+      guestReliabilityRating: null,
+    });
+    // the organiser sees a guest's reliability, visitors do not
+    await deps.db.update(guestProfiles).set({ reliabilityRating: 80 }).where(eq(guestProfiles.id, r.participation.guestProfile!.id));
+    const asHost = await host.caller.games.byId({ gameId: g.id });
+    expect(asHost.participations.find((p) => p.firstName === "Kai")?.guestReliabilityRating).toBe(80);
+    expect((await (await guest()).games.byId({ gameId: g.id })).participations.find((p) => p.firstName === "Kai")?.guestReliabilityRating).toBeNull();
   });
 
   test("a full game: no extras beyond the spots, the waiting list needs notifications and a verified e-mail", async () => {

@@ -101,7 +101,7 @@ function PlayerRow({
       </td>
       {showReliability ? (
         <td className="py-2.5 pr-4 text-right">
-          <ReliabilityBadge rating={participation.player?.reliabilityRating ?? null} />
+          <ReliabilityBadge rating={participation.player?.reliabilityRating ?? participation.guestReliabilityRating} />
         </td>
       ) : null}
       {onAction ? (
