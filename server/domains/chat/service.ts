@@ -6,7 +6,7 @@ import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { eventsOn } from "../../integrations/realtime";
 import { AppError } from "../../lib/errors";
-import { gameById } from "../games/service";
+import { requireGame } from "../games/service";
 import * as repo from "./repo";
 
 const COMMENTS_SHOWN = 200;
@@ -28,7 +28,7 @@ function requireUserId(ctx: Ctx): number {
 
 export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateCommentInput>): Promise<{ id: number }> {
   const text = cleaned(input.text);
-  await gameById(ctx, input.gameId); // the game must exist
+  await requireGame(ctx, input.gameId);
   const now = ctx.deps.clock.now();
   const userId = ctx.viewer?.userId ?? null;
   if (userId === null) {

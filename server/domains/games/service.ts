@@ -432,6 +432,13 @@ export async function confirmTakesPlace(ctx: Ctx, gameId: number): Promise<TGame
   return gameById(ctx, gameId);
 }
 
+/** For other domains: the game row, or GAME_NOT_FOUND (no locks, no page loading). */
+export async function requireGame(ctx: Ctx, gameId: number): Promise<repo.GameRow> {
+  const game = await repo.findGameRow(ctx.deps.db, gameId);
+  if (!game) throw new AppError("GAME_NOT_FOUND");
+  return game;
+}
+
 /* ---------- for the participation domain (inside its transactions) ---------- */
 
 export type LockedGame = repo.GameRow;

@@ -27,7 +27,7 @@ import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { generateSessionToken } from "../auth/sessions";
-import { isUserBusy, lockGame, noteParticipantsAmount, recordGameEvent, type LockedGame } from "../games/service";
+import { isUserBusy, lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type LockedGame } from "../games/service";
 import { actorOrNull, type Actor } from "../users/service";
 import { addSystemComment } from "../chat/service";
 import { recomputeRatings } from "./attendance";
@@ -363,8 +363,8 @@ export async function attachGuestParticipations(ctx: Ctx, input: z.output<typeof
 /* ---------- push subscriptions to a game (sending comes with the notifications issue) ---------- */
 
 export async function subscribeToGame(ctx: Ctx, input: z.output<typeof ZSubscribeToGameInput>) {
+  await requireGame(ctx, input.gameId);
   await ctx.deps.db.transaction(async (tx) => {
-    await lockGame(tx, input.gameId); // the game must exist
     await repo.subscribe(tx, {
       gameId: input.gameId,
       deviceToken: input.deviceToken,
