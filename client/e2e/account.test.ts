@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, shot, startHarness, uniqueEmail, type Harness } from "./harness";
+import { DEMO_PASSWORD, shot, uniqueEmail, useHarness } from "./harness";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useHarness();
 
 const E2E_TIMEOUT = 90_000;
 

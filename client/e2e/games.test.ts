@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, shot, startHarness, VIEWPORT, type Harness } from "./harness";
+import { DEMO_PASSWORD, shot, VIEWPORT, useHarness } from "./harness";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useHarness();
 
 const E2E_TIMEOUT = 90_000;
 /** The game the organiser creates in the first test; later tests cancel it. */

@@ -3,6 +3,7 @@
  * database and the demo seed, serving the built client, driven by Debian Chromium.
  * The test runner builds the client first; the harness builds it only when client/dist is missing.
  */
+import { afterAll, beforeAll } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -172,4 +173,24 @@ export async function shot(page: Page, name: string, options: { full?: boolean }
 /** A unique address for a registration test. */
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/**
+ * Starts the harness before a test file's tests and stops it after. The returned object forwards to
+ * the started harness, so tests read `h.baseUrl` etc. as usual.
+ */
+export function useHarness(): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await startHarness();
+  }, 180_000);
+  afterAll(async () => {
+    await current?.stop();
+  });
+  return new Proxy({} as Harness, {
+    get: (_target, key) => {
+      if (!current) throw new Error("the harness has not started yet");
+      return current[key as keyof Harness];
+    },
+  });
 }

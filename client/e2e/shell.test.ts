@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { DEMO_PASSWORD, shot, startHarness, type Harness } from "./harness";
+import { describe, expect, test } from "bun:test";
+import { DEMO_PASSWORD, shot, useHarness } from "./harness";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-}, 180_000);
-
-afterAll(async () => {
-  await h?.stop();
-});
+const h = useHarness();
 
 const E2E_TIMEOUT = 60_000;
 const IPHONE_UA =

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { MessageCircle, Send, Share2, SlidersHorizontal, UsersRound } from "lucide-react";
+import { Share2, SlidersHorizontal, UsersRound } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { Button } from "@client/components/button";
@@ -8,6 +8,7 @@ import { Modal } from "@client/components/modal";
 import { m } from "@client/paraglide/messages";
 import { regionGroupLinks } from "@client/features/regions/region-links";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
+import { GroupLink } from "@client/features/regions/group-link";
 
 function Step({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -68,19 +69,7 @@ export function MissingPlayersDialog({
               <ul className="mt-2 flex flex-wrap gap-2">
                 {groups.map((link) => (
                   <li key={link.key}>
-                    <a
-                      href={link.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-slate-300 px-3 text-[14px] font-semibold text-slate-800 hover:border-pitch-600"
-                    >
-                      {link.kind === "whatsapp" ? (
-                        <MessageCircle aria-hidden className="size-4 text-pitch-600" />
-                      ) : (
-                        <Send aria-hidden className="size-4 text-sky-600" />
-                      )}
-                      {link.label}
-                    </a>
+                    <GroupLink link={link} className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-slate-300 px-3 text-[14px] font-semibold text-slate-800 hover:border-pitch-600" />
                   </li>
                 ))}
               </ul>

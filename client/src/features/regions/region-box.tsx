@@ -1,8 +1,9 @@
-import { MessageCircle, Send, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import type { TRegion } from "@shared/schemas/regions";
 import { RegionSubscription } from "@client/features/notifications/region-subscription";
 import { m } from "@client/paraglide/messages";
 import { regionGroupLinks } from "./region-links";
+import { GroupLink } from "./group-link";
 
 /** The region's community box: its messenger groups, the region head and the subscription to new games (spec 000 section 2). */
 export function RegionBox({ region }: { region: TRegion }) {
@@ -22,19 +23,7 @@ export function RegionBox({ region }: { region: TRegion }) {
         <ul className="on-dark mt-4 grid gap-2">
           {links.map((link) => (
             <li key={link.key}>
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex min-h-12 items-center gap-3 rounded-2xl bg-white px-4 font-semibold text-slate-900 hover:bg-pitch-50"
-              >
-                {link.kind === "whatsapp" ? (
-                  <MessageCircle aria-hidden className="size-5 text-pitch-600" />
-                ) : (
-                  <Send aria-hidden className="size-5 text-sky-600" />
-                )}
-                {link.label}
-              </a>
+              <GroupLink link={link} className="flex min-h-12 items-center gap-3 rounded-2xl bg-white px-4 font-semibold text-slate-900 hover:bg-pitch-50" iconClassName="size-5" />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from "@tanstack/react-router";
-import { MessageCircle, Send, Smartphone, X } from "lucide-react";
+import { Smartphone, X } from "lucide-react";
 import { useState } from "react";
 import { APP_DOWNLOAD_URL, INFO_SITE_URL } from "@client/lib/links";
 import { isPhoneBrowser } from "@client/lib/native-bridge";
@@ -7,6 +7,7 @@ import { dismissAppHint, isAppHintDismissed } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
 import { regionGroupLinks } from "@client/features/regions/region-links";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
+import { GroupLink } from "@client/features/regions/group-link";
 
 function AppHint() {
   const [hidden, setHidden] = useState(() => !isPhoneBrowser() || isAppHintDismissed());
@@ -57,19 +58,7 @@ export function AppFooter() {
           <ul className="flex flex-wrap gap-2">
             {groups.map((link) => (
               <li key={link.key}>
-                <a
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:border-pitch-600"
-                >
-                  {link.kind === "whatsapp" ? (
-                    <MessageCircle aria-hidden className="size-4 text-pitch-600" />
-                  ) : (
-                    <Send aria-hidden className="size-4 text-sky-600" />
-                  )}
-                  {link.label}
-                </a>
+                <GroupLink link={link} className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:border-pitch-600" />
               </li>
             ))}
           </ul>
