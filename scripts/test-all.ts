@@ -39,7 +39,7 @@ const bunTest = (paths: string[], report: string) => [
 const steps: Step[] = [
   { name: "generate (i18n messages, route tree)", cmd: [BUN, join(ROOT, "scripts/generate.ts")], timeoutMinutes: 2 },
   { name: "typecheck", cmd: [BUN, nodeBin("typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.json"), "--noEmit"], timeoutMinutes: 3 },
-  { name: "unit and integration tests", cmd: bunTest(["./server", "./shared", "./client/src"], junit("unit")), junit: junit("unit"), timeoutMinutes: 4 },
+  { name: "unit and integration tests", cmd: bunTest(["./server", "./shared", "./client/src"], junit("unit")), junit: junit("unit"), timeoutMinutes: 7 },
   {
     name: "client build (vite)",
     cmd: [BUN, join(ROOT, "scripts/lib/vite-build.ts")],

@@ -2,16 +2,18 @@ import { trpcServer } from "@hono/trpc-server";
 import { CSRF_COOKIE } from "@shared/constants";
 import type { Server } from "bun";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./context";
 import { gameById } from "./domains/games/service";
 import { createGraphqlHandler } from "./graphql/handler";
-import { devMailsPage } from "./http/dev-mails";
+import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { mountUploads } from "./http/uploads";
 import { gamePreviewTags, injectIntoIndex } from "./http/game-preview";
 import { csrfCookie, parseCookies } from "./http/cookies";
 import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
 import { createRequestContext } from "./http/request-context";
 import { serveClient, type StaticAssets } from "./http/static";
+import { isUnexpectedTrpcError, payloadTooLargeBody, TRPC_MAX_BODY_BYTES } from "./trpc/init";
 import { appRouter } from "./trpc/router";
 
 type Env = { Bindings: { server?: Server<unknown> } };
@@ -49,13 +51,15 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     return c.json({ token });
   });
 
+  // Refused before reading: by Content-Length, or once a streamed body passes the limit.
+  app.use("/trpc/*", bodyLimit({ maxSize: TRPC_MAX_BODY_BYTES, onError: (c) => c.json(payloadTooLargeBody(), 413) }));
   app.use(
     "/trpc/*",
     trpcServer({
       router: appRouter,
       createContext: (opts, c) => createRequestContext(deps, opts.req, opts.resHeaders, remoteAddress(c.env?.server, c.req.raw)),
       onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR") deps.logger.error("trpc error", { path, error: String(error.cause ?? error) });
+        if (isUnexpectedTrpcError(error)) deps.logger.error("trpc error", { path, code: error.code, error: String(error.cause ?? error), stack: (error.cause ?? error).stack });
       },
     }),
   );
@@ -66,9 +70,8 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
   const graphql = createGraphqlHandler(deps);
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, remoteAddress(c.env?.server, c.req.raw)));
 
-  // The built-in mail catcher's inbox, only when there is no real mail server (README, Configuration).
-  const catcher = deps.mailer.catcher;
-  if (catcher) app.get("/dev/mails", (c) => c.html(devMailsPage(catcher), 200, { "Cache-Control": "no-store" }));
+  // Development helpers (the mail catcher's inbox); none of them exists in production.
+  mountDevelopmentRoutes(app, deps);
 
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
 

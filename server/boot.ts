@@ -22,10 +22,10 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   );
   await runMigrations(database, options.migrationsFolder);
   const jobs = await startJobQueue(database, logger);
-  const mailer = await createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const mailer = await createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger, env: config.env });
   const realtime = await startRealtime(database, logger);
   const vapid = await resolveVapidKeys(database.db, config.push.vapid);
-  const push = createPush({ vapid: { ...vapid, subject: config.push.subject }, logger });
+  const push = createPush({ vapid: { ...vapid, subject: config.push.subject }, logger, policy: config.push.web });
   const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs, mailer, realtime, push };
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(deps);

@@ -27,4 +27,32 @@ describe("configuration", () => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}: `));
   });
+
+  test("web push: by default only the browsers' push services, https, public addresses", () => {
+    const { web } = parseConfig({}).push;
+    expect(web.allowPrivate).toBe(false);
+    expect(web.hosts.map((h) => (h.suffix ? `*.${h.host}` : h.host))).toEqual([
+      "fcm.googleapis.com",
+      "updates.push.services.mozilla.com",
+      "*.push.apple.com",
+      "*.notify.windows.com",
+    ]);
+    expect(parseConfig({ WEB_PUSH_HOSTS: "" }).push.web.hosts).toHaveLength(4);
+    expect(parseConfig({ WEB_PUSH_HOSTS: "127.0.0.1:4000", WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true", NODE_ENV: "test" }).push.web).toEqual({
+      hosts: [{ host: "127.0.0.1", suffix: false, port: "4000" }],
+      allowPrivate: true,
+    });
+  });
+
+  test.each([
+    [{ WEB_PUSH_HOSTS: "https://fcm.googleapis.com/" }, "WEB_PUSH_HOSTS"],
+    [{ WEB_PUSH_HOSTS: " , " }, "WEB_PUSH_HOSTS"],
+    [{ WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "yes" }, "WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS"],
+    // the test escape hatch must never open a production server to SSRF
+    [{ WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true", NODE_ENV: "production" }, "WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS"],
+    [{ WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "1", NODE_ENV: "production" }, "WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS"],
+  ])("web push settings fail fast: %p", (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
 });

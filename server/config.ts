@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_WEB_PUSH_HOSTS, parsePushHosts, type WebPushPolicy } from "./integrations/push/endpoint-policy";
 import { parseServiceAccount, type FcmConfig } from "./integrations/push/fcm";
 
 /** An optional text variable; empty counts as unset. */
@@ -62,10 +63,22 @@ const ZEnv = z.object({
   FCM_SERVICE_ACCOUNT_JSON: optionalText(),
   /** The FCM HTTP v1 API's address (the token URI comes from the service account). */
   FCM_BASE_URL: z.url().default("https://fcm.googleapis.com"),
+  /** Push services web-push endpoints may point at (host, *.domain or host:port, comma-separated); see integrations/push/endpoint-policy.ts. */
+  WEB_PUSH_HOSTS: optionalText().transform((v) => v ?? DEFAULT_WEB_PUSH_HOSTS),
+  /** Tests and offline development only: allow http and non-public addresses for listed push hosts. Refused in production. */
+  WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** GraphQL schema introspection; empty: on in development and tests, off in production. */
+  GRAPHQL_INTROSPECTION: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v ? v === "true" || v === "1" : undefined)),
 });
 
 export type Config = {
@@ -80,11 +93,13 @@ export type Config = {
   clientDist: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
+  /** Whether /graphql answers introspection queries (GraphiQL is never served in production). */
+  graphqlIntrospection: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   /** Where uploads are kept (server/integrations/storage.ts); `publicUrl` is the address their URLs start with. */
   storage: StorageConfig;
   /** Web push; `vapid` undefined: use the key pair generated into the database (integrations/push/vapid-keys.ts). */
-  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined };
+  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined; web: WebPushPolicy };
 };
 
 export type StorageConfig =
@@ -126,6 +141,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     clientDist: e.CLIENT_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== "production",
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     storage: storageConfig(e),
     push: pushConfig(e),
@@ -145,7 +161,21 @@ function pushConfig(e: z.output<typeof ZEnv>): Config["push"] {
       throw new ConfigError(`Invalid configuration (see README, Configuration):\n  FCM_SERVICE_ACCOUNT_JSON: ${(error as Error).message}`);
     }
   }
-  return { vapid, subject: e.VAPID_SUBJECT, fcm };
+  return { vapid, subject: e.VAPID_SUBJECT, fcm, web: webPushPolicy(e) };
+}
+
+function webPushPolicy(e: z.output<typeof ZEnv>): WebPushPolicy {
+  let hosts: WebPushPolicy["hosts"];
+  try {
+    hosts = parsePushHosts(e.WEB_PUSH_HOSTS);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration (see README, Configuration):\n  WEB_PUSH_HOSTS: ${(error as Error).message}`);
+  }
+  // The escape hatch for the local test push service must never open a production server to SSRF.
+  if (e.WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS && e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration (see README, Configuration):\n  WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: not allowed with NODE_ENV=production");
+  }
+  return { hosts, allowPrivate: e.WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS };
 }
 
 function storageConfig(e: z.output<typeof ZEnv>): StorageConfig {

@@ -7,8 +7,12 @@
 export const ERROR_CODES = {
   UNEXPECTED: "Unexpected server error",
   VALIDATION: "Invalid input",
+  METHOD_NOT_ALLOWED: "Use POST for mutations and GET for queries",
+  PAYLOAD_TOO_LARGE: "Request body too large",
+  // The native wrapper refreshes its token and replays the call on exactly this text (spec 001
+  // section 4), so only UNAUTHENTICATED may use it; a real denial must not send it into that loop.
   UNAUTHENTICATED: "You do not have permission to perform this action",
-  FORBIDDEN: "You do not have permission to perform this action",
+  FORBIDDEN: "You are not allowed to perform this action",
   NOT_FOUND: "Not found",
   CSRF_FAILED: "CSRF verification failed",
   EMAIL_IN_USE: "Email is already in use",
@@ -84,6 +88,8 @@ export const ERROR_CODES = {
   IMAGE_TOO_LARGE: "File size too large: at most 1 MB",
   IMAGE_FORMAT: "Invalid format: only .jpg, .jpeg and .png are allowed",
   IMAGE_DIMENSIONS: "Image dimensions too large",
+  IMAGE_BUSY: "Too many pictures are being processed, try again in a moment",
+  IMAGE_TIMEOUT: "Processing the picture took too long",
   // chat (spec 000 section 8, "Messages")
   COMMENT_RATE_LIMITED: "One message per 10 seconds",
   DIRECT_MESSAGE_RATE_LIMITED: "One message per 3 seconds",
@@ -91,6 +97,8 @@ export const ERROR_CODES = {
   RECEIVER_NOT_FOUND: "User does not exist",
   COMMENT_NAME_REQUIRED: "Guests need a name to comment",
   COMMENT_NEEDS_NOTIFICATIONS: "Guests need notifications to comment",
+  // web push: the subscription's endpoint is not on a push service the server sends to (WEB_PUSH_HOSTS)
+  PUSH_SERVICE_NOT_SUPPORTED: "This push service is not supported",
   // accounts (spec 001 sections 2.3-2.5, 4)
   EMAIL_TOKEN_INVALID: "The email could not be confirmed",
   EMAIL_TOKEN_EXPIRED: "The confirmation link has expired",

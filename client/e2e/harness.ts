@@ -115,6 +115,10 @@ export async function startHarness(): Promise<Harness> {
       LOG_LEVEL: "warn",
       CLIENT_DIST: join(ROOT, "client/dist"),
       DATABASE_URL: pg?.url ?? "",
+      // The notification tests stand in for the browser's push service with endpoints on this very
+      // server (FAKE_PUSH_SERVICE): allow exactly this host and port, through the test-only escape hatch.
+      WEB_PUSH_HOSTS: `127.0.0.1:${port}`,
+      WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
     },
     stdout: "pipe",
     stderr: "pipe",

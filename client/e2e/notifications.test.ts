@@ -55,6 +55,9 @@ const FAKE_PUSH_SERVICE = `
   })();
 `;
 
+/** The same stand-in, but its endpoint is on a push service the server does not send to (WEB_PUSH_HOSTS). */
+const UNSUPPORTED_PUSH_SERVICE = FAKE_PUSH_SERVICE.replace('location.origin + "/fake-push/"', '"https://push.unsupported.example/push/"');
+
 function regionBox(page: Page) {
   return page.getByTestId("region-subscription");
 }
@@ -139,6 +142,27 @@ describe("region subscription", () => {
   );
 
   test(
+    "a push service the server refuses (PUSH_SERVICE_NOT_SUPPORTED): the spec's error, nothing subscribed",
+    async () => {
+      expect(UNSUPPORTED_PUSH_SERVICE).toContain("push.unsupported.example");
+      const context = await notifyingContext();
+      await context.addInitScript(UNSUPPORTED_PUSH_SERVICE);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await page.goto("/games/berlin");
+      const box = regionBox(page);
+      await box.getByRole("button", { name: "Benachrichtige mich" }).click();
+      await box.getByText(SETUP_ERROR_DE).waitFor();
+      expect(await box.getByRole("button", { name: "Abbestellen" }).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem("kickrunde.pushDeviceToken"))).toBeNull();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "the native wrapper answers over the bridge: its token is registered and subscribed",
     async () => {
       const context = await h.newContext();
@@ -192,6 +216,34 @@ describe("region subscription", () => {
 });
 
 describe("joining", () => {
+  test(
+    "a guest whose push service the server refuses still joins, with the stand-in id",
+    async () => {
+      const context = await notifyingContext();
+      await context.addInitScript(UNSUPPORTED_PUSH_SERVICE);
+      const page = await context.newPage();
+      await page.goto("/games/berlin");
+      type Item = { id: number; gameType: string; isManagedPayment: boolean; maxPlayers: number | null; participantsAmount: number; cancelledAt: unknown };
+      const feed = await trpcCall<{ games: Item[] }>(page, "query", "games.feed", { regionSlug: "berlin", filter: "all" });
+      const game = feed.games.find(
+        (g) => g.gameType === "PUBLIC" && !g.isManagedPayment && !g.cancelledAt && (g.maxPlayers === null || g.participantsAmount + 1 < g.maxPlayers),
+      );
+      if (!game) throw new Error("no open public game in the Berlin feed");
+      await page.goto(`/game/${game.id}`);
+      await page.getByRole("button", { name: "MITSPIELEN" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Vorname").fill("Pia");
+      await dialog.getByRole("button", { name: "Jetzt mitspielen" }).click();
+      await page.getByRole("dialog", { name: "Du bist dabei!" }).waitFor();
+      const stored = await page.evaluate(() => ({ web: localStorage.getItem("kickrunde.webDeviceToken"), push: localStorage.getItem("kickrunde.pushDeviceToken") }));
+      expect(stored.web).toMatch(/^web-[a-z0-9]+$/);
+      expect(stored.push).toBeNull();
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+
   test(
     "a guest with notifications blocked cannot join a public game: the spec's error",
     async () => {

@@ -1,17 +1,19 @@
 import { ZCancelGameInput, ZCreateGameInput, ZGameIdInput, ZSearchGamesInput, ZUpdateGameInput } from "@shared/schemas/games";
 import { GAME_DEFAULTS } from "@shared/constants";
 import type { TGame, TGameListItem } from "@shared/schemas/games";
+import * as chat from "../domains/chat/service";
 import * as games from "../domains/games/service";
-import { parseArgs } from "./errors";
-import type { GqlResolver } from "./types";
+import { gqlId, parseArgs } from "./errors";
+import type { GqlContext, GqlResolver } from "./types";
 
 /** Game operations under the old API's names (spec 000 section 7). Prices travel in euros there. */
 export const gameTypeDefs = /* GraphQL */ `
-  type Person { id: ID! firstName: String! profileImageUrl: String }
+  type Person { id: ID! firstName: String! profileImageUrl: String "where the viewer may see it (players on a game page)" reliabilityRating: Int }
   type GameCourt { id: ID! name: String! imageUrl: String address: String }
   type GameParticipation {
     id: ID! player: Person firstName: String playerCount: Int! playsHimself: Boolean!
     bringsBall: Boolean! bringsBibs: Boolean! queue: Boolean! createdAt: DateTime!
+    guestProfile: GuestRef organizerReliabilityFeedback: String
   }
   type Game {
     id: ID! title: String description: String descriptionEn: String startTime: DateTime! endTime: DateTime!
@@ -19,7 +21,10 @@ export const gameTypeDefs = /* GraphQL */ `
     isManagedPayment: Boolean! instantCapture: Boolean externalPaymentRequestsAllowed: Boolean
     minPlayers: Int! maxPlayers: Int teams: Int cancelledAt: DateTime cancellationReason: String
     cancellationMessage: String highestParticipantsAmountReached: Int participantsAmount: Int!
+    receivedOrganizerReliabilityFeedback: Boolean
     creator: Person! court: GameCourt participations: [GameParticipation!]! distance: Float
+    "the game chat (spec 000 section 7: retrieveGame returns the game with participations and comments)"
+    comments: [Comment!]!
   }
   type CreateGame { id: ID! }
   type GameMutation { game: Game! }
@@ -47,12 +52,30 @@ export const gameTypeDefs = /* GraphQL */ `
 `;
 
 const euroToCents = (price: unknown) => (typeof price === "number" ? Math.round(price * 100) : undefined);
-const toId = (v: unknown) => (v === null || v === undefined ? v : Number(v));
+const toId = (v: unknown) => (v === null || v === undefined ? v : gqlId(v));
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-function gameOut(g: TGame | TGameListItem) {
-  return { ...g, duration: g.durationMinutes, price: g.priceCents / 100, distance: "distanceKm" in g ? g.distanceKm : null, participations: "participations" in g ? g.participations : [] };
+export function gameOut(g: TGame | TGameListItem) {
+  return {
+    ...g,
+    duration: g.durationMinutes,
+    price: g.priceCents / 100,
+    distance: "distanceKm" in g ? g.distanceKm : null,
+    participations: "participations" in g ? g.participations.map(participationOut) : [],
+    // Loaded only when a query asks for it (graphql-js calls a function-valued field), through the chat
+    // service, so the game chat reads the same everywhere; whoever may see the game may read its chat.
+    comments: (_args: unknown, { ctx }: GqlContext) => chat.gameComments(ctx, g.id),
+  };
 }
+
+/** A guest's entry carries its guest profile (spec 000 section 3: guestProfile with id, firstName, reliabilityRating). */
+function participationOut(p: TGame["participations"][number]) {
+  const guestProfile = p.guestProfileId !== null ? { id: p.guestProfileId, firstName: p.firstName ?? "", reliabilityRating: p.guestReliabilityRating } : null;
+  return { ...p, guestProfile };
+}
+
+/** Enumerations travel upper-case here; old clients may send them as the spec writes them ("Mixed", "All", "Public"). */
+const enumArg = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
 
 /** The old field names mapped onto the shared schema's. */
 function gameFieldsFrom(args: Record<string, unknown>) {
@@ -67,9 +90,9 @@ function gameFieldsFrom(args: Record<string, unknown>) {
     gameMode: args.gameMode,
     minPlayers: args.minPlayers,
     maxPlayers: args.maxPlayers,
-    level: args.level,
-    gender: args.gender,
-    gameType: args.gameType,
+    level: enumArg(args.level),
+    gender: enumArg(args.gender),
+    gameType: enumArg(args.gameType),
     priceCents: euroToCents(args.price),
     isManagedPayment: args.isManagedPayment,
     instantCapture: args.instantCapture,
@@ -80,7 +103,7 @@ function gameFieldsFrom(args: Record<string, unknown>) {
 
 export const gameQueries: Record<string, GqlResolver> = {
   searchGames: async (_p, args, { ctx }) => (await games.searchGames(ctx, parseArgs(ZSearchGamesInput, defined(args)))).map(gameOut),
-  retrieveGame: async (_p, args, { ctx }) => gameOut(await games.gameById(ctx, parseArgs(ZGameIdInput, { gameId: Number(args.id) }).gameId)),
+  retrieveGame: async (_p, args, { ctx }) => gameOut(await games.gameById(ctx, parseArgs(ZGameIdInput, { gameId: gqlId(args.id) }).gameId)),
 };
 
 export const gameMutations: Record<string, GqlResolver> = {
@@ -98,14 +121,14 @@ export const gameMutations: Record<string, GqlResolver> = {
   },
   updateGame: async (_p, args, { ctx }) => {
     const input = parseArgs(ZUpdateGameInput, {
-      gameId: Number(args.gameId),
+      gameId: gqlId(args.gameId),
       ...gameFieldsFrom(args),
       ...defined({ removeMaxPlayers: args.removeMaxPlayers, updateFutureGames: args.updateFutureGames }),
     });
     return { game: gameOut(await games.updateGame(ctx, input)) };
   },
   cancelGame: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZCancelGameInput, { gameId: Number(args.id), reason: args.cancellationReason, message: args.cancellationMessage });
+    const input = parseArgs(ZCancelGameInput, { gameId: gqlId(args.id), reason: args.cancellationReason, message: args.cancellationMessage });
     return { game: gameOut(await games.cancelGame(ctx, input)) };
   },
 };

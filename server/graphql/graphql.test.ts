@@ -59,11 +59,11 @@ describe("GraphQL compatibility endpoint", () => {
     expect(body.errors?.[0]?.extensions.code).toBe("UNAUTHENTICATED");
   });
 
-  test("register takes the old payload, returns the id and signs in", async () => {
+  test("register takes exactly the documented payload, returns the id and signs in", async () => {
     const client = httpClient(deps);
     const email = uniqueEmail();
     const { body } = await client.graphql<{ register: { id: string } }>(
-      `mutation($e: String!) { register(email: $e, password: "geheim1", firstName: "Jan", lastName: null, regionSlug: "${regionSlug}", language: "en-GB", deviceToken: null, dateOfBirth: "1999-09-09") { id } }`,
+      `mutation($e: String!) { register(email: $e, password: "geheim1", firstName: "Jan", lastName: null, regionSlug: "${regionSlug}", language: "en-GB", deviceToken: null) { id } }`,
       { e: email },
     );
     expect(body.errors).toBeUndefined();
@@ -77,14 +77,14 @@ describe("GraphQL compatibility endpoint", () => {
   test("register with a used e-mail says 'Email is already in use'", async () => {
     const user = await createUser(deps);
     const { body } = await httpClient(deps).graphql(
-      `mutation { register(email: "${user.email}", password: "geheim1", firstName: "Jan", regionSlug: "${regionSlug}", dateOfBirth: "1999-09-09") { id } }`,
+      `mutation { register(email: "${user.email}", password: "geheim1", firstName: "Jan", lastName: null, regionSlug: "${regionSlug}", language: "de", deviceToken: null) { id } }`,
     );
     expect(body.errors?.[0]?.message).toContain("Email is already in use");
   });
 
   test("register reports invalid fields by code", async () => {
     const { body } = await httpClient(deps).graphql(
-      `mutation { register(email: "nope", password: "1", firstName: "J", regionSlug: "${regionSlug}", dateOfBirth: "1999-09-09") { id } }`,
+      `mutation { register(email: "nope", password: "1", firstName: "J", lastName: null, regionSlug: "${regionSlug}", language: "de", deviceToken: null) { id } }`,
     );
     expect(body.errors?.[0]?.extensions).toMatchObject({
       code: "VALIDATION",
@@ -136,7 +136,7 @@ describe("GraphQL compatibility endpoint", () => {
 });
 
 describe("GraphQL account operations", () => {
-  test("requestPasswordReset answers the same for any address; editProfile; user; deleteAccount needs the word", async () => {
+  test("requestPasswordReset answers the same for any address; editProfile; user; deleteAccount as documented (no arguments)", async () => {
     const user = await createUser(deps);
     const client = httpClient(deps);
     await client.graphql(TOKEN_AUTH, { email: user.email, password: FACTORY_PASSWORD });
@@ -148,9 +148,13 @@ describe("GraphQL account operations", () => {
     expect(edited.body.data?.editProfile.firstName).toBe("Neu");
     const profile = await httpClient(deps).graphql<{ user: { firstName: string } }>(`query($id: ID!) { user(id: $id) { firstName emailVerified } }`, { id: user.id });
     expect(profile.body.data?.user.firstName).toBe("Neu");
-    const refused = await client.graphql(`mutation { deleteAccount { success } }`);
-    expect(refused.body.errors?.[0]?.extensions.code).toBe("VALIDATION");
-    const deleted = await client.graphql<{ deleteAccount: { success: boolean } }>(`mutation { deleteAccount(confirmation: "delete") { success } }`);
+    // The wrapper confirms in its own screen; a confirmation that is sent anyway must be the word.
+    const wrongWord = await client.graphql(`mutation { deleteAccount(confirmation: "ja") { success } }`);
+    expect(wrongWord.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "confirmation", code: "delete_confirmation" }] });
+    const deleted = await client.graphql<{ deleteAccount: { success: boolean } }>(`mutation { deleteAccount { success } }`);
+    expect(deleted.body.errors).toBeUndefined();
     expect(deleted.body.data?.deleteAccount.success).toBe(true);
+    const [row] = await deps.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.deletedAt).not.toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { createSchema, createYoga } from "graphql-yoga";
 import { GraphQLScalarType, Kind } from "graphql";
 import type { Ctx, Deps } from "../context";
 import { createRequestContext } from "../http/request-context";
-import { formatGraphqlError } from "./errors";
+import { formatGraphqlError, graphqlErrorPlugins } from "./errors";
+import { graphqlProtection } from "./limits";
 import { resolvers, typeDefs } from "./schema";
 
 const DateTime = new GraphQLScalarType({
@@ -18,6 +19,10 @@ export function createGraphqlHandler(deps: Deps) {
     schema: createSchema({ typeDefs, resolvers: { ...resolvers, DateTime } }),
     graphqlEndpoint: "/graphql",
     graphiql: deps.config.env !== "production",
+    plugins: [
+      ...graphqlProtection({ introspection: deps.config.graphqlIntrospection, production: deps.config.env === "production" }),
+      ...graphqlErrorPlugins(deps.logger),
+    ],
     landingPage: false,
     maskedErrors: { maskError: (error) => formatGraphqlError(error) },
     logging: false,

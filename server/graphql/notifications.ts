@@ -1,6 +1,6 @@
 import { ZDeviceTokenInput, ZRegionIdInput, ZRegionSubscriptionInput, ZRegisterNativeDeviceInput, ZSubscribeToRegionInput } from "@shared/schemas/notifications";
 import * as notifications from "../domains/notifications/service";
-import { parseArgs } from "./errors";
+import { gqlId, parseArgs } from "./errors";
 import type { GqlResolver } from "./types";
 
 /**
@@ -24,25 +24,24 @@ export const notificationTypeDefs = /* GraphQL */ `
   }
 `;
 
-const region = (args: Record<string, unknown>) => ({ deviceToken: args.deviceToken, regionId: Number(args.regionId) });
-/** The old payloads send languages as any string ("de-DE"); the first two letters count. */
-const lang = (v: unknown) => (typeof v === "string" ? v.slice(0, 2).toLowerCase() : v);
+// Languages arrive as tags ("de-DE", "en_US"); the shared zLanguage normalises them, as everywhere.
+const region = (args: Record<string, unknown>) => ({ deviceToken: args.deviceToken, regionId: gqlId(args.regionId) });
 
 export const notificationQueries: Record<string, GqlResolver> = {
   checkIfDeviceTokenIsSubscribedToRegion: (_p, args, { ctx }) => notifications.isSubscribedToRegion(ctx, parseArgs(ZRegionSubscriptionInput, region(args))),
   regionSubscriberCount: async (_p, args, { ctx }) =>
-    (await notifications.regionSubscriberCount(ctx, parseArgs(ZRegionIdInput, { regionId: Number(args.regionId) }).regionId)).count,
+    (await notifications.regionSubscriberCount(ctx, parseArgs(ZRegionIdInput, { regionId: gqlId(args.regionId) }).regionId)).count,
   checkIfDeviceTokenForUserExists: (_p, args, { ctx }) =>
     notifications.deviceTokenForUserExists(ctx, parseArgs(ZDeviceTokenInput, { deviceToken: args.deviceToken }).deviceToken),
 };
 
 export const notificationMutations: Record<string, GqlResolver> = {
   subscribeToRegion: (_p, args, { ctx }) =>
-    notifications.subscribeToRegion(ctx, parseArgs(ZSubscribeToRegionInput, { ...region(args), messagingLanguage: lang(args.messagingLanguage) })),
+    notifications.subscribeToRegion(ctx, parseArgs(ZSubscribeToRegionInput, { ...region(args), messagingLanguage: args.messagingLanguage })),
   unsubscribeFromRegion: (_p, args, { ctx }) => notifications.unsubscribeFromRegion(ctx, parseArgs(ZRegionSubscriptionInput, region(args))),
   registerNativeDevice: (_p, args, { ctx }) =>
     notifications.registerNativeDevice(
       ctx,
-      parseArgs(ZRegisterNativeDeviceInput, { deviceToken: args.deviceToken, platform: args.platform ?? undefined, language: lang(args.language) }),
+      parseArgs(ZRegisterNativeDeviceInput, { deviceToken: args.deviceToken, platform: args.platform ?? undefined, language: args.language }),
     ),
 };

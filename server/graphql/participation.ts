@@ -9,14 +9,17 @@ import {
   ZSubscribeToGameInput,
   ZUpdateParticipationInput,
 } from "@shared/schemas/participation";
+import { ZGameIdInput } from "@shared/schemas/games";
+import { ZUserByIdInput } from "@shared/schemas/users";
 import * as attendance from "../domains/participation/attendance";
 import * as participation from "../domains/participation/service";
-import { parseArgs } from "./errors";
+import { gqlId, parseArgs } from "./errors";
+import { gameOut } from "./games";
 import type { GqlResolver } from "./types";
 
 /** Participation operations under the old API's names (spec 000 section 7). */
 export const participationTypeDefs = /* GraphQL */ `
-  type GuestRef { id: ID! firstName: String! }
+  type GuestRef { id: ID! firstName: String! reliabilityRating: Int }
   type Participation { id: ID! queue: Boolean! paymentStatus: String! playerCount: Int! guestProfile: GuestRef }
   type ParticipateInGame { participation: Participation! guestToken: String }
   type UpdateParticipation { participation: Participation! }
@@ -40,22 +43,24 @@ export const participationTypeDefs = /* GraphQL */ `
       deviceToken: String, messagingLanguage: String, playsHimself: Boolean
     ): ParticipateInGame!
     updateParticipation(
-      participationId: ID!, guestToken: String, playerCount: Int, bringsBibs: Boolean, bringsBall: Boolean,
-      paymentStatus: String, queue: Boolean, playsHimself: Boolean, deviceToken: String, userAgent: String
+      participationId: ID!, guestToken: String, payed: Int, playerCount: Int, bringsBibs: Boolean, bringsBall: Boolean,
+      paymentStatus: String, queue: Boolean, playerRemovalReason: String, playerRemovalMessage: String,
+      playsHimself: Boolean, deviceToken: String, userAgent: String
     ): UpdateParticipation!
     revokeGameParticipation(
       gameId: ID!, userId: ID, playerName: String, guestToken: String, participationId: ID,
       playerRemovalReason: String, playerRemovalMessage: String
     ): Ok!
     addParticipation(gameId: ID!, playerCount: Int!, playsHimself: Boolean, bringsBall: Boolean, bringsBibs: Boolean): Ok!
-    attachGuestParticipationsToMyAccount(participations: [GuestParticipation!]!): Attached!
+    "participationIds (native wrapper: proved by the device they were made from) or participations with their guest tokens (web)"
+    attachGuestParticipationsToMyAccount(participationIds: [ID!], participations: [GuestParticipation!]): Attached!
     sendReliabilityFeedbackForGame(gameId: ID!, feedback: [FeedbackItem!]!): Ok!
     createGameReport(gameId: ID!, reason: String!, additionalInformation: String!): Ok!
     subscribeToGame(deviceToken: String!, userAgent: String, gameId: ID!): Ok!
   }
 `;
 
-const num = (v: unknown) => (v === null || v === undefined ? undefined : Number(v));
+const num = (v: unknown) => (v === null || v === undefined ? undefined : gqlId(v));
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 export const participationQueries: Record<string, GqlResolver> = {
@@ -65,23 +70,23 @@ export const participationQueries: Record<string, GqlResolver> = {
       ...profile,
       attendedGames: {
         hasNext: profile.attendedGames.hasNext,
-        objects: profile.attendedGames.objects.map((g) => ({ ...g, duration: g.durationMinutes, price: g.priceCents / 100, participations: [] })),
+        objects: profile.attendedGames.objects.map(gameOut),
       },
     };
   },
   checkIfDeviceTokenIsSubscribedToGame: (_p, args, { ctx }) =>
-    participation.isSubscribedToGame(ctx, { gameId: Number(args.gameId), deviceToken: String(args.deviceToken) }),
+    participation.isSubscribedToGame(ctx, parseArgs(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }), { gameId: gqlId(args.gameId), deviceToken: args.deviceToken })),
 };
 
 export const participationMutations: Record<string, GqlResolver> = {
   participateInGame: (_p, args, { ctx }) => participation.joinGame(ctx, parseArgs(ZJoinGameInput, defined({ ...args, gameId: num(args.gameId) }))),
   updateParticipation: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZUpdateParticipationInput, defined({ ...args, participationId: num(args.participationId), deviceToken: undefined, userAgent: undefined }));
+    const input = parseArgs(ZUpdateParticipationInput, defined({ ...args, participationId: num(args.participationId) }));
     return { participation: await participation.updateParticipation(ctx, input) };
   },
   revokeGameParticipation: async (_p, args, { ctx }) => {
-    const gameId = Number(args.gameId);
-    const named = args.userId ? { userId: Number(args.userId) } : typeof args.playerName === "string" ? { playerName: args.playerName } : null;
+    const gameId = parseArgs(ZGameIdInput, { gameId: gqlId(args.gameId) }).gameId;
+    const named = args.userId ? { userId: parseArgs(ZUserByIdInput, { id: gqlId(args.userId) }).id } : typeof args.playerName === "string" ? { playerName: args.playerName } : null;
     const participationId = num(args.participationId) ?? (named ? await participation.participationIdFor(ctx, gameId, named) : undefined);
     const input = parseArgs(ZRevokeParticipationInput, defined({ ...args, gameId, participationId, userId: undefined, playerName: undefined }));
     await participation.revokeParticipation(ctx, input);
@@ -95,7 +100,8 @@ export const participationMutations: Record<string, GqlResolver> = {
     participation.attachGuestParticipations(
       ctx,
       parseArgs(ZAttachGuestParticipationsInput, {
-        participations: ((args.participations as { id: string; guestToken: string }[]) ?? []).map((p) => ({ id: Number(p.id), guestToken: p.guestToken })),
+        participations: ((args.participations as { id: string; guestToken: string }[] | null) ?? []).map((p) => ({ id: gqlId(p.id), guestToken: p.guestToken })),
+        participationIds: ((args.participationIds as string[] | null) ?? []).map(gqlId),
       }),
     ),
   sendReliabilityFeedbackForGame: (_p, args, { ctx }) =>
@@ -104,7 +110,7 @@ export const participationMutations: Record<string, GqlResolver> = {
       parseArgs(ZFeedbackInput, {
         gameId: num(args.gameId),
         feedback: ((args.feedback as { participationId: string; reliabilityFeedback: string }[]) ?? []).map((f) => ({
-          participationId: Number(f.participationId),
+          participationId: gqlId(f.participationId),
           reliabilityFeedback: f.reliabilityFeedback,
         })),
       }),

@@ -1,20 +1,22 @@
-import { ZLoginInput, ZRegisterInput, ZUpdateLanguageInput } from "@shared/schemas/auth";
+import { ZLoginInput, ZRefreshInput, ZRegisterInput, ZUpdateLanguageInput } from "@shared/schemas/auth";
 import {
   ZConfirmEmailInput,
-  ZDeleteAccountInput,
   ZEditProfileInput,
+  ZNativeDeleteAccountInput,
   ZRequestPasswordResetInput,
   ZResetPasswordInput,
 } from "@shared/schemas/account";
-import { ZUserByIdInput } from "@shared/schemas/users";
+import { USER_GAMES_PAGE_SIZE, ZGameListFieldArgs, ZMyAccountArgs, ZUserArgs, type TGamePageSizes } from "@shared/schemas/users";
 import * as accounts from "../domains/accounts/service";
 import * as auth from "../domains/auth/service";
+import * as notifications from "../domains/notifications/service";
 import * as regions from "../domains/regions/service";
+import { profileGames } from "../domains/users/games";
 import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
-import { parseArgs } from "./errors";
+import { gqlId, parseArgs } from "./errors";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
-import { gameMutations, gameQueries, gameTypeDefs } from "./games";
+import { gameMutations, gameOut, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
@@ -35,7 +37,13 @@ const accountTypeDefs = /* GraphQL */ `
     perimeter: Float! featured: Boolean! mapZoomLevel: Int!
     whatsappGroupUrl: String telegramGroupUrl: String whatsappChannelUrl: String telegramChannelUrl: String
     head: RegionHead
+    "subscriptions over all regions; null below 50, like regionSubscriberCount"
+    totalSubscriberCount: Int
+    "devices subscribed to this region; null below 50 (the page shows the count from 50 on)"
+    regionSubscriberCount: Int
   }
+  "A page of a user's games: the first pageSize (default 5; load more asks for 5 more) and whether more exist."
+  type UserGames { objects: [Game!]! hasNext: Boolean! }
   type Group { id: ID! name: String! }
   type Organization { id: ID! name: String! imageUrl: String gameApplicationFeePercentage: Float! }
   type MyAccount {
@@ -43,6 +51,9 @@ const accountTypeDefs = /* GraphQL */ `
     profileImageUrl: String receiveGameEmails: Boolean! region: RegionRef isCourtOwner: Boolean! isAdmin: Boolean!
     groups: [Group!]! organization: Organization applicationLanguage: String!
     reliabilityRating: Int punctualityRating: Int headedRegions: [RegionRef!]! createdAt: DateTime!
+    hostedGames(pageSize: Int, upcoming: Boolean): UserGames!
+    attendedGames(pageSize: Int, upcoming: Boolean): UserGames!
+    queueGames(pageSize: Int, upcoming: Boolean): UserGames!
   }
 
   type TokenAuth { token: String! refreshExpiresIn: Int! payload: TokenPayload! }
@@ -54,13 +65,18 @@ const accountTypeDefs = /* GraphQL */ `
   type PublicUser {
     id: ID! firstName: String! profileImageUrl: String region: RegionRef isAdmin: Boolean! isCommunityManager: Boolean!
     headedRegions: [RegionRef!]! emailVerified: Boolean! createdAt: DateTime!
+    hostedGames(pageSize: Int, upcoming: Boolean): UserGames!
+    attendedGames(pageSize: Int, upcoming: Boolean): UserGames!
+    "private to its owner: empty on anybody else's profile"
+    queueGames(pageSize: Int, upcoming: Boolean): UserGames!
   }
   type Flag { success: Boolean! }
 
   type Query {
-    myAccount: MyAccount!
+    "updatePaymentDetails is accepted and has no effect until payments exist"
+    myAccount(updatePaymentDetails: Boolean, hostedGamesPageSize: Int, attendedGamesPageSize: Int, queueGamesPageSize: Int): MyAccount!
     regions: [Region!]!
-    user(id: ID!): PublicUser!
+    user(id: ID!, hostedGamesPageSize: Int, attendedGamesPageSize: Int, queueGamesPageSize: Int): PublicUser!
   }
 
   type Mutation {
@@ -80,6 +96,7 @@ const accountTypeDefs = /* GraphQL */ `
       email: String, password: String, firstName: String, lastName: String, regionSlug: String,
       dateOfBirth: String, receiveGameEmails: Boolean
     ): MyAccount!
+    "the wrapper confirms in its own screen; a confirmation sent anyway must be the word"
     deleteAccount(confirmation: String): Flag!
   }
 `;
@@ -93,6 +110,8 @@ const tokenAnswer = (s: auth.AuthSession) => ({
 });
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+/** Arguments the wrapper sent with a value (a null `language` means "not given", as an absent one). */
+const given = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 const mutations: Record<string, Resolver> = {
   requestPasswordReset: async (_p, args, { ctx }) => {
@@ -109,9 +128,11 @@ const mutations: Record<string, Resolver> = {
   },
   requestEmailConfirmation: async (_p, _args, { ctx }) => ({ success: (await accounts.requestEmailConfirmation(ctx)).sent }),
   editProfile: (_p, args, { ctx }) => accounts.editProfile(ctx, parseArgs(ZEditProfileInput, defined(args))),
-  // The confirmation word is checked on the server too ('löschen' or 'delete'), on both transports.
+  // Documented without arguments (spec 001 section 7): the wrapper confirms in its own screen; the
+  // web client's tRPC call carries the typed word.
   deleteAccount: async (_p, args, { ctx }) => {
-    await accounts.deleteAccount(ctx, parseArgs(ZDeleteAccountInput, { confirmation: args.confirmation ?? "" }));
+    parseArgs(ZNativeDeleteAccountInput, args);
+    await accounts.deleteAccount(ctx);
     return { success: true };
   },
   ...gameMutations,
@@ -120,18 +141,36 @@ const mutations: Record<string, Resolver> = {
   ...chatMutations,
   ...notificationMutations,
   tokenAuth: async (_p, args, { ctx }) => tokenAnswer(await auth.login(ctx, parseArgs(ZLoginInput, args))),
-  refreshToken: async (_p, _args, { ctx }) => tokenAnswer(await auth.refresh(ctx)),
+  refreshToken: async (_p, args, { ctx }) => tokenAnswer(await auth.refresh(ctx, parseArgs(ZRefreshInput, args))),
   logout: (_p, _args, { ctx }) => auth.logout(ctx),
   register: async (_p, args, { ctx }) => {
-    // The old payload sends the language as any string; only its first two letters count (spec 001 section 3).
-    const language = typeof args.language === "string" ? args.language.slice(0, 2).toLowerCase() : undefined;
-    const session = await auth.register(ctx, parseArgs(ZRegisterInput, { ...args, language }));
+    const session = await auth.register(ctx, parseArgs(ZRegisterInput, given(args)));
     return { id: session.userId, token: session.token, refreshExpiresIn: session.refreshExpiresIn };
   },
   updateLanguage: async (_p, args, { ctx }) => {
     const input = parseArgs(ZUpdateLanguageInput, args);
     return { ok: true, user: await users.updateLanguage(ctx, input.applicationLanguage) };
   },
+};
+
+/**
+ * The paged game lists of MyAccount and PublicUser (spec 001 sections 2.6, 3): the page size comes
+ * from the field's `pageSize`, else from the query's `hostedGamesPageSize` etc. (guestProfile's
+ * naming), else 5. They load only when asked for.
+ */
+type WithPages = { id: number; pageSizes?: TGamePageSizes };
+const gameList =
+  (kind: "hosted" | "attended" | "queue", sizeArg: keyof TGamePageSizes) =>
+  async (parent: WithPages, args: Record<string, unknown>, { ctx }: GqlContext) => {
+    const field = parseArgs(ZGameListFieldArgs, args);
+    const limit = field.pageSize ?? parent.pageSizes?.[sizeArg] ?? USER_GAMES_PAGE_SIZE;
+    const page = await profileGames(ctx, { userId: parent.id, kind, limit, upcoming: field.upcoming === true });
+    return { objects: page.objects.map(gameOut), hasNext: page.hasNext };
+  };
+const userGameLists = {
+  hostedGames: gameList("hosted", "hostedGamesPageSize"),
+  attendedGames: gameList("attended", "attendedGamesPageSize"),
+  queueGames: gameList("queue", "queueGamesPageSize"),
 };
 
 /** Every mutation needs the CSRF header and a same-origin Origin, as on tRPC. */
@@ -144,13 +183,24 @@ function withCsrf(resolver: Resolver): Resolver {
 
 export const resolvers = {
   Query: {
-    myAccount: (_p: unknown, _a: unknown, { ctx }: GqlContext) => users.myAccount(ctx),
-    regions: (_p: unknown, _a: unknown, { ctx }: GqlContext) => regions.listRegions(ctx),
-    user: (_p: unknown, args: { id: string }, { ctx }: GqlContext) => users.userById(ctx, parseArgs(ZUserByIdInput, { id: Number(args.id) }).id),
+    myAccount: async (_p: unknown, args: Record<string, unknown>, { ctx }: GqlContext) => {
+      const { updatePaymentDetails: _noPaymentsYet, ...pageSizes } = parseArgs(ZMyAccountArgs, args);
+      return { ...(await users.myAccount(ctx)), pageSizes };
+    },
+    regions: async (_p: unknown, _a: unknown, { ctx }: GqlContext) => {
+      const [list, counts] = await Promise.all([regions.listRegions(ctx), notifications.regionSubscriberCounts(ctx)]);
+      return list.map((r) => ({ ...r, totalSubscriberCount: counts.total, regionSubscriberCount: counts.byRegion(r.id) }));
+    },
+    user: async (_p: unknown, args: Record<string, unknown>, { ctx }: GqlContext) => {
+      const { id, ...pageSizes } = parseArgs(ZUserArgs, { ...args, id: gqlId(args.id) });
+      return { ...(await users.userById(ctx, id)), pageSizes };
+    },
     ...gameQueries,
     ...participationQueries,
     ...chatQueries,
     ...notificationQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
+  MyAccount: userGameLists,
+  PublicUser: userGameLists,
 };

@@ -1,3 +1,5 @@
+import type { Env, Hono } from "hono";
+import type { Deps } from "../context";
 import type { MailCatcher } from "../integrations/mail/catcher";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -21,4 +23,16 @@ header{display:flex;flex-direction:column;gap:4px;margin-bottom:8px}header span{
 a{color:#166534;word-break:break-all}</style></head><body><main><h1>Abgefangene E-Mails</h1>
 <p class="note">Ohne SMTP_URL verschickt Kickrunde keine echten E-Mails, sondern fängt sie hier ab (nur zum Entwickeln).</p>
 ${items || '<p class="note">Noch keine E-Mails.</p>'}</main></body></html>`;
+}
+
+/**
+ * Every route made for development is mounted here and only here, and never in production
+ * (NODE_ENV=production, the binary's default): the catcher's inbox would hand anyone's
+ * password-reset link to any visitor. In production without SMTP_URL there is no catcher anyway
+ * (mail is held in the queue, integrations/mail/mailer.ts); this check holds even if there were.
+ */
+export function mountDevelopmentRoutes<E extends Env>(app: Hono<E>, deps: Deps): void {
+  if (deps.config.env === "production") return;
+  const catcher = deps.mailer.catcher;
+  if (catcher) app.get("/dev/mails", (c) => c.html(devMailsPage(catcher), 200, { "Cache-Control": "no-store" }));
 }

@@ -77,10 +77,14 @@ export function gamePreviewTags(game: TGame, lang: "de" | "en", url: string): { 
   return { title: escape(title), tags };
 }
 
-/** Puts the tags into the built index.html (replacing its title and generic description). */
+/**
+ * Puts the tags into the built index.html (replacing its title and generic description).
+ * The replacements are functions, never strings: a string replacement interprets `$&`, `$'`, `` $` ``
+ * in the (user-written) title and would copy parts of the page into it.
+ */
 export function injectIntoIndex(html: string, preview: { title: string; tags: string }): string {
   return html
-    .replace(/<meta name="description"[^>]*>\s*/i, "")
-    .replace(/<title>[^<]*<\/title>/i, `<title>${preview.title}</title>`)
-    .replace("</head>", `    ${preview.tags}\n  </head>`);
+    .replace(/<meta name="description"[^>]*>\s*/i, () => "")
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${preview.title}</title>`)
+    .replace("</head>", () => `    ${preview.tags}\n  </head>`);
 }

@@ -173,4 +173,18 @@ describe("shared game links", () => {
     const unknown = await (await app.fetch(new Request("http://localhost:3000/game/99999999"))).text();
     expect(unknown).toBe(index);
   });
+
+  test("a title with $ patterns stays text and does not copy the page into itself", async () => {
+    const { createGameRow, createRegion } = await import("../testing/factories");
+    const region = await createRegion(deps);
+    const host = await createUser(deps);
+    const game = await createGameRow(deps, { creatorId: host.id, regionId: region.id, startTime: new Date("2026-12-05T18:00:00Z"), title: "Kick $' $& $` $1" });
+    const index = '<html><head><meta name="description" content="x" /><title>Kickrunde</title><script src="/a.js"></script></head><body></body></html>';
+    const app = createApp(deps, { file: (p) => (p === "index.html" ? new Blob([index]) : null) });
+    const html = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`))).text();
+    expect(html).toContain("<title>Kick $&#39; $&amp; $` $1");
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.length).toBeLessThan(index.length + 2000);
+  });
 });

@@ -24,6 +24,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   IMAGE_TOO_LARGE: 413,
   IMAGE_FORMAT: 415,
   IMAGE_DIMENSIONS: 422,
+  IMAGE_BUSY: 429,
+  IMAGE_TIMEOUT: 422,
 };
 
 /**
@@ -36,13 +38,22 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
  * GraphQL uploads (multipart on /graphql) get the same body limit here, as graphql-yoga has none.
  * Mount before the /graphql route, the `/api/*` not-found route and the client fallback.
  */
+/** Non-multipart GraphQL bodies (a query and its variables; the documents themselves are capped at 2,000 tokens). */
+export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
+
 export function mountUploads(app: Hono<Env>, deps: Deps): void {
   const graphqlLimit = bodyLimit({
     maxSize: PROFILE_IMAGE.maxBytes + MULTIPART_OVERHEAD,
     onError: (c) =>
       c.json({ errors: [{ message: ERROR_CODES.IMAGE_TOO_LARGE, extensions: { code: "IMAGE_TOO_LARGE", details: { maxBytes: PROFILE_IMAGE.maxBytes } } }] }, 413),
   });
-  app.use("/graphql", (c, next) => (/^multipart\//i.test(c.req.header("content-type") ?? "") ? graphqlLimit(c, next) : next()));
+  // Everything else on /graphql is a JSON or GET query: the same 1 MiB as /trpc (yoga's own default is 25 MB).
+  const graphqlJsonLimit = bodyLimit({
+    maxSize: GRAPHQL_MAX_JSON_BYTES,
+    onError: (c) =>
+      c.json({ errors: [{ message: ERROR_CODES.PAYLOAD_TOO_LARGE, extensions: { code: "PAYLOAD_TOO_LARGE", details: { maxBytes: GRAPHQL_MAX_JSON_BYTES } } }] }, 413),
+  });
+  app.use("/graphql", (c, next) => (/^multipart\//i.test(c.req.header("content-type") ?? "") ? graphqlLimit(c, next) : graphqlJsonLimit(c, next)));
 
   app.post("/api/profile-image", (c) =>
     handle(c, deps, async (ctx) => {

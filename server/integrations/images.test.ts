@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../lib/errors";
 import { blackBitmapPng, decodeRgba, headerOnlyPng, jpeg, jpegMarkers, rgbaPng, withExif } from "../testing/upload";
-import { flattenOntoWhite, orient, PROFILE_IMAGE, profileImageJpeg, readImageHeader } from "./images";
+import { flattenOntoWhite, orient } from "./image-codec";
+import { PROFILE_IMAGE, profileImageJpeg, readImageHeader } from "./images";
 
 async function refusal(bytes: Uint8Array): Promise<AppError> {
   try {

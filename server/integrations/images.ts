@@ -1,10 +1,6 @@
-import type * as PhotonModule from "@silvia-odwyer/photon-node";
-// The wasm-bindgen glue and the wasm are imported as a text and a file, so `bun build --compile` embeds
-// both; the glue's own loader (`readFileSync(__dirname + "/photon_rs_bg.wasm")` at import time) cannot
-// work inside the binary, so `photon()` below runs the glue with the embedded wasm handed to it.
-import photonGlue from "@silvia-odwyer/photon-node/photon_rs.js" with { type: "text" };
-import photonWasmPath from "@silvia-odwyer/photon-node/photon_rs_bg.wasm" with { type: "file" };
+import { cpus } from "node:os";
 import { AppError } from "../lib/errors";
+import { WorkerCrashedError, WorkerPool, WorkerPoolBusyError, WorkerTaskError, WorkerTimeoutError, type WorkerPoolOptions } from "../lib/worker-pool";
 
 /**
  * Uploaded pictures: the type is decided by the bytes (JPEG or PNG, whatever the name says), the
@@ -13,11 +9,10 @@ import { AppError } from "../lib/errors";
  * flattened onto white, turned upright by its EXIF orientation and encoded as a new JPEG, which drops
  * EXIF and every other metadata.
  *
- * Image work is @silvia-odwyer/photon-node (Rust/WASM), because sharp cannot be embedded in the
- * single binary (README, Decisions). It runs synchronously on the calling thread: the dimension
- * limits below keep one call under about a second and ~300 MB of wasm memory at the very worst
- * (a 25-megapixel picture); a real profile picture (already cropped to 640x640 by the browser)
- * takes a few milliseconds.
+ * The header checks here are cheap and run on the calling thread. The pixel work (image-codec.ts,
+ * photon: Rust/WASM, because sharp cannot be embedded in the single binary, README, Decisions) takes
+ * up to seconds and ~300 MB of wasm memory for a 25-megapixel picture, so it runs in a small pool of
+ * workers (image-worker.ts): an upload never stalls the requests of others.
  */
 export const PROFILE_IMAGE = {
   /** spec 001 section 5: "max 1 MB" */
@@ -26,6 +21,18 @@ export const PROFILE_IMAGE = {
   maxSide: 8000,
   maxPixels: 25_000_000,
   jpegQuality: 85,
+} as const;
+
+/**
+ * The image workers: one per core, at most 2 (each holds up to ~300 MB of wasm memory while it
+ * decodes a 25-megapixel picture); 8 more uploads may wait, further ones are refused (IMAGE_BUSY)
+ * until a worker is free. A conversion that is not done 20 s after a worker took it (a 25-megapixel
+ * one takes ~1-4 s, depending on the machine's load) is stopped and refused (IMAGE_TIMEOUT).
+ */
+export const IMAGE_WORKERS = {
+  size: Math.max(1, Math.min(2, cpus().length)),
+  maxQueued: 8,
+  timeoutMs: 20_000,
 } as const;
 
 export type ImageFormat = "jpeg" | "png";
@@ -38,52 +45,6 @@ export type ImageHeader = {
   /** PNG colour type with alpha, or a tRNS chunk (transparency in a palette or grey/RGB image) */
   mayHaveAlpha: boolean;
 };
-
-type Photon = typeof PhotonModule;
-
-// ---------------------------------------------------------------------------------------------
-// photon: explicit initialisation with the embedded wasm
-
-let compiled: WebAssembly.Module | undefined;
-let instance: (Photon & { __wasm: { memory: WebAssembly.Memory } }) | undefined;
-/** Wasm memory never shrinks: after a big picture the instance is dropped and made afresh. */
-const MAX_RETAINED_WASM_BYTES = 128 * 1024 * 1024;
-
-async function photon(): Promise<NonNullable<typeof instance>> {
-  if (instance) return instance;
-  compiled ??= await WebAssembly.compile(await Bun.file(photonWasmPath).arrayBuffer());
-  const module = compiled;
-  const cjs: { exports: Record<string, unknown> } = { exports: {} };
-  // The glue is CommonJS for Node: it asks `require` for util (TextEncoder/TextDecoder), and for fs
-  // and path only to read its wasm, which it then compiles with `new WebAssembly.Module(bytes)`.
-  const requireShim = (name: string): unknown => {
-    if (name === "util") return { TextEncoder, TextDecoder };
-    if (name === "path") return { join: () => "photon_rs_bg.wasm" };
-    if (name === "fs") return { readFileSync: () => new Uint8Array(0) };
-    throw new Error(`photon glue asked for ${name}`);
-  };
-  // The glue builds `new WebAssembly.Module(bytes)` then `new WebAssembly.Instance(module, imports)`:
-  // it gets the module compiled once, so a fresh instance costs a few milliseconds.
-  const wasmShim = { Module: function () { return module; }, Instance: WebAssembly.Instance };
-  new Function("module", "exports", "require", "__dirname", "WebAssembly", photonGlue as unknown as string)(
-    cjs,
-    cjs.exports,
-    requireShim,
-    "/",
-    wasmShim,
-  );
-  instance = cjs.exports as unknown as NonNullable<typeof instance>;
-  return instance;
-}
-
-function releaseIfLarge(p: NonNullable<typeof instance>): void {
-  if (p.__wasm.memory.buffer.byteLength > MAX_RETAINED_WASM_BYTES && instance === p) instance = undefined;
-}
-
-/** Loads photon now (at boot or in a smoke check) instead of on the first upload. */
-export async function warmUpImages(): Promise<void> {
-  await photon();
-}
 
 // ---------------------------------------------------------------------------------------------
 // headers: type by magic bytes, dimensions before decoding
@@ -184,8 +145,35 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
 // ---------------------------------------------------------------------------------------------
 // the profile picture
 
-/** Checks an upload and returns a 640x640 JPEG without metadata; AppError IMAGE_* when refused. */
-export async function profileImageJpeg(bytes: Uint8Array): Promise<Uint8Array> {
+/** What the main thread hands an image worker (image-worker.ts). */
+export type ImageTask = { bytes: ArrayBuffer; header: ImageHeader; size: number; quality: number };
+
+// Beside this module when run from source; scripts/build.ts points the single binary at its
+// embedded copy (`useImageWorkerScript` in the generated entry).
+let workerScript: string | URL = new URL("./image-worker.ts", import.meta.url);
+let sharedPool: WorkerPool<ImageTask, ArrayBuffer> | undefined;
+
+/** Where the image worker's script is; only the single binary's generated entry needs this. */
+export function useImageWorkerScript(script: string): void {
+  workerScript = script;
+}
+
+export function createImagePool(options: Partial<Omit<WorkerPoolOptions, "script">> = {}): WorkerPool<ImageTask, ArrayBuffer> {
+  return new WorkerPool({ script: workerScript, ...IMAGE_WORKERS, ...options });
+}
+
+/** The process's image workers, started on the first upload. */
+function imagePool(): WorkerPool<ImageTask, ArrayBuffer> {
+  sharedPool ??= createImagePool();
+  return sharedPool;
+}
+
+/**
+ * Checks an upload and returns a 640x640 JPEG without metadata; AppError IMAGE_* when refused.
+ * The bytes move to an image worker without a copy when they fill their own ArrayBuffer (as an
+ * upload read with `arrayBuffer()` does): the caller's array is then empty (detached) afterwards.
+ */
+export async function profileImageJpeg(bytes: Uint8Array, pool: WorkerPool<ImageTask, ArrayBuffer> = imagePool()): Promise<Uint8Array> {
   const limits = PROFILE_IMAGE;
   if (bytes.length > limits.maxBytes) throw new AppError("IMAGE_TOO_LARGE", { details: { maxBytes: limits.maxBytes } });
   const header = readImageHeader(bytes);
@@ -195,94 +183,25 @@ export async function profileImageJpeg(bytes: Uint8Array): Promise<Uint8Array> {
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
     throw new AppError("IMAGE_DIMENSIONS", { details: { width, height, maxSide: limits.maxSide, maxPixels: limits.maxPixels } });
   }
-  const p = await photon();
+  const owned = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const buffer = owned ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
   try {
-    return squareJpeg(p, bytes, header, limits.size, limits.jpegQuality);
+    const jpeg = await pool.run({ bytes: buffer, header, size: limits.size, quality: limits.jpegQuality }, [buffer]);
+    return new Uint8Array(jpeg);
   } catch (e) {
-    // A panic inside the wasm (a corrupt file past its header) leaves the instance in an unknown
-    // state: drop it, the next call starts a fresh one.
-    if (instance === p) instance = undefined;
-    if (e instanceof AppError) throw e;
-    throw new AppError("IMAGE_FORMAT", { cause: e });
-  } finally {
-    releaseIfLarge(p);
+    throw imageError(e);
   }
-}
-
-function squareJpeg(p: Photon, bytes: Uint8Array, header: ImageHeader, size: number, quality: number): Uint8Array {
-  const images: PhotonModule.PhotonImage[] = [];
-  const keep = <T extends PhotonModule.PhotonImage>(img: T) => (images.push(img), img);
-  try {
-    let img = keep(p.PhotonImage.new_from_byteslice(bytes));
-    const w = img.get_width();
-    const h = img.get_height();
-    // The decoder must agree with the header we checked; anything else is a crafted file.
-    if (w !== header.width || h !== header.height) throw new AppError("IMAGE_FORMAT");
-    const side = Math.min(w, h);
-    if (w !== h) {
-      const x = Math.floor((w - side) / 2);
-      const y = Math.floor((h - side) / 2);
-      img = keep(p.crop(img, x, y, x + side, y + side));
-    }
-    // photon's resize weighs colours by alpha, so transparency can go onto white afterwards, on the
-    // small picture (the JPEG encoder would otherwise just drop alpha and show the hidden colour).
-    if (side !== size) img = keep(p.resize(img, size, size, p.SamplingFilter.Triangle));
-    if (header.mayHaveAlpha || header.orientation !== 1) {
-      const raw = img.get_raw_pixels();
-      if (header.mayHaveAlpha) flattenOntoWhite(raw);
-      img = keep(new p.PhotonImage(header.orientation === 1 ? raw : orient(raw, size, header.orientation), size, size));
-    }
-    return img.get_bytes_jpeg(quality);
-  } finally {
-    for (const img of images) img.free();
-  }
-}
-
-/** Blends RGBA pixels onto white in place and makes them opaque; false when all were opaque already. */
-export function flattenOntoWhite(rgba: Uint8Array): boolean {
-  let changed = false;
-  for (let i = 3; i < rgba.length; i += 4) {
-    const a = rgba[i]!;
-    if (a === 255) continue;
-    changed = true;
-    const keep = a / 255;
-    const white = 255 * (1 - keep);
-    rgba[i - 3] = Math.round(rgba[i - 3]! * keep + white);
-    rgba[i - 2] = Math.round(rgba[i - 2]! * keep + white);
-    rgba[i - 1] = Math.round(rgba[i - 1]! * keep + white);
-    rgba[i] = 255;
-  }
-  return changed;
 }
 
 /**
- * Applies the EXIF orientation to a square RGBA picture (re-encoding drops the tag, so a phone
- * photo taken upright would otherwise come out sideways). Alpha is set opaque on the way.
+ * The pool's failures as answers a client understands. A worker that dies under a picture is
+ * answered like a decoder panic (IMAGE_FORMAT); one that cannot even start is our fault and stays a
+ * server error.
  */
-export function orient(rgba: Uint8Array, n: number, orientation: number): Uint8Array {
-  const out = new Uint8Array(rgba.length);
-  const m = n - 1;
-  // source (sx, sy) of the displayed pixel (x, y), per EXIF orientation 1-8
-  const source: (x: number, y: number) => [number, number] =
-    ({
-      2: (x: number, y: number) => [m - x, y],
-      3: (x: number, y: number) => [m - x, m - y],
-      4: (x: number, y: number) => [x, m - y],
-      5: (x: number, y: number) => [y, x],
-      6: (x: number, y: number) => [y, m - x],
-      7: (x: number, y: number) => [m - y, m - x],
-      8: (x: number, y: number) => [m - y, x],
-    } as Record<number, (x: number, y: number) => [number, number]>)[orientation] ?? ((x, y) => [x, y]);
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      const [sx, sy] = source(x, y);
-      const s = (sy * n + sx) * 4;
-      const d = (y * n + x) * 4;
-      out[d] = rgba[s]!;
-      out[d + 1] = rgba[s + 1]!;
-      out[d + 2] = rgba[s + 2]!;
-      out[d + 3] = 255;
-    }
-  }
-  return out;
+function imageError(e: unknown): unknown {
+  if (e instanceof WorkerTaskError && e.kind === "IMAGE_FORMAT") return new AppError("IMAGE_FORMAT", { cause: e });
+  if (e instanceof WorkerCrashedError) return new AppError("IMAGE_FORMAT", { cause: e });
+  if (e instanceof WorkerPoolBusyError) return new AppError("IMAGE_BUSY", { cause: e });
+  if (e instanceof WorkerTimeoutError) return new AppError("IMAGE_TIMEOUT", { cause: e });
+  return e;
 }

@@ -37,6 +37,13 @@ export async function handleSendPush(deps: Deps, job: SendPushJob) {
     await deps.db.transaction((tx) => removeDevice(tx, job.deviceToken));
     deps.logger.info("push device gone, removed", { kind: device.kind, deviceToken: job.deviceToken });
   }
+  // An endpoint outside WEB_PUSH_HOSTS (e.g. stored before the allow-list) can never be sent to:
+  // remove it rather than try it again on every event. A non-public address is a DNS problem of an
+  // allowed push service, not of the device: nothing was sent, the job ends (no retry), the device stays.
+  if (result === "not-allowed") {
+    await deps.db.transaction((tx) => removeDevice(tx, job.deviceToken));
+    deps.logger.info("push device with a refused endpoint removed", { deviceToken: job.deviceToken });
+  }
 }
 
 export async function startPushWorker(deps: Deps) {

@@ -5,6 +5,14 @@ import { appRouter } from "../trpc/router";
 
 const factory = createCallerFactory(appRouter);
 
+// Each caller comes from its own address (documentation range 198.18.0.0/15), as browsers do: the
+// per-address login throttle must not couple tests that travel in time within one process.
+let callerCount = 0;
+const nextIp = () => {
+  callerCount++;
+  return `198.${18 + ((callerCount >> 16) & 1)}.${(callerCount >> 8) & 255}.${callerCount & 255}`;
+};
+
 /** Records what the service did with the session cookie. */
 export type CookieLog = { token: string | null; expiresAt: Date | null; cleared: boolean };
 
@@ -22,7 +30,7 @@ export async function callerFor(
     deps,
     viewer: (session?.viewer ?? null) as Viewer | null,
     meta: {
-      ip: opts.ip ?? "203.0.113.7",
+      ip: opts.ip ?? nextIp(),
       userAgent: opts.userAgent ?? "bun-test",
       csrfOk: opts.csrfOk ?? true,
       sessionToken: session ? (opts.token ?? null) : null,

@@ -6,8 +6,15 @@ import type { Deps } from "../context";
  * A browser-like client for the Hono app in-process: keeps cookies, sends the CSRF header
  * from the cookie and a same-origin Origin, like the web client does.
  */
-export function httpClient(deps: Deps, opts: { origin?: string | null; csrf?: boolean } = {}) {
+let clientCount = 0;
+
+export function httpClient(deps: Deps, opts: { origin?: string | null; csrf?: boolean; ip?: string } = {}) {
   const app = createApp(deps, null);
+  // Each client comes from its own address, as browsers do, so the per-address login throttle of
+  // one test file's wrong passwords never blocks another file's logins in the same run.
+  clientCount++;
+  const ip = opts.ip ?? `10.${(clientCount >> 16) & 255}.${(clientCount >> 8) & 255}.${clientCount & 255}`;
+  const env = { server: { requestIP: () => ({ address: ip, family: "IPv4", port: 0 }) } };
   const base = deps.config.publicUrl;
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -20,7 +27,7 @@ export function httpClient(deps: Deps, opts: { origin?: string | null; csrf?: bo
       if (opts.origin !== null) headers.set("origin", opts.origin ?? base);
       if (opts.csrf !== false && jar.has(CSRF_COOKIE)) headers.set(CSRF_HEADER, jar.get(CSRF_COOKIE)!);
     }
-    const res = await app.fetch(new Request(new URL(path, base), { ...init, headers }));
+    const res = await app.fetch(new Request(new URL(path, base), { ...init, headers }), env as never);
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const i = pair!.indexOf("=");

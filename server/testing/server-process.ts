@@ -5,12 +5,12 @@ const root = join(import.meta.dir, "..", "..");
 export type ServerProcess = { url: string; proc: ReturnType<typeof Bun.spawn>; stop(): Promise<void> };
 
 /** A real `bun server/index.ts` on a free loopback port against the given PostgreSQL database. */
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn([process.execPath, "server/index.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "error" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "error", ...env },
     stdout: "ignore",
     stderr: "inherit",
   });

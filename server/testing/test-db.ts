@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { createMailer } from "../integrations/mail/mailer";
 import { resolveVapidKeys } from "../integrations/push/vapid-keys";
+import { startTestPushEndpoint, type TestPushEndpoint } from "../integrations/push/test-endpoint";
 import { createPush } from "../integrations/push/web-push";
 import { startRealtime } from "../integrations/realtime";
 import { startMailWorker } from "../jobs/mail";
@@ -17,9 +18,9 @@ import { testClock } from "./test-clock";
  * One database per test run, created on first use: a fresh PostgreSQL database beside
  * DATABASE_URL's (dropped at the end), or an in-memory PGlite when no URL is given.
  */
-let created: Promise<{ deps: Deps; drop: () => Promise<void> }> | undefined;
+let created: Promise<{ deps: Deps; drop: () => Promise<void>; pushEndpoint: TestPushEndpoint }> | undefined;
 
-async function create(): Promise<{ deps: Deps; drop: () => Promise<void> }> {
+async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEndpoint: TestPushEndpoint }> {
   const url = process.env.DATABASE_URL;
   let database: Database;
   let drop = async () => {};
@@ -40,17 +41,27 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void> }> {
     drop = () => database.close();
   }
   await runMigrations(database);
-  const config = parseConfig({ NODE_ENV: "test", SEED: "none", PUBLIC_URL: "http://localhost:3000", DATABASE_URL: url });
+  // The local test push service (integrations/push/test-endpoint.ts) is plain http on 127.0.0.1:
+  // exactly its host and port are allowed, through the escape hatch that production refuses.
+  const pushEndpoint = await startTestPushEndpoint();
+  const config = parseConfig({
+    NODE_ENV: "test",
+    SEED: "none",
+    PUBLIC_URL: "http://localhost:3000",
+    DATABASE_URL: url,
+    WEB_PUSH_HOSTS: new URL(pushEndpoint.url).host,
+    WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
+  });
   const logger = createLogger("silent");
   // The real queue, without workers: tests call job handlers themselves (and one test runs workers).
   const jobs = await startJobQueue(database, logger);
   // Mail goes over real SMTP to the built-in catcher; the mail worker runs, so tests read real mails.
-  const mailer = await createMailer({ smtpUrl: undefined, from: config.mail.from, logger });
+  const mailer = await createMailer({ smtpUrl: undefined, from: config.mail.from, logger, env: config.env });
   const realtime = await startRealtime(database, logger);
-  // Web push with a key pair generated into the test database; tests push to a local endpoint
-  // (integrations/push/test-endpoint.ts) and the push worker runs. The dispatcher does not poll:
+  // Web push with a key pair generated into the test database; tests push to the run's local
+  // endpoint (testPushEndpoint()) and the push worker runs. The dispatcher does not poll:
   // tests call dispatchPendingNotifications themselves.
-  const push = createPush({ vapid: { ...(await resolveVapidKeys(database.db, undefined)), subject: config.push.subject }, logger });
+  const push = createPush({ vapid: { ...(await resolveVapidKeys(database.db, undefined)), subject: config.push.subject }, logger, policy: config.push.web });
   const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push };
   await startMailWorker(deps);
   await startPushWorker(deps);
@@ -59,14 +70,21 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void> }> {
     await jobs.stop();
     await mailer.close();
     await realtime.close();
+    pushEndpoint.close();
     await closeDb();
   };
-  return { deps, drop };
+  return { deps, drop, pushEndpoint };
 }
 
 export async function testDeps(): Promise<Deps> {
   created ??= create();
   return (await created).deps;
+}
+
+/** The run's local push service, the one web-push host the test configuration allows. */
+export async function testPushEndpoint(): Promise<TestPushEndpoint> {
+  created ??= create();
+  return (await created).pushEndpoint;
 }
 
 export async function dropTestDatabase(): Promise<void> {

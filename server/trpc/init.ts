@@ -1,10 +1,10 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import type { AppErrorData, ErrorCode } from "@shared/errors";
+import { ERROR_CODES, type AppErrorData, type ErrorCode } from "@shared/errors";
 import { transformer } from "@shared/transformer";
 import { ZodError } from "zod";
 import type { Ctx } from "../context";
-import { AppError, fieldIssuesFromZod } from "../lib/errors";
+import { AppError, appErrorFromDatabase, fieldIssuesFromZod } from "../lib/errors";
 
 const TRPC_CODE: Partial<Record<ErrorCode, TRPC_ERROR_CODE_KEY>> = {
   UNAUTHENTICATED: "UNAUTHORIZED",
@@ -16,6 +16,7 @@ const TRPC_CODE: Partial<Record<ErrorCode, TRPC_ERROR_CODE_KEY>> = {
   USER_NOT_FOUND: "NOT_FOUND",
   EMAIL_IN_USE: "CONFLICT",
   TOO_MANY_LOGIN_ATTEMPTS: "TOO_MANY_REQUESTS",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNEXPECTED: "INTERNAL_SERVER_ERROR",
 };
 
@@ -23,9 +24,37 @@ function appDataOf(error: TRPCError): AppErrorData {
   const cause = error.cause;
   if (cause instanceof AppError) return cause.toData();
   if (cause instanceof ZodError) return { code: "VALIDATION", fields: fieldIssuesFromZod(cause.issues) };
-  if (error.code === "NOT_FOUND") return { code: "NOT_FOUND" };
-  if (error.code === "BAD_REQUEST" || error.code === "PARSE_ERROR") return { code: "VALIDATION" };
-  return { code: "UNEXPECTED" };
+  // tRPC's own refusals (no such procedure, wrong method, body too large, unreadable input) are the caller's.
+  switch (error.code) {
+    case "NOT_FOUND":
+      return { code: "NOT_FOUND" };
+    case "METHOD_NOT_SUPPORTED":
+      return { code: "METHOD_NOT_ALLOWED" };
+    case "PAYLOAD_TOO_LARGE":
+      return { code: "PAYLOAD_TOO_LARGE" };
+    case "BAD_REQUEST":
+    case "PARSE_ERROR":
+    case "UNSUPPORTED_MEDIA_TYPE":
+    case "UNPROCESSABLE_CONTENT":
+      return { code: "VALIDATION" };
+    default:
+      return { code: "UNEXPECTED" };
+  }
+}
+
+/** Whether a tRPC error is ours to fix (answered as UNEXPECTED): server/app.ts logs these with their cause. */
+export function isUnexpectedTrpcError(error: TRPCError): boolean {
+  return appDataOf(error).code === "UNEXPECTED";
+}
+
+/**
+ * One short line for people and logs, e.g. "Invalid input: description (text_control_chars)";
+ * the field codes themselves are in `data.app.fields` for the client to translate.
+ */
+export function validationMessage(fields: AppErrorData["fields"]): string {
+  if (!fields?.length) return ERROR_CODES.VALIDATION;
+  const listed = fields.slice(0, 3).map((f) => `${f.path.slice(0, 40) || "input"} (${f.code.slice(0, 40)})`);
+  return `${ERROR_CODES.VALIDATION}: ${listed.join(", ")}${fields.length > 3 ? `, +${fields.length - 3} more` : ""}`;
 }
 
 /** The one tRPC error format: `data.app` carries the stable code (a translation key) and details. */
@@ -33,8 +62,9 @@ const t = initTRPC.context<Ctx>().create({
   transformer,
   errorFormatter({ shape, error }) {
     const app = appDataOf(error);
-    // Internal failures never leak their message; the log has it (server/trpc/router-handler).
-    const message = app.code === "UNEXPECTED" ? "Unexpected server error" : error.message;
+    // Never tRPC's or zod's own text (a multi-line issue dump, internals): the code's message. Unexpected
+    // errors are logged with their cause where they are caught (server/app.ts, onError).
+    const message = app.code === "VALIDATION" ? validationMessage(app.fields) : ERROR_CODES[app.code];
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, app } };
   },
 });
@@ -43,13 +73,14 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Turns a thrown AppError into a TRPCError with the right HTTP status. */
-const appErrors = t.middleware(async ({ next }) => {
+/** Turns a thrown AppError (or a database error that stands for one) into a TRPCError with the right HTTP status. */
+const appErrors = t.middleware(async ({ ctx, path, next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE[cause.code] ?? "BAD_REQUEST", message: cause.message, cause });
-  }
+  if (result.ok) return result;
+  const fromDatabase = result.error.cause instanceof AppError ? null : appErrorFromDatabase(result.error.cause);
+  if (fromDatabase) ctx.deps.logger.warn("input refused by the database", { path, error: String(result.error.cause?.cause ?? result.error.cause) });
+  const cause = result.error.cause instanceof AppError ? result.error.cause : fromDatabase;
+  if (cause) throw new TRPCError({ code: TRPC_CODE[cause.code] ?? "BAD_REQUEST", message: cause.message, cause });
   return result;
 });
 
@@ -60,3 +91,15 @@ const csrf = t.middleware(({ ctx, type, next }) => {
 });
 
 export const baseProcedure = t.procedure.use(appErrors).use(csrf);
+
+/**
+ * Bodies on /trpc are JSON inputs of a few kilobytes (the longest text is a 2,000-character
+ * description; a batch holds a handful). Files go through /api/profile-image and GraphQL multipart.
+ */
+export const TRPC_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The 413 answer for a body over TRPC_MAX_BODY_BYTES, in the tRPC error shape the client reads. */
+export function payloadTooLargeBody() {
+  const app: AppErrorData = { code: "PAYLOAD_TOO_LARGE", details: { maxBytes: TRPC_MAX_BODY_BYTES } };
+  return { error: transformer.serialize({ message: ERROR_CODES.PAYLOAD_TOO_LARGE, code: -32013, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, app } }) };
+}

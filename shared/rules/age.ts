@@ -17,3 +17,14 @@ export function isOldEnough(dateOfBirth: string, today: string): boolean {
 export function isInFuture(date: string, today: string): boolean {
   return date > today;
 }
+
+/**
+ * What is wrong with a given birth date, as a validation code, or null. Registration no longer asks
+ * for it (the user confirms being 16 through the legal hint), but wherever a date is given, at
+ * registration or on the profile, it must not lie in the future and must mean 16 or older.
+ */
+export function birthDateProblem(dateOfBirth: string, today: string): "date_in_future" | "too_young" | null {
+  if (isInFuture(dateOfBirth, today)) return "date_in_future";
+  if (!isOldEnough(dateOfBirth, today)) return "too_young";
+  return null;
+}

@@ -25,8 +25,13 @@ export type TEditProfileInput = z.input<typeof ZEditProfileInput>;
 export function isDeleteConfirmation(text: string): boolean {
   return /löschen|delete/i.test(text);
 }
-export const ZDeleteAccountInput = z.object({
-  confirmation: z.string().max(200).refine(isDeleteConfirmation, { error: "delete_confirmation" }),
-});
+const zDeleteConfirmation = z.string().max(200).refine(isDeleteConfirmation, { error: "delete_confirmation" });
+/** The web client's deleteAccount: the typed word is required (the server checks it too). */
+export const ZDeleteAccountInput = z.object({ confirmation: zDeleteConfirmation });
+/**
+ * The native wrapper's deleteAccount takes no arguments (spec 001 section 7): it confirms in its own
+ * screen. A confirmation that is sent anyway must still be the word.
+ */
+export const ZNativeDeleteAccountInput = z.object({ confirmation: zDeleteConfirmation.nullable().optional() });
 
 export const ZEmailConfirmationResult = z.object({ sent: z.boolean(), alreadyVerified: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zEmail, zIsoDate, zLanguage, zName, zOptionalName, zPassword, zSlug } from "./common";
+import { zNativeDeviceToken } from "./notifications";
 
 export const ZRegisterInput = z.object({
   email: zEmail,
@@ -7,10 +8,14 @@ export const ZRegisterInput = z.object({
   firstName: zName,
   lastName: zOptionalName,
   regionSlug: zSlug,
-  /** Age of at least 16 is checked against it (spec 001 section 5); see README Decisions. */
-  dateOfBirth: zIsoDate,
+  /**
+   * Not asked at registration (spec 001 section 2.4: the user confirms being 16 through the legal
+   * hint); when a client still sends one it must mean 16 or older (README Decisions "Age at registration").
+   */
+  dateOfBirth: zIsoDate.nullable().optional(),
   language: zLanguage.default("de"),
-  deviceToken: z.string().max(4096).optional().nullable(),
+  /** The native wrapper's FCM token: stored as the new account's device so it gets pushes. "" means none. */
+  deviceToken: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), zNativeDeviceToken.nullable().optional()),
 });
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 
@@ -30,3 +35,10 @@ export type TAuthResult = z.infer<typeof ZAuthResult>;
 
 export const ZUpdateLanguageInput = z.object({ applicationLanguage: zLanguage });
 export type TUpdateLanguageInput = z.input<typeof ZUpdateLanguageInput>;
+
+/**
+ * The wrapper's `refreshToken(refreshToken)`: the token it holds (tokenAuth's `token`, our session token).
+ * Without it the request's own session (cookie or Authorization header) is renewed.
+ */
+export const ZRefreshInput = z.object({ refreshToken: z.string().max(200).nullable().optional() });
+export type TRefreshInput = z.input<typeof ZRefreshInput>;

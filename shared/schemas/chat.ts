@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DIRECT_MESSAGE_PAGE_SIZE, LANGUAGES } from "../constants";
-import { zId, zName } from "./common";
+import { DIRECT_MESSAGE_PAGE_SIZE } from "../constants";
+import { zId, zLanguage, zName, zPushToken } from "./common";
 import { ZPersonRef } from "./games";
 
 /** Raw text; the server cleans it (shared/rules/message-text.ts) and then checks its length. */
@@ -11,8 +11,8 @@ export const ZCreateCommentInput = z.object({
   text: zText,
   /** guests only */
   name: zName.optional().nullable(),
-  deviceToken: z.string().trim().min(1).max(4096).optional().nullable(),
-  messagingLanguage: z.enum(LANGUAGES).optional(),
+  deviceToken: zPushToken.optional().nullable(),
+  messagingLanguage: zLanguage.optional(),
 });
 
 export const ZComment = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { nameProblem, zEmail, zIsoDate, zPassword } from "./common";
+import { ID_MAX, nameProblem, zEmail, zId, zIsoDate, zPassword, zPlainText, zPushToken } from "./common";
 import { ZRegisterInput } from "./auth";
 
 const firstCode = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -107,5 +107,37 @@ describe("register input", () => {
       regionSlug: "region_required",
       dateOfBirth: "date_format",
     });
+  });
+});
+
+describe("free text and tokens (issue 9: control characters)", () => {
+  const text = zPlainText(20, "too_long");
+  const line = zPlainText(20, "too_long", { singleLine: true });
+  test.each([
+    ["Tor 3", null, null],
+    ["Treffpunkt:\n\tTor 3\r\n", null, "text_control_chars"],
+    ["a\u0000b", "text_control_chars", "text_control_chars"],
+    ["a\u0007b", "text_control_chars", "text_control_chars"],
+    ["a\u001bb", "text_control_chars", "text_control_chars"],
+    ["a\u007fb", "text_control_chars", "text_control_chars"],
+    ["a\u0085b", "text_control_chars", "text_control_chars"],
+    ["Käse – 🙂 ẞ", null, null],
+    ["x".repeat(21), "too_long", "too_long"],
+  ])("%j: multi-line %s, one line %s", (value, multi, single) => {
+    expect(text.safeParse(value).success ? null : firstCode(text.safeParse(value))).toBe(multi);
+    expect(line.safeParse(value).success ? null : firstCode(line.safeParse(value))).toBe(single);
+  });
+
+  test("text is trimmed; a push token refuses any control character, line breaks too", () => {
+    expect(text.parse("  Tor 3 \n")).toBe("Tor 3");
+    expect(zPushToken.safeParse("fcm:APA91b-x_y").success).toBe(true);
+    expect(firstCode(zPushToken.safeParse("fcm\ntoken"))).toBe("text_control_chars");
+    expect(firstCode(zPushToken.safeParse("   "))).toBe("required");
+    expect(firstCode(zPushToken.safeParse(5))).toBe("required");
+  });
+
+  test("ids are 1..2^31-1, PostgreSQL's integer", () => {
+    for (const ok of [1, ID_MAX]) expect(zId.safeParse(ok).success).toBe(true);
+    for (const bad of [0, -1, 1.5, ID_MAX + 1, 2 ** 53, "1", Number.NaN]) expect(firstCode(zId.safeParse(bad))).toBe("id_invalid");
   });
 });

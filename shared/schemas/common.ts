@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   EMAIL_MAX_LENGTH,
   LANGUAGES,
+  type Language,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -75,7 +76,26 @@ export const zIsoDate = z
     { error: "date_format" },
   );
 
-export const zLanguage = z.enum(LANGUAGES, { error: "language_invalid" });
+/**
+ * The one language normaliser for everything a client sends (README Decisions "Language tags"):
+ * BCP 47 tags and locale names ("en-GB", "de-DE", "en_US", "DE") count by their primary subtag;
+ * anything that is not a well-formed tag of a language we speak is refused with `language_invalid`.
+ */
+export function normalizeLanguage(value: string): Language | null {
+  const match = /^([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*$/i.exec(value.trim());
+  const primary = match?.[1]?.toLowerCase();
+  return LANGUAGES.find((l) => l === primary) ?? null;
+}
+
+export const zLanguage = z
+  .string({ error: "language_invalid" })
+  .max(35, { error: "language_invalid" })
+  .transform((value, ctx) => {
+    const language = normalizeLanguage(value);
+    if (language) return language;
+    ctx.addIssue({ code: "custom", message: "language_invalid" });
+    return z.NEVER;
+  });
 
 export const zSlug = z
   .string()
@@ -84,4 +104,37 @@ export const zSlug = z
   .max(100)
   .regex(/^[a-z0-9-]+$/, { error: "region_required" });
 
-export const zId = z.number().int().positive();
+/** Identity columns are PostgreSQL `integer`: anything outside 1..2^31-1 names nothing and is refused before the database sees it. */
+export const ID_MAX = 2_147_483_647;
+export const zId = z.number({ error: "id_invalid" }).int({ error: "id_invalid" }).min(1, { error: "id_invalid" }).max(ID_MAX, { error: "id_invalid" });
+
+/** C0 controls other than tab, line feed and carriage return, DEL and the C1 controls. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Every control character, line breaks and tabs too: for one-line values (titles, tokens, search terms). */
+const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Free text people type and we store or search (descriptions, titles, cancellation and removal
+ * messages, reports, search terms): trimmed, at most `max` characters, and refused with
+ * `text_control_chars` when it holds control characters (PostgreSQL cannot store NUL at all).
+ * Chat text is the exception: it is cleaned instead (shared/rules/message-text.ts, README "Chat rules").
+ */
+export function zPlainText(max: number, tooLong: string, opts: { singleLine?: boolean } = {}) {
+  const forbidden = opts.singleLine ? LINE_CONTROL_CHARS : CONTROL_CHARS;
+  return z
+    .string({ error: "required" })
+    .trim()
+    .max(max, { error: tooLong })
+    .refine((v) => !forbidden.test(v), { error: "text_control_chars" });
+}
+
+/** A device's push token (FCM, web push, `web-<random>`): one line of at most 4096 characters. */
+export const zPushToken = z
+  .string({ error: "required" })
+  .trim()
+  .min(1, { error: "required" })
+  .max(4096, { error: "invalid" })
+  .refine((v) => !LINE_CONTROL_CHARS.test(v), { error: "text_control_chars" });
+
+/** The browser's user agent as the client reports it: one line, kept for the organiser's device list. */
+export const zUserAgent = zPlainText(1000, "invalid", { singleLine: true });

@@ -17,7 +17,7 @@ import {
   TITLE_MAX_LENGTH,
   TURFS,
 } from "../constants";
-import { zId, zSlug } from "./common";
+import { zId, zPlainText, zPushToken, zSlug, zUserAgent } from "./common";
 
 export const ZGameLevel = z.enum(GAME_LEVELS);
 export const ZGameGender = z.enum(GAME_GENDERS);
@@ -46,11 +46,11 @@ const zPriceCents = z
   .max(PRICE_MAX_CENTS, { error: "price_too_high" })
   .refine((c) => c % PRICE_STEP_CENTS === 0, { error: "price_step" });
 
-const zDescription = z.string().trim().max(DESCRIPTION_MAX_LENGTH, { error: "description_too_long" });
+const zDescription = zPlainText(DESCRIPTION_MAX_LENGTH, "description_too_long");
 
 /** Fields a game has, shared by create and update. Coupled rules live in shared/rules/game-form.ts. */
 const gameFields = {
-  title: z.string().trim().max(TITLE_MAX_LENGTH, { error: "title_too_long" }).nullable(),
+  title: zPlainText(TITLE_MAX_LENGTH, "title_too_long", { singleLine: true }).nullable(),
   description: zDescription,
   descriptionEn: zDescription.nullable(),
   startTime: z.date({ error: "start_time_required" }),
@@ -80,8 +80,8 @@ export const ZCreateGameInput = z.object({
   playsHimself: z.boolean(),
   bringsBall: z.boolean(),
   bringsBibs: z.boolean(),
-  deviceToken: z.string().max(4096).nullable().optional(),
-  userAgent: z.string().max(1000).nullable().optional(),
+  deviceToken: z.preprocess((v) => (v === "" ? null : v), zPushToken.nullable().optional()),
+  userAgent: zUserAgent.nullable().optional(),
 });
 export type TCreateGameInput = z.input<typeof ZCreateGameInput>;
 
@@ -101,7 +101,7 @@ export const ZCancelGameInput = z
   .object({
     gameId: zId,
     reason: ZCancellationReason,
-    message: z.string().trim().max(500, { error: "message_too_long" }).nullable().optional(),
+    message: zPlainText(500, "message_too_long").nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.reason === "OTHER_REASON" && !v.message) ctx.addIssue({ code: "custom", path: ["message"], message: "message_required" });
@@ -118,12 +118,15 @@ export const ZGameFeedInput = z.object({
 });
 export type TGameFeedInput = z.input<typeof ZGameFeedInput>;
 
+/** Rounded to 7 decimals (about a centimetre in degrees): PostgreSQL's float arithmetic refuses denormals such as 5e-323. */
+const rounded = (v: number) => Math.round(v * 1e7) / 1e7;
+
 export const ZSearchGamesInput = z.object({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  latitude: z.number().min(-90).max(90).transform(rounded),
+  longitude: z.number().min(-180).max(180).transform(rounded),
   startTime: z.date().optional(),
   /** kilometres */
-  distance: z.number().positive().max(500).default(25),
+  distance: z.number().positive().max(500).transform((v) => Math.max(rounded(v), 0.001)).default(25),
 });
 
 export const ZPersonRef = z.object({ id: z.number().int(), firstName: z.string(), profileImageUrl: z.string().nullable() });
@@ -231,6 +234,6 @@ export type TGame = z.infer<typeof ZGame>;
 
 export const ZCourtSearchInput = z.object({
   regionSlug: zSlug.optional(),
-  name: z.string().trim().max(100).optional(),
+  name: zPlainText(100, "invalid", { singleLine: true }).optional(),
 });
 export const ZCourtList = z.array(ZCourtRef);

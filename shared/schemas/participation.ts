@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LANGUAGES, PAYMENT_STATUSES, PLAYER_COUNT_MAX, RELIABILITY_FEEDBACK, REMOVAL_REASONS, REPORT_MAX_LENGTH, REPORT_MIN_LENGTH, REPORT_REASONS } from "../constants";
-import { zId, zName } from "./common";
+import { PAYMENT_STATUSES, PLAYER_COUNT_MAX, RELIABILITY_FEEDBACK, REMOVAL_REASONS, REPORT_MAX_LENGTH, REPORT_MIN_LENGTH, REPORT_REASONS } from "../constants";
+import { zId, zLanguage, zName, zPlainText, zPushToken, zUserAgent } from "./common";
 import { ZGameListItem } from "./games";
 
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
@@ -10,7 +10,7 @@ export const ZReportReason = z.enum(REPORT_REASONS, { error: "reason_required" }
 
 /** A guest proves a participation is theirs with the secret handed out when they joined. */
 const zGuestToken = z.string().regex(/^[a-z2-7]{32}$/).optional();
-const zDeviceToken = z.string().trim().min(1).max(4096).optional().nullable();
+const zDeviceToken = zPushToken.optional().nullable();
 
 export const ZJoinGameInput = z.object({
   gameId: zId,
@@ -24,7 +24,7 @@ export const ZJoinGameInput = z.object({
   queue: z.boolean().default(false),
   /** push token (web push or native); needed for guests on public games and for the waiting list */
   deviceToken: zDeviceToken,
-  messagingLanguage: z.enum(LANGUAGES).optional(),
+  messagingLanguage: zLanguage.optional(),
 });
 export type TJoinGameInput = z.input<typeof ZJoinGameInput>;
 
@@ -53,6 +53,17 @@ export const ZUpdateParticipationInput = z.object({
   /** organiser: move a player to the waiting list (true) */
   queue: z.boolean().optional(),
   paymentStatus: ZPaymentStatus.optional(),
+  /**
+   * organiser: how many of the participation's players have paid (spec 000 section 3 "payed (number
+   * paid)"); mapped onto the payment status, which knows only paid in full (README Decisions)
+   */
+  payed: z.number().int().min(0).max(PLAYER_COUNT_MAX).optional(),
+  /** organiser: remove the player (same rules as revoking: reason, a message for OTHER_REASON, not within 4 h) */
+  playerRemovalReason: ZRemovalReason.optional(),
+  playerRemovalMessage: zPlainText(500, "message_too_long").optional().nullable(),
+  /** the owner's device: stored on the participation and subscribed to the game, as when joining */
+  deviceToken: zDeviceToken,
+  userAgent: zUserAgent.optional().nullable(),
 });
 export type TUpdateParticipationInput = z.input<typeof ZUpdateParticipationInput>;
 
@@ -63,7 +74,7 @@ export const ZRevokeParticipationInput = z
     participationId: zId.optional(),
     guestToken: zGuestToken,
     playerRemovalReason: ZRemovalReason.optional(),
-    playerRemovalMessage: z.string().trim().max(500, { error: "message_too_long" }).optional().nullable(),
+    playerRemovalMessage: zPlainText(500, "message_too_long").optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.playerRemovalReason === "OTHER_REASON" && !v.playerRemovalMessage)
@@ -71,8 +82,13 @@ export const ZRevokeParticipationInput = z
   });
 export type TRevokeParticipationInput = z.input<typeof ZRevokeParticipationInput>;
 
+/**
+ * A guest's participations to attach to the signed-in account, each proved either by its guest token
+ * (web client) or, by id alone (native wrapper), by having been made from a device of the caller.
+ */
 export const ZAttachGuestParticipationsInput = z.object({
-  participations: z.array(z.object({ id: zId, guestToken: z.string() })).max(100),
+  participations: z.array(z.object({ id: zId, guestToken: z.string().max(100) })).max(100).default([]),
+  participationIds: z.array(zId).max(100).default([]),
 });
 
 export const ZFeedbackInput = z.object({
@@ -83,14 +99,10 @@ export const ZFeedbackInput = z.object({
 export const ZReportInput = z.object({
   gameId: zId,
   reason: ZReportReason,
-  additionalInformation: z
-    .string()
-    .trim()
-    .min(REPORT_MIN_LENGTH, { error: "report_too_short" })
-    .max(REPORT_MAX_LENGTH, { error: "report_too_long" }),
+  additionalInformation: zPlainText(REPORT_MAX_LENGTH, "report_too_long").min(REPORT_MIN_LENGTH, { error: "report_too_short" }),
 });
 
-export const ZSubscribeToGameInput = z.object({ gameId: zId, deviceToken: z.string().trim().min(1).max(4096), userAgent: z.string().max(1000).optional().nullable() });
+export const ZSubscribeToGameInput = z.object({ gameId: zId, deviceToken: zPushToken, userAgent: zUserAgent.optional().nullable() });
 
 export const ZGuestProfileInput = z.object({ id: zId, attendedGamesPageSize: z.number().int().min(1).max(100).default(5) });
 

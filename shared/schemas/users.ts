@@ -53,12 +53,37 @@ export type TPublicUser = z.infer<typeof ZPublicUser>;
 
 export const ZUserByIdInput = z.object({ id: zId });
 
+/** Profile game lists: 5 at first, "load more" asks again with 5 more (spec 001 sections 2.6, 9). */
+export const USER_GAMES_PAGE_SIZE = 5;
+const zPageSize = z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, { error: "invalid" }).max(100, { error: "invalid" });
+
 /** A page of a user's games (profile lists: page size 5, "load more" adds 5). */
 export const ZUserGamesInput = z.object({
   userId: zId,
   kind: z.enum(["hosted", "attended", "queue"]),
   /** how many to show; "load more" asks again with 5 more */
-  limit: z.number().int().min(1).max(100).default(5),
+  limit: zPageSize.default(USER_GAMES_PAGE_SIZE),
   /** upcoming games first (the profile's "next game"), else newest first */
   upcoming: z.boolean().default(false),
 });
+
+/** GraphQL page sizes of the three lists, named like guestProfile's attendedGamesPageSize; null means 5. */
+const zGraphqlPageSize = zPageSize.nullish().transform((v) => v ?? USER_GAMES_PAGE_SIZE);
+export const ZGamePageSizes = z.object({
+  hostedGamesPageSize: zGraphqlPageSize,
+  attendedGamesPageSize: zGraphqlPageSize,
+  queueGamesPageSize: zGraphqlPageSize,
+});
+export type TGamePageSizes = z.output<typeof ZGamePageSizes>;
+/** A list field's own arguments (`hostedGames(pageSize: 10)`); they win over the query's. */
+export const ZGameListFieldArgs = z.object({ pageSize: zPageSize.nullish(), upcoming: z.boolean().nullish() });
+
+/**
+ * The wrapper's myAccount arguments (spec 001 section 7). `updatePaymentDetails` asks to refresh the
+ * payment account's state from the payment provider; it is accepted and has no effect until payments
+ * exist (README Decisions "myAccount(updatePaymentDetails)").
+ */
+export const ZMyAccountArgs = ZGamePageSizes.extend({ updatePaymentDetails: z.boolean().nullish() });
+
+/** The wrapper's user(id) arguments: the id and the page sizes of the three lists. */
+export const ZUserArgs = ZGamePageSizes.extend({ id: zId });

@@ -109,7 +109,7 @@ export async function requestDeviceToken(options: { language?: Language; pushOnl
     if (options.pushOnly || browserDenied()) return { denied: true };
     return { token: fallbackToken() };
   }
-  // No Push API in this browser.
+  // No Push API in this browser, or a push service the server does not send to.
   if (options.pushOnly || (typeof Notification !== "undefined" && Notification.permission === "denied")) return { denied: true };
   return { token: fallbackToken() };
 }

@@ -1,10 +1,13 @@
 import type { Language } from "@shared/constants";
+import { appErrorCode } from "./errors";
 import { trpcClient } from "./trpc";
 
 /**
  * Web push for this browser: registers /sw.js, subscribes with the server's VAPID public key and
  * hands the subscription to the server, which answers with the device token the app then uses
  * (joining, following a game, region subscriptions). Call it after the user asked for notifications.
+ * `unsupported`: no Push API, or the server does not send to this browser's push service
+ * (PUSH_SERVICE_NOT_SUPPORTED); the caller then falls back as if there were no Push API.
  */
 export type WebPushResult = { deviceToken: string } | { unsupported: true } | { denied: true };
 
@@ -27,11 +30,19 @@ export async function enableWebPush(language: Language): Promise<WebPushResult> 
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
   const json = subscription.toJSON();
-  const { deviceToken } = await trpcClient.notifications.registerWebPush.mutate({
-    subscription: { endpoint: json.endpoint!, keys: { p256dh: json.keys!.p256dh!, auth: json.keys!.auth! } },
-    language,
-  });
-  return { deviceToken };
+  try {
+    const { deviceToken } = await trpcClient.notifications.registerWebPush.mutate({
+      subscription: { endpoint: json.endpoint!, keys: { p256dh: json.keys!.p256dh!, auth: json.keys!.auth! } },
+      language,
+    });
+    return { deviceToken };
+  } catch (error) {
+    // The server only sends to the push services it knows (WEB_PUSH_HOSTS): for this browser it is
+    // as if there were no Push API. Drop the useless subscription; the caller falls back.
+    if (appErrorCode(error) !== "PUSH_SERVICE_NOT_SUPPORTED") throw error;
+    await subscription.unsubscribe().catch(() => false);
+    return { unsupported: true };
+  }
 }
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {

@@ -17,7 +17,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed-login counters, one row per key ("account:<email>" or "ip:<address>").
+ * Login attempt counters (counted before the password is checked), one row per key ("account:<email>" or "ip:<address>").
  * Lives in the database so several server processes share it.
  */
 export const loginThrottle = pgTable("login_throttle", {

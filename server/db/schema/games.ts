@@ -94,6 +94,8 @@ export const participations = pgTable(
     firstName: text("first_name"),
     /** SHA-256 of the secret a guest got when joining; proves the guest owns the participation */
     guestTokenHash: text("guest_token_hash"),
+    /** the push token of the device the participation was made or last changed from (by its owner); a guest's later account may claim it from that device */
+    deviceToken: text("device_token"),
     playerCount: smallint("player_count").notNull().default(1),
     playsHimself: boolean("plays_himself").notNull().default(true),
     bringsBall: boolean("brings_ball").notNull().default(false),

@@ -20,5 +20,6 @@ export const accountsRouter = router({
   requestPasswordReset: publicProcedure.input(ZRequestPasswordResetInput).output(ZOk).mutation(({ ctx, input }) => accounts.requestPasswordReset(ctx, input)),
   resetPassword: publicProcedure.input(ZResetPasswordInput).output(ZOk).mutation(({ ctx, input }) => accounts.resetPassword(ctx, input)),
   editProfile: authedProcedure.input(ZEditProfileInput).output(ZMyAccount).mutation(({ ctx, input }) => accounts.editProfile(ctx, input)),
-  deleteAccount: authedProcedure.input(ZDeleteAccountInput).output(ZOk).mutation(({ ctx, input }) => accounts.deleteAccount(ctx, input)),
+  // The web client's call carries the typed confirmation word (spec 001 section 2.5), checked by the input schema.
+  deleteAccount: authedProcedure.input(ZDeleteAccountInput).output(ZOk).mutation(({ ctx }) => accounts.deleteAccount(ctx)),
 });

@@ -1,11 +1,10 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { z } from "zod";
-import { isInFuture } from "@shared/rules/age";
+import { birthDateProblem } from "@shared/rules/age";
 import { berlinDay } from "@shared/rules/berlin-time";
 import type {
   ZConfirmEmailInput,
-  ZDeleteAccountInput,
   ZEditProfileInput,
   ZRequestPasswordResetInput,
   ZResetPasswordInput,
@@ -31,6 +30,16 @@ export const RESET_PASSWORD_VALID_HOURS = 2;
 const RESEND_AFTER_MS = 60_000;
 
 const hash = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+/**
+ * A given birth date must not lie in the future and must mean 16 or older on today's Berlin date
+ * (spec 001 section 5), at registration and on the profile alike.
+ */
+export function assertBirthDate(ctx: Ctx, dateOfBirth: string): void {
+  const problem = birthDateProblem(dateOfBirth, berlinDay(ctx.deps.clock.now()));
+  if (problem === "too_young") throw new AppError("TOO_YOUNG", { fields: [{ path: "dateOfBirth", code: problem }] });
+  if (problem) throw new AppError("VALIDATION", { fields: [{ path: "dateOfBirth", code: problem }] });
+}
 
 function requireUserId(ctx: Ctx): number {
   if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
@@ -134,9 +143,7 @@ export async function resetPassword(ctx: Ctx, input: z.output<typeof ZResetPassw
 export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileInput>): Promise<TMyAccount> {
   const userId = requireUserId(ctx);
   const now = ctx.deps.clock.now();
-  if (input.dateOfBirth && isInFuture(input.dateOfBirth, berlinDay(now))) {
-    throw new AppError("VALIDATION", { fields: [{ path: "dateOfBirth", code: "date_in_future" }] });
-  }
+  if (input.dateOfBirth) assertBirthDate(ctx, input.dateOfBirth);
   const regionId = input.regionSlug ? await findRegionIdBySlug(ctx, input.regionSlug) : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const emailTaken = input.email ? await isEmailTaken(ctx, input.email, userId) : false;
@@ -179,7 +186,7 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
  * their places in upcoming games are given up (the waiting lists move up); past games keep
  * "Gelöschtes Konto" as organiser or player.
  */
-export async function deleteAccount(ctx: Ctx, _input: z.output<typeof ZDeleteAccountInput>): Promise<{ ok: true }> {
+export async function deleteAccount(ctx: Ctx): Promise<{ ok: true }> {
   const userId = requireUserId(ctx);
   const now = ctx.deps.clock.now();
   const oldImage = (await repo.findUser(ctx.deps.db, userId))?.profileImageUrl ?? null;

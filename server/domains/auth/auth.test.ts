@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { LOGIN_THROTTLE } from "@shared/constants";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { sessions, users } from "../../db/schema";
-import { callerFor } from "../../testing/caller";
+import { callerFor, errorCode } from "../../testing/caller";
 import { createRegion, createUser, FACTORY_PASSWORD, uniqueEmail } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -71,12 +71,21 @@ describe("register", () => {
     expect(rows).toHaveLength(1);
   });
 
-  test("needs an age of at least 16 on today's Berlin date", async () => {
+  test("asks no date of birth (the user confirms being 16 through the legal hint)", async () => {
+    const { dateOfBirth: _none, ...withoutDate } = registration();
+    const { userId } = await (await callerFor(deps)).caller.auth.register(withoutDate);
+    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+    expect(user!.dateOfBirth).toBeNull();
+  });
+
+  test("a given date of birth needs an age of at least 16 on today's Berlin date, and no future", async () => {
     testClock.freeze("2026-11-20T23:30:00Z"); // already 21 November in Berlin
     const ok = (await callerFor(deps)).caller.auth.register({ ...registration(), dateOfBirth: "2010-11-21" });
     await expect(ok).resolves.toHaveProperty("userId");
     const young = (await callerFor(deps)).caller.auth.register({ ...registration(), dateOfBirth: "2010-11-22" });
     expect(await appCode(young)).toBe("TOO_YOUNG");
+    const future = (await callerFor(deps)).caller.auth.register({ ...registration(), dateOfBirth: "2030-01-01" });
+    expect(await appCode(future)).toBe("VALIDATION"); // date_in_future, as on the profile
   });
 
   test("an unknown region is refused", async () => {
@@ -232,5 +241,109 @@ describe("login throttling", () => {
     await expect((await callerFor(deps, { ip: "198.51.100.78" })).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD })).resolves.toHaveProperty("userId");
     testClock.advance(LOGIN_THROTTLE.ipWindowSeconds * 1000);
     await expect((await callerFor(deps, { ip })).caller.auth.login({ email: user.email, password: FACTORY_PASSWORD })).resolves.toHaveProperty("userId");
+  });
+});
+
+/**
+ * Runs the logins at once and holds every password check until each login is either checking
+ * its password or already answered, so the checks truly overlap (the worst case for a throttle
+ * that reads before it counts). `late` starts once `afterChecks` checks are under way (or every
+ * other login is checking or answered). Counts the argon2 verifications.
+ */
+async function overlapping(
+  logins: (() => Promise<unknown>)[],
+  late: { afterChecks: number; login: () => Promise<unknown> },
+): Promise<{ codes: (string | undefined)[]; lateCode: string | undefined; checks: number }> {
+  const realVerify = Bun.password.verify.bind(Bun.password);
+  const total = logins.length + 1;
+  let checks = 0;
+  let answeredUnchecked = 0;
+  let released = false;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let startLate!: () => void;
+  const lateMayStart = new Promise<void>((r) => (startLate = r));
+  const progress = () => {
+    if (checks >= late.afterChecks || checks + answeredUnchecked >= logins.length) startLate();
+    if (!released && checks + answeredUnchecked >= total) {
+      released = true;
+      release();
+    }
+  };
+  const spy = spyOn(Bun.password, "verify").mockImplementation(async (password, hash, algorithm) => {
+    checks++;
+    progress();
+    await gate;
+    return realVerify(password, hash, algorithm);
+  });
+  // Before the gate opens, an answered login is one that never reached its password check.
+  const run = (login: () => Promise<unknown>) =>
+    errorCode(login()).finally(() => {
+      if (!released) answeredUnchecked++;
+      progress();
+    });
+  try {
+    const all = logins.map(run);
+    const lateCode = await lateMayStart.then(() => run(late.login));
+    return { codes: await Promise.all(all), lateCode, checks };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("login throttling under parallel requests", () => {
+  const count = (codes: (string | undefined)[], code: string) => codes.filter((c) => c === code).length;
+
+  test("60 parallel guesses at one account get only the 5 free checks; the right password waits too", async () => {
+    const user = await createUser(deps);
+    testClock.freeze("2026-05-04T10:00:00Z");
+    const ip = "198.51.100.90";
+    const login = (password: string) => async () => (await callerFor(deps, { ip })).caller.auth.login({ email: user.email, password });
+    const free = LOGIN_THROTTLE.accountFreeFailures;
+    const { codes, lateCode, checks } = await overlapping(
+      Array.from({ length: 60 }, () => login("falsch!")),
+      { afterChecks: free, login: login(FACTORY_PASSWORD) },
+    );
+    expect(checks).toBe(free);
+    expect(count(codes, "INVALID_CREDENTIALS")).toBe(free);
+    expect(count(codes, "TOO_MANY_LOGIN_ATTEMPTS")).toBe(60 - free);
+    expect(lateCode).toBe("TOO_MANY_LOGIN_ATTEMPTS");
+    // the five failures impose the first wait, no more and no less
+    testClock.advance(LOGIN_THROTTLE.accountBaseLockSeconds * 1000 - 1000);
+    expect(await errorCode(login(FACTORY_PASSWORD)())).toBe("TOO_MANY_LOGIN_ATTEMPTS");
+    testClock.advance(1000);
+    expect(await login(FACTORY_PASSWORD)()).toHaveProperty("userId", user.id);
+  });
+
+  test("60 parallel guesses at different accounts from one address get only its 30 checks", async () => {
+    const user = await createUser(deps);
+    testClock.freeze("2026-05-05T10:00:00Z");
+    const ip = "198.51.100.91";
+    const login = (email: string, password: string) => async () => (await callerFor(deps, { ip })).caller.auth.login({ email, password });
+    const max = LOGIN_THROTTLE.ipMaxFailures;
+    const { codes, lateCode, checks } = await overlapping(
+      Array.from({ length: 60 }, () => login(uniqueEmail(), "falsch!")),
+      { afterChecks: max, login: login(user.email, FACTORY_PASSWORD) },
+    );
+    expect(checks).toBe(max);
+    expect(count(codes, "INVALID_CREDENTIALS")).toBe(max);
+    expect(count(codes, "TOO_MANY_LOGIN_ATTEMPTS")).toBe(60 - max);
+    expect(lateCode).toBe("TOO_MANY_LOGIN_ATTEMPTS");
+    testClock.advance(LOGIN_THROTTLE.ipWindowSeconds * 1000);
+    expect(await login(user.email, FACTORY_PASSWORD)()).toHaveProperty("userId", user.id);
+  });
+
+  test("successful logins do not use up an address's allowance of failures", async () => {
+    const user = await createUser(deps);
+    testClock.freeze("2026-05-06T10:00:00Z");
+    const ip = "198.51.100.92";
+    const login = (email: string, password: string) => errorCode((async () => (await callerFor(deps, { ip })).caller.auth.login({ email, password }))());
+    const guesses = Array.from({ length: LOGIN_THROTTLE.ipMaxFailures - 1 }, () => login(uniqueEmail(), "falsch!"));
+    expect(new Set(await Promise.all(guesses))).toEqual(new Set(["INVALID_CREDENTIALS"]));
+    // each attempt is counted while its password is checked; a success gives its count back
+    expect(await login(user.email, FACTORY_PASSWORD)).toBe("OK");
+    expect(await login(user.email, FACTORY_PASSWORD)).toBe("OK");
+    expect(await login(uniqueEmail(), "falsch!")).toBe("INVALID_CREDENTIALS"); // the 30th failure
+    expect(await login(user.email, FACTORY_PASSWORD)).toBe("TOO_MANY_LOGIN_ATTEMPTS");
   });
 });

@@ -1,6 +1,7 @@
 import { LOGIN_THROTTLE } from "@shared/constants";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Deps } from "../../context";
+import type { Tx } from "../../db/client";
 import { loginThrottle } from "../../db/schema";
 
 /**
@@ -8,62 +9,90 @@ import { loginThrottle } from "../../db/schema";
  * further failure imposes a wait that doubles from 30 s up to 15 minutes; per IP, 30 failures
  * in 15 minutes make that IP wait out the window. Waits always end and a success clears the
  * account's counter, so guessing is slowed to a crawl but the real user is never locked out for good.
+ *
+ * An attempt is counted as a failure *before* its password is checked, in one transaction that
+ * holds both counter rows: parallel requests, on any number of server processes, cannot all slip
+ * past a check that only sees finished failures. So at most the free guesses are ever being
+ * checked or failed at once; a success gives its count back.
  */
 const ACCOUNT_MEMORY_MS = 24 * 60 * 60 * 1000;
+const IP_WINDOW_MS = LOGIN_THROTTLE.ipWindowSeconds * 1000;
 
 const accountKey = (email: string) => `account:${email}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
-/** Seconds until a login may be tried again, or 0. */
-export async function loginWaitSeconds(deps: Deps, email: string, ip: string): Promise<number> {
-  const rows = await deps.db
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(inArray(loginThrottle.key, [accountKey(email), ipKey(ip)]));
-  const now = deps.clock.now().getTime();
-  const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
-  return until > now ? Math.ceil((until - now) / 1000) : 0;
-}
+/** An admitted attempt, already counted as a failure until `recordLoginSuccess` says otherwise. */
+export type LoginAttempt = { email: string; ip: string; countedAt: Date };
+export type LoginAdmission = { allowed: true; attempt: LoginAttempt } | { allowed: false; retryAfterSeconds: number };
 
-async function bump(deps: Deps, key: string, windowMs: number): Promise<number> {
-  const now = deps.clock.now();
-  // Dates inside sql`` go as ISO text: postgres.js cannot serialise raw Date parameters there.
-  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await deps.db
+type Counter = { failures: number; windowStartedAt: Date; lockedUntil: Date | null };
+
+/** The key's row, created if missing and locked until the transaction ends. */
+async function lockCounter(tx: Tx, key: string, now: Date): Promise<Counter> {
+  // A no-op upsert rather than SELECT … FOR UPDATE: it also locks a row another request is inserting
+  // or deleting right now, and always returns one.
+  const [row] = await tx
     .insert(loginThrottle)
-    .values({ key, failures: 1, windowStartedAt: now })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-        windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then ${nowSql} else ${loginThrottle.windowStartedAt} end`,
-      },
-    })
-    .returning({ failures: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt });
-  return row?.failures ?? 1;
+    .values({ key, failures: 0, windowStartedAt: now })
+    .onConflictDoUpdate({ target: loginThrottle.key, set: { failures: sql`${loginThrottle.failures}` } })
+    .returning({ failures: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt, lockedUntil: loginThrottle.lockedUntil });
+  return row!;
 }
 
-export async function recordLoginFailure(deps: Deps, email: string, ip: string): Promise<void> {
-  const now = deps.clock.now().getTime();
+/** The counter with one more failure, starting afresh when its window has passed. */
+function plusOne(counter: Counter, windowMs: number, now: Date): { failures: number; windowStartedAt: Date } {
+  return counter.windowStartedAt.getTime() > now.getTime() - windowMs
+    ? { failures: counter.failures + 1, windowStartedAt: counter.windowStartedAt }
+    : { failures: 1, windowStartedAt: now };
+}
+
+/**
+ * Admits a login attempt and counts it as a failure, or says how many seconds to wait (then
+ * nothing is counted). Call before the password is checked.
+ */
+export async function beginLoginAttempt(deps: Deps, email: string, ip: string): Promise<LoginAdmission> {
   const t = LOGIN_THROTTLE;
-  const accountFailures = await bump(deps, accountKey(email), ACCOUNT_MEMORY_MS);
-  if (accountFailures >= t.accountFreeFailures) {
-    const seconds = Math.min(t.accountBaseLockSeconds * 2 ** (accountFailures - t.accountFreeFailures), t.accountMaxLockSeconds);
-    await deps.db
+  const now = deps.clock.now();
+  const keys = { account: accountKey(email), ip: ipKey(ip) };
+  return deps.db.transaction(async (tx): Promise<LoginAdmission> => {
+    // Always the account row first, then the address row: two attempts never wait on each other in a cycle.
+    const account = await lockCounter(tx, keys.account, now);
+    const address = await lockCounter(tx, keys.ip, now);
+    const until = Math.max(account.lockedUntil?.getTime() ?? 0, address.lockedUntil?.getTime() ?? 0);
+    if (until > now.getTime()) {
+      // Refused attempts count nowhere; drop a row this attempt created for nothing.
+      await tx
+        .delete(loginThrottle)
+        .where(and(inArray(loginThrottle.key, [keys.account, keys.ip]), eq(loginThrottle.failures, 0), isNull(loginThrottle.lockedUntil)));
+      return { allowed: false, retryAfterSeconds: Math.ceil((until - now.getTime()) / 1000) };
+    }
+    const a = plusOne(account, ACCOUNT_MEMORY_MS, now);
+    const accountWait = Math.min(t.accountBaseLockSeconds * 2 ** (a.failures - t.accountFreeFailures), t.accountMaxLockSeconds);
+    await tx
       .update(loginThrottle)
-      .set({ lockedUntil: new Date(now + seconds * 1000) })
-      .where(eq(loginThrottle.key, accountKey(email)));
-  }
-  const ipFailures = await bump(deps, ipKey(ip), t.ipWindowSeconds * 1000);
-  if (ipFailures >= t.ipMaxFailures) {
-    await deps.db
+      .set({ ...a, lockedUntil: a.failures >= t.accountFreeFailures ? new Date(now.getTime() + accountWait * 1000) : null })
+      .where(eq(loginThrottle.key, keys.account));
+    const i = plusOne(address, IP_WINDOW_MS, now);
+    await tx
       .update(loginThrottle)
-      .set({ lockedUntil: sql`${loginThrottle.windowStartedAt} + make_interval(secs => ${t.ipWindowSeconds})` })
-      .where(eq(loginThrottle.key, ipKey(ip)));
-  }
+      .set({ ...i, lockedUntil: i.failures >= t.ipMaxFailures ? new Date(i.windowStartedAt.getTime() + IP_WINDOW_MS) : null })
+      .where(eq(loginThrottle.key, keys.ip));
+    return { allowed: true, attempt: { email, ip, countedAt: now } };
+  });
 }
 
-export async function recordLoginSuccess(deps: Deps, email: string): Promise<void> {
-  await deps.db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(email)));
+/** The password was right: the account's counter is cleared and the address gets this attempt's count back. */
+export async function recordLoginSuccess(deps: Deps, attempt: LoginAttempt): Promise<void> {
+  const t = LOGIN_THROTTLE;
+  await deps.db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(attempt.email)));
+  const key = ipKey(attempt.ip);
+  // Unless the address's window started afresh since the attempt was counted (then it is not in there).
+  await deps.db
+    .update(loginThrottle)
+    .set({
+      failures: sql`${loginThrottle.failures} - 1`,
+      lockedUntil: sql`case when ${loginThrottle.failures} - 1 >= ${t.ipMaxFailures} then ${loginThrottle.lockedUntil} else null end`,
+    })
+    .where(and(eq(loginThrottle.key, key), gt(loginThrottle.failures, 0), lte(loginThrottle.windowStartedAt, attempt.countedAt)));
+  await deps.db.delete(loginThrottle).where(and(eq(loginThrottle.key, key), eq(loginThrottle.failures, 0)));
 }

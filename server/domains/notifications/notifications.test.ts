@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { pushDevices, regionSubscriptions } from "../../db/schema";
-import { startTestPushEndpoint, type TestPushEndpoint } from "../../integrations/push/test-endpoint";
+import type { TestPushEndpoint } from "../../integrations/push/test-endpoint";
 import { handleSendPush } from "../../jobs/notifications";
 import { callerFor } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
-import { testDeps } from "../../testing/test-db";
+import { testDeps, testPushEndpoint } from "../../testing/test-db";
 import { dispatchPendingNotifications } from "./service";
 
 let deps: Deps;
@@ -15,10 +15,9 @@ let endpoint: TestPushEndpoint;
 let regionId: number;
 beforeAll(async () => {
   deps = await testDeps();
-  endpoint = await startTestPushEndpoint();
+  endpoint = await testPushEndpoint();
   regionId = (await createRegion(deps)).id;
 });
-afterAll(() => endpoint.close());
 
 const NOW = new Date("2026-10-01T10:00:00Z");
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);

@@ -96,6 +96,12 @@ export async function regionSubscriberCount(db: DbOrTx, regionId: number) {
   return row?.n ?? 0;
 }
 
+/** Subscriptions per region, in one grouped query (the region list). */
+export async function regionSubscriberCounts(db: DbOrTx): Promise<Map<number, number>> {
+  const rows = await db.select({ regionId: regionSubscriptions.regionId, n: count() }).from(regionSubscriptions).groupBy(regionSubscriptions.regionId);
+  return new Map(rows.map((r) => [r.regionId, r.n]));
+}
+
 /* ---------- the dispatcher's sources ---------- */
 
 export type SourceKind = "game_event" | "direct_message" | "game_comment";

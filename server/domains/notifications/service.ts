@@ -13,6 +13,7 @@ import { webPushDeviceToken, type PushMessage } from "../../integrations/push/we
 import type { GameMailData, GameMailName } from "../../integrations/mail/templates";
 import { enqueueMail } from "../../jobs/mail";
 import { enqueuePush } from "../../jobs/notifications";
+import { AppError } from "../../lib/errors";
 import * as repo from "./repo";
 
 /* ---------- devices and subscriptions ---------- */
@@ -21,8 +22,14 @@ export function vapidPublicKey(ctx: Ctx) {
   return { publicKey: ctx.deps.push.vapidPublicKey };
 }
 
-/** Registers (or refreshes) a browser's push subscription; works signed in or as a guest. */
+/**
+ * Registers (or refreshes) a browser's push subscription; works signed in or as a guest. The
+ * endpoint is a URL the caller chooses and the server will POST to: only https endpoints of the
+ * push services on WEB_PUSH_HOSTS are taken (integrations/push/endpoint-policy.ts; checked again,
+ * with DNS, before every send).
+ */
 export async function registerWebPush(ctx: Ctx, input: TRegisterWebPushInput) {
+  if (!ctx.deps.push.acceptsEndpoint(input.subscription.endpoint)) throw new AppError("PUSH_SERVICE_NOT_SUPPORTED");
   const deviceToken = webPushDeviceToken(input.subscription.endpoint);
   const now = ctx.deps.clock.now();
   await repo.upsertDevice(ctx.deps.db, {
@@ -89,9 +96,20 @@ export async function isSubscribedToRegion(ctx: Ctx, input: z.output<typeof ZReg
 }
 
 /** The count is shown from 50 subscribers on (spec 000 section 7); below, the page shows none. */
+const shownCount = (n: number) => (n >= REGION_SUBSCRIBER_COUNT_SHOWN_FROM ? n : null);
+
 export async function regionSubscriberCount(ctx: Ctx, regionId: number) {
-  const n = await repo.regionSubscriberCount(ctx.deps.db, regionId);
-  return { count: n >= REGION_SUBSCRIBER_COUNT_SHOWN_FROM ? n : null };
+  return { count: shownCount(await repo.regionSubscriberCount(ctx.deps.db, regionId)) };
+}
+
+/**
+ * Every region's count at once (one grouped query, for the region list), and the total over all
+ * regions; both shown from 50 on, as above.
+ */
+export async function regionSubscriberCounts(ctx: Ctx): Promise<{ byRegion: (regionId: number) => number | null; total: number | null }> {
+  const counts = await repo.regionSubscriberCounts(ctx.deps.db);
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  return { byRegion: (regionId) => shownCount(counts.get(regionId) ?? 0), total: shownCount(total) };
 }
 
 /* ---------- the dispatcher: source rows to pushes ---------- */

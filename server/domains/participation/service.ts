@@ -14,6 +14,7 @@ import {
   promotable,
   removalProblem,
 } from "@shared/rules/participation";
+import { paymentStatusForPayed } from "@shared/rules/payed";
 import { assertTransition } from "@shared/rules/payment-status";
 import type {
   TJoinResult,
@@ -30,6 +31,7 @@ import { generateSessionToken } from "../auth/sessions";
 import { isUserBusy, lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type LockedGame } from "../games/service";
 import { actorOrNull, type Actor } from "../users/service";
 import { addSystemComment } from "../chat/service";
+import { deviceTokenForUserExists } from "../notifications/service";
 import { recomputeRatings } from "./attendance";
 import * as repo from "./repo";
 
@@ -132,6 +134,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       // read after the game lock, so the queue's order is the order joins were served in
       queuedAt: fits ? null : ctx.deps.clock.now(),
       notificationsEnabled: !!input.deviceToken,
+      deviceToken: input.deviceToken ?? null,
       cancelledAt: null,
       cancelledShortNotice: false,
       updatedAt: now,
@@ -195,12 +198,27 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
   const now = ctx.deps.clock.now();
   const viewer = await actorOrNull(ctx);
   return ctx.deps.db.transaction(async (tx) => {
-    const { row, game, actor, isOwner, isManager } = await access(tx, viewer, input.participationId, input.guestToken);
+    const found = await access(tx, viewer, input.participationId, input.guestToken);
+    const { row, game, actor, isOwner, isManager } = found;
     if (row.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
     if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
-    if (now >= game.endTime && input.paymentStatus === undefined) throw new AppError("GAME_OVER");
+    // The old API removes a player through updateParticipation too: the same rules as revoking.
+    if (input.playerRemovalReason !== undefined || input.playerRemovalMessage) {
+      if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
+      await endParticipation(ctx, tx, found, input, now);
+      await promoteWaitingList(ctx, tx, game);
+      return refOf((await repo.findById(tx, row.id))!, null);
+    }
+    const paymentChange = input.paymentStatus !== undefined || input.payed !== undefined;
+    if (now >= game.endTime && !paymentChange) throw new AppError("GAME_OVER");
     const privileged = isAdminOrCreator(actor, game);
     const changes: Partial<repo.ParticipationRow> = { updatedAt: now };
+    if (input.deviceToken) {
+      // Whoever changes it follows the game from this device; only the owner's device is the
+      // participation's own (it may later claim a guest participation for an account).
+      await repo.subscribe(tx, { gameId: game.id, deviceToken: input.deviceToken, userAgent: input.userAgent ?? null, userId: actor?.id ?? null, createdAt: now });
+      if (isOwner) Object.assign(changes, { deviceToken: input.deviceToken, notificationsEnabled: true });
+    }
 
     if (input.playerCount !== undefined && input.playerCount !== row.playerCount) {
       const active = await repo.activePlayers(tx, game.id);
@@ -252,15 +270,20 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
         changes.queue = false;
       }
     }
-    if (input.paymentStatus !== undefined && input.paymentStatus !== row.paymentStatus) {
+    if (input.payed !== undefined && !isManager) throw new AppError("PARTICIPATION_FORBIDDEN");
+    // An explicit paymentStatus wins over `payed`, which is read onto the status (shared/rules/payed.ts).
+    const payedStatus = input.payed !== undefined ? paymentStatusForPayed(row.paymentStatus, input.payed, changes.playerCount ?? row.playerCount) : undefined;
+    if (input.paymentStatus === undefined && payedStatus === "REFUSED") throw new AppError("PAYMENT_TRANSITION_NOT_ALLOWED");
+    const paymentStatus = input.paymentStatus ?? (payedStatus === "REFUSED" ? undefined : payedStatus);
+    if (paymentStatus !== undefined && paymentStatus !== row.paymentStatus) {
       if (!isManager) throw new AppError("PARTICIPATION_FORBIDDEN");
-      const problem = assertTransition(row.paymentStatus, input.paymentStatus, {
+      const problem = assertTransition(row.paymentStatus, paymentStatus, {
         gameStarted: now >= game.startTime,
         participationCancelled: row.cancelledAt !== null,
         isManagedPayment: game.isManagedPayment,
       });
       if (problem) throw new AppError("PAYMENT_TRANSITION_NOT_ALLOWED");
-      changes.paymentStatus = input.paymentStatus;
+      changes.paymentStatus = paymentStatus;
     }
     const updated = await repo.update(tx, row.id, changes);
     await recordGameEvent(tx, { gameId: game.id, type: "PARTICIPATION_CHANGED", actorId: actor?.id ?? null, payload: { participationId: row.id }, createdAt: now });
@@ -284,73 +307,101 @@ export async function revokeParticipation(ctx: Ctx, input: z.output<typeof ZRevo
       if (!own || own.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
       participationId = own.id;
     }
-    const { row, game, actor, isOwner } = await access(tx, viewer, participationId, input.guestToken);
+    const found = await access(tx, viewer, participationId, input.guestToken);
+    const { row, game } = found;
     if (row.gameId !== input.gameId || row.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
     if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
     if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
-
-    if (isOwner) {
-      const shortNotice = !row.queue && isShortNoticeCancellation(game.startTime, now);
-      await repo.update(tx, row.id, { cancelledAt: now, cancelledShortNotice: shortNotice, queue: false, updatedAt: now });
-      if (shortNotice) await recomputeRatings(tx, row);
-      await addSystemComment(ctx, tx, game.id, "cancelled", row.firstName ?? actor?.firstName ?? "");
-      await recordGameEvent(tx, {
-        gameId: game.id,
-        type: "PARTICIPATION_CANCELLED",
-        actorId: actor?.id ?? null,
-        payload: {
-          participationId: row.id,
-          playerCount: row.playerCount,
-          fromWaitingList: row.queue,
-          shortNotice,
-          // the organiser is told about cancellations within 2 hours of the start (notifications issue)
-          notifyOrganiser: !row.queue && notifiesOrganiser(game.startTime, now),
-        },
-        createdAt: now,
-      });
-    } else {
-      if (!canRemovePlayer(game.startTime, now)) throw new AppError("REMOVAL_TOO_LATE");
-      const problem = removalProblem(input.playerRemovalReason ?? null, input.playerRemovalMessage ?? null);
-      if (problem === "REASON_REQUIRED") throw new AppError("VALIDATION", { fields: [{ path: "playerRemovalReason", code: "reason_required" }] });
-      if (problem === "MESSAGE_REQUIRED") throw new AppError("VALIDATION", { fields: [{ path: "playerRemovalMessage", code: "message_required" }] });
-      await repo.update(tx, row.id, {
-        cancelledAt: now,
-        removedAt: now,
-        removedById: actor!.id,
-        removalReason: input.playerRemovalReason!,
-        removalMessage: input.playerRemovalMessage || null,
-        banned: true,
-        queue: false,
-        updatedAt: now,
-      });
-      await recordGameEvent(tx, {
-        gameId: game.id,
-        type: "PLAYER_REMOVED",
-        actorId: actor!.id,
-        payload: { participationId: row.id, reason: input.playerRemovalReason, message: input.playerRemovalMessage || null },
-        createdAt: now,
-      });
-    }
+    await endParticipation(ctx, tx, found, input, now);
     const promoted = await promoteWaitingList(ctx, tx, game);
     return { ok: true as const, promoted };
   });
 }
 
+/**
+ * Ends a participation that has not started: its owner cancels it, anybody else who manages the game
+ * removes the player (reason required, a message for OTHER_REASON, not within 4 hours of the start),
+ * who is then banned from this game. Shared by revokeGameParticipation and updateParticipation.
+ */
+async function endParticipation(
+  ctx: Ctx,
+  tx: Tx,
+  { row, game, actor, isOwner }: Access,
+  input: { playerRemovalReason?: z.output<typeof ZRevokeParticipationInput>["playerRemovalReason"]; playerRemovalMessage?: string | null },
+  now: Date,
+) {
+  if (isOwner) {
+    const shortNotice = !row.queue && isShortNoticeCancellation(game.startTime, now);
+    await repo.update(tx, row.id, { cancelledAt: now, cancelledShortNotice: shortNotice, queue: false, updatedAt: now });
+    if (shortNotice) await recomputeRatings(tx, row);
+    await addSystemComment(ctx, tx, game.id, "cancelled", row.firstName ?? actor?.firstName ?? "");
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      type: "PARTICIPATION_CANCELLED",
+      actorId: actor?.id ?? null,
+      payload: {
+        participationId: row.id,
+        playerCount: row.playerCount,
+        fromWaitingList: row.queue,
+        shortNotice,
+        // the organiser is told about cancellations within 2 hours of the start (notifications issue)
+        notifyOrganiser: !row.queue && notifiesOrganiser(game.startTime, now),
+      },
+      createdAt: now,
+    });
+  } else {
+    if (!canRemovePlayer(game.startTime, now)) throw new AppError("REMOVAL_TOO_LATE");
+    const problem = removalProblem(input.playerRemovalReason ?? null, input.playerRemovalMessage ?? null);
+    if (problem === "REASON_REQUIRED") throw new AppError("VALIDATION", { fields: [{ path: "playerRemovalReason", code: "reason_required" }] });
+    if (problem === "MESSAGE_REQUIRED") throw new AppError("VALIDATION", { fields: [{ path: "playerRemovalMessage", code: "message_required" }] });
+    await repo.update(tx, row.id, {
+      cancelledAt: now,
+      removedAt: now,
+      removedById: actor!.id,
+      removalReason: input.playerRemovalReason!,
+      removalMessage: input.playerRemovalMessage || null,
+      banned: true,
+      queue: false,
+      updatedAt: now,
+    });
+    await recordGameEvent(tx, {
+      gameId: game.id,
+      type: "PLAYER_REMOVED",
+      actorId: actor!.id,
+      payload: { participationId: row.id, reason: input.playerRemovalReason, message: input.playerRemovalMessage || null },
+      createdAt: now,
+    });
+  }
+}
+
 /* ---------- guests becoming accounts ---------- */
 
 /**
- * Attaches a guest's earlier participations (proved by their tokens) to the signed-in account.
- * Each one that cannot be attached (wrong token, already an account's, the account already plays
- * that game) is skipped: the caller ignores failures (spec 000 section 4).
+ * Attaches a guest's earlier participations to the signed-in account. Each must be proved: by its
+ * guest token (the web client keeps it), or, named by id alone (the native wrapper), by having been
+ * made from a device now registered to this account. Each one that cannot be attached (no proof,
+ * already an account's, the account already plays that game) is skipped: the caller ignores failures
+ * (spec 000 section 4).
  */
 export async function attachGuestParticipations(ctx: Ctx, input: z.output<typeof ZAttachGuestParticipationsInput>) {
   const actor = await actorOrNull(ctx);
   if (!actor) throw new AppError("UNAUTHENTICATED");
+  const claims = [
+    ...input.participations.map((p) => ({ id: p.id, guestToken: p.guestToken as string | null })),
+    ...input.participationIds.map((id) => ({ id, guestToken: null })),
+  ];
   const attached: number[] = [];
-  for (const item of input.participations) {
+  for (const claim of claims) {
+    // The device is checked before the transaction (PGlite has one connection) and must still be the row's inside it.
+    const device = claim.guestToken === null ? await claimingDevice(ctx, claim.id) : null;
     await ctx.deps.db.transaction(async (tx) => {
-      const row = await repo.findById(tx, item.id, true);
-      if (!row || row.userId !== null || row.guestTokenHash !== hashToken(item.guestToken)) return;
+      const row = await repo.findById(tx, claim.id, true);
+      if (!row || row.userId !== null) return;
+      const proved =
+        claim.guestToken !== null
+          ? row.guestTokenHash !== null && row.guestTokenHash === hashToken(claim.guestToken)
+          : device !== null && row.deviceToken === device;
+      if (!proved) return;
       if (await repo.findByUser(tx, row.gameId, actor.id)) return;
       await repo.update(tx, row.id, { userId: actor.id, guestTokenHash: null, updatedAt: ctx.deps.clock.now() });
       if (row.guestProfileId !== null) await repo.linkGuestProfile(tx, row.guestProfileId, actor.id);
@@ -358,6 +409,13 @@ export async function attachGuestParticipations(ctx: Ctx, input: z.output<typeof
     });
   }
   return { attached };
+}
+
+/** The device a guest participation was made from, if it is registered to the signed-in account. */
+async function claimingDevice(ctx: Ctx, participationId: number): Promise<string | null> {
+  const row = await repo.findById(ctx.deps.db, participationId);
+  if (!row || row.userId !== null || !row.deviceToken) return null;
+  return (await deviceTokenForUserExists(ctx, row.deviceToken)).exists ? row.deviceToken : null;
 }
 
 /* ---------- push subscriptions to a game (sending comes with the notifications issue) ---------- */

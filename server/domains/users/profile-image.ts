@@ -13,6 +13,7 @@ import { AppError } from "../../lib/errors";
  * only after the new URL is committed. Both transports (POST /api/profile-image, GraphQL
  * uploadProfileImage) call these functions.
  */
+/** `bytes` are handed to the image worker (moved, not copied): the caller must not use them afterwards. */
 export type UploadedFile = { bytes: Uint8Array; name?: string; type?: string };
 
 const FOLDER = "profile-images";
@@ -24,7 +25,8 @@ function requireViewer(ctx: Ctx) {
 
 export async function uploadProfileImage(ctx: Ctx, file: UploadedFile): Promise<{ profileImageUrl: string }> {
   const viewer = requireViewer(ctx);
-  // The name and the declared type are the client's word; the bytes decide (images.ts).
+  // The name and the declared type are the client's word; the bytes decide (images.ts). The
+  // decoding runs in an image worker, so this await never holds up other requests.
   const jpeg = await profileImageJpeg(file.bytes);
   const storage = storageFor(ctx.deps.config);
   const key = newKey(FOLDER, "jpg");

@@ -2,9 +2,9 @@ import { ZUpdateLanguageInput } from "@shared/schemas/auth";
 import { z } from "zod";
 import { ZGameListItem } from "@shared/schemas/games";
 import { ZMyAccount, ZPublicUser, ZUserByIdInput, ZUserGamesInput } from "@shared/schemas/users";
-import { userGames } from "../games/service";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures";
 import { router } from "../../trpc/init";
+import { profileGames } from "./games";
 import * as users from "./service";
 
 export const usersRouter = router({
@@ -13,7 +13,7 @@ export const usersRouter = router({
   games: publicProcedure
     .input(ZUserGamesInput)
     .output(z.object({ objects: z.array(ZGameListItem), hasNext: z.boolean() }))
-    .query(({ ctx, input }) => userGames(ctx, input)),
+    .query(({ ctx, input }) => profileGames(ctx, input)),
   updateLanguage: authedProcedure
     .input(ZUpdateLanguageInput)
     .output(ZMyAccount)

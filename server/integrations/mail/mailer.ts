@@ -7,16 +7,46 @@ import { renderMail, type MailTemplate } from "./templates";
 export type OutgoingMail = { to: string; language: Language; template: MailTemplate };
 
 /**
- * Sends mail over SMTP with nodemailer. Without SMTP_URL it starts the local catcher and sends to
- * it over the same SMTP path, so nothing is skipped offline; `catcher` is then set (/dev/mails).
+ * How mail leaves this process:
+ * - `smtp`: SMTP_URL is set; nodemailer sends to it.
+ * - `catcher`: no SMTP_URL outside production: a local SMTP peer receives every mail over the same
+ *   SMTP path (nothing is skipped offline) and `/dev/mails` shows them.
+ * - `held`: no SMTP_URL in production. Nothing is sent and nothing is shown to anyone: mails wait in
+ *   the `send-mail` queue (pg-boss keeps them 14 days) until a process with SMTP_URL works it off.
+ *   A production server must never hand one person's mail (reset links!) to a visitor.
  */
-export type Mailer = { send(mail: OutgoingMail): Promise<void>; catcher: MailCatcher | null; close(): Promise<void> };
+export type MailMode = "smtp" | "catcher" | "held";
 
-export async function createMailer(opts: { smtpUrl: string | undefined; from: string; logger: Logger }): Promise<Mailer> {
+export type Mailer = {
+  mode: MailMode;
+  send(mail: OutgoingMail): Promise<void>;
+  /** Set only in `catcher` mode. */
+  catcher: MailCatcher | null;
+  close(): Promise<void>;
+};
+
+export async function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  env: "development" | "production" | "test";
+}): Promise<Mailer> {
+  if (!opts.smtpUrl && opts.env === "production") {
+    opts.logger.warn("SMTP_URL is not set: mails are queued but NOT sent until a server with SMTP_URL runs (README, Configuration)");
+    return {
+      mode: "held",
+      catcher: null,
+      async send() {
+        throw new Error("mail is held: SMTP_URL is not set");
+      },
+      async close() {},
+    };
+  }
   const catcher = opts.smtpUrl ? null : await startMailCatcher();
   const transport = nodemailer.createTransport(opts.smtpUrl ?? { host: "127.0.0.1", port: catcher!.port, secure: false, ignoreTLS: true });
   if (catcher) opts.logger.info("no SMTP_URL: mails go to the built-in catcher", { port: catcher.port });
   return {
+    mode: catcher ? "catcher" : "smtp",
     catcher,
     async send(mail) {
       const rendered = renderMail(mail.template, mail.language);

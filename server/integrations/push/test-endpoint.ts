@@ -11,6 +11,8 @@ type Keys = { ecdh: ReturnType<typeof createECDH>; publicKey: Buffer; auth: Buff
  * out subscriptions (with their private keys kept here), receives pushes, checks the VAPID header
  * is there and decrypts the aes128gcm body (RFC 8188 / RFC 8291) so a test reads the real payload.
  * `gone(id)` makes it answer 410 for that subscription, as a push service does for a dead one.
+ * The server sends to it only when configured to (WEB_PUSH_HOSTS=127.0.0.1:<port> and
+ * WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS=true, which production refuses); testing/test-db.ts starts one per run.
  */
 export async function startTestPushEndpoint() {
   const keys = new Map<string, Keys>();

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isInFuture } from "@shared/rules/age";
+import { birthDateProblem } from "@shared/rules/age";
 import { berlinDay } from "@shared/rules/berlin-time";
 import { ZEditProfileInput, ZResetPasswordInput } from "@shared/schemas/account";
 import type { Validator } from "@client/lib/use-field";
@@ -20,10 +20,10 @@ export const validateProfileLastName: Validator = (value) => codeOf(fields.lastN
 export const validateProfilePassword: Validator = (value) => (value === "" ? null : codeOf(fields.password.unwrap(), value));
 export const validateResetPassword: Validator = (value) => codeOf(ZResetPasswordInput.shape.newPassword, value);
 
-/** Optional on the profile; YYYY-MM-DD and not in the future (spec 001 section 5). */
+/** Optional on the profile; YYYY-MM-DD, not in the future and 16 or older (spec 001 section 5; README "Age at registration"). */
 export const validateProfileDateOfBirth: Validator = (value) => {
   if (value === "") return null;
   const problem = codeOf(fields.dateOfBirth, value);
   if (problem) return problem;
-  return isInFuture(value, berlinDay(new Date())) ? "date_in_future" : null;
+  return birthDateProblem(value, berlinDay(new Date()));
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState, type FormEvent } from "react";
-import { berlinDay } from "@shared/rules/berlin-time";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
@@ -18,7 +18,6 @@ import { attachGuestParticipations } from "@client/features/participation/attach
 import { afterLoginHref, type AuthSearch } from "./after-login";
 import { AuthLayout } from "./auth-layout";
 import {
-  validateDateOfBirth,
   validateEmail,
   validateFirstName,
   validateLastName,
@@ -42,7 +41,6 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
   const password = useField({ validate: validateNewPassword, trim: false });
   const firstName = useField({ validate: validateFirstName });
   const lastName = useField({ validate: validateLastName });
-  const dateOfBirth = useField({ validate: validateDateOfBirth });
   const region = useField({ validate: validateRegion, initial: getStoredRegionSlug() ?? "" });
   const [formError, setFormError] = useState<unknown>(null);
 
@@ -61,7 +59,7 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const fields = [email, password, firstName, dateOfBirth, region, ...(withLastName ? [lastName] : [])];
+    const fields = [email, password, firstName, region, ...(withLastName ? [lastName] : [])];
     if (!fields.map((field) => field.check()).every(Boolean)) return;
     try {
       const credentials = { email: email.cleanValue, password: password.value };
@@ -70,7 +68,6 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
         firstName: firstName.cleanValue,
         lastName: withLastName && lastName.cleanValue ? lastName.cleanValue : null,
         regionSlug: region.value,
-        dateOfBirth: dateOfBirth.cleanValue,
         language: locale,
       });
       let account = await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
@@ -85,10 +82,9 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
       }
     } catch (error) {
       const codes = fieldErrorCodes(error);
-      const byName: Record<string, Field> = { email, password, firstName, lastName, dateOfBirth, regionSlug: region };
+      const byName: Record<string, Field> = { email, password, firstName, lastName, regionSlug: region };
       for (const [name, code] of Object.entries(codes)) byName[name]?.setErrorCode(code);
       const code = appErrorCode(error);
-      if (code === "TOO_YOUNG") dateOfBirth.setErrorCode("too_young");
       if (code === "REGION_NOT_FOUND") region.setErrorCode("region_required");
       setFormError(error);
     }
@@ -134,17 +130,6 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
             error={errorOf(lastName)}
           />
         ) : null}
-        <TextField
-          label={m.field_date_of_birth()}
-          name="dateOfBirth"
-          type="date"
-          autoComplete="bday"
-          max={berlinDay(new Date())}
-          value={dateOfBirth.value}
-          onValueChange={dateOfBirth.onValueChange}
-          onBlur={dateOfBirth.onBlur}
-          error={errorOf(dateOfBirth)}
-        />
         <SelectField
           label={m.field_region()}
           name="regionSlug"
@@ -159,12 +144,16 @@ export function RegisterScreen({ search }: { search: AuthSearch }) {
           error={regionsQuery.isError ? m.regions_error() : errorOf(region)}
         />
 
-        <p className="rounded-2xl bg-slate-50 px-4 py-3 text-[14px] leading-relaxed text-slate-700">
-          {m.register_legal_hint()}{" "}
-          <Link to="/datenschutz" className="font-semibold text-pitch-700 underline underline-offset-4">
-            {m.register_privacy_link()}
-          </Link>
-        </p>
+        {/* Spec 001 section 2.4: the hint is the user's confirmation of the minimum age (no birth date is asked). */}
+        <div className="flex gap-3 rounded-2xl bg-slate-50 px-4 py-3 text-[14px] leading-relaxed text-slate-700">
+          <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-pitch-700" />
+          <p>
+            {m.register_legal_hint()}{" "}
+            <Link to="/datenschutz" className="font-semibold text-pitch-700 underline underline-offset-4">
+              {m.register_privacy_link()}
+            </Link>
+          </p>
+        </div>
 
         {formError ? (
           <Notice tone="error">

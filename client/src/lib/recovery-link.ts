@@ -1,0 +1,77 @@
+import type { TRPCLink } from "@trpc/client";
+import type { AnyRouter } from "@trpc/server";
+import { observable } from "@trpc/server/observable";
+
+export type RecoveryOptions = {
+  /** The stable error code of a failed call (client/src/lib/errors.ts). */
+  errorCode: (error: unknown) => string | null;
+  /**
+   * Whether the browser holds a session now: the readable `logged_in` cookie. The answer that says
+   * UNAUTHENTICATED also deletes it, so it is back only when a session was opened meanwhile (another
+   * tab signed in); an ended session can never be refreshed.
+   */
+  hasSession: () => boolean;
+  /** `auth.refresh`: renews the browser's session; fails when there is none. */
+  refresh: () => Promise<unknown>;
+  /** Fetches a CSRF cookie; true when it worked. */
+  renewCsrfToken: () => Promise<boolean>;
+  /** Forgets the signed-in state locally. */
+  signOut: () => void;
+  /** Calls that never trigger a refresh (the auth calls themselves). */
+  noRefresh: ReadonlySet<string>;
+};
+
+/**
+ * Spec 001 section 4 (auth refresh) with sliding sessions (README Decisions "Sessions"): a valid session
+ * is renewed by every request, so UNAUTHENTICATED means the session the call carried is gone. The call
+ * is replayed only when the refresh renewed a session the browser holds now; otherwise the user is
+ * signed out locally, once for all calls failing together, and their errors pass on (no retry loop).
+ * A missing CSRF cookie is fetched once and the call replayed as well.
+ */
+export function createRecoveryLink<TRouter extends AnyRouter>(o: RecoveryOptions): TRPCLink<TRouter> {
+  let recovering: Promise<boolean> | null = null;
+  /** One recovery at a time; concurrent failures wait for the same answer. */
+  const recoverSession = (): Promise<boolean> =>
+    (recovering ??= (async () => {
+      const renewed = o.hasSession() && (await o.refresh().then(() => true, () => false));
+      if (!renewed) o.signOut();
+      return renewed;
+    })().finally(() => {
+      recovering = null;
+    }));
+
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        let replayed = false;
+        let subscription = next(op).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => {
+            if (!replayed) observer.complete();
+          },
+          error: (error) => {
+            const code = o.errorCode(error);
+            // The replay goes straight to the next link: a second failure is final.
+            const replay = (ok: boolean) => {
+              if (!ok) {
+                observer.error(error);
+                return;
+              }
+              subscription = next(op).subscribe(observer);
+            };
+            if (code === "CSRF_FAILED") {
+              replayed = true;
+              void o.renewCsrfToken().then(replay, () => replay(false));
+              return;
+            }
+            if ((code === "UNAUTHENTICATED" || code === "SESSION_EXPIRED") && !o.noRefresh.has(op.path)) {
+              replayed = true;
+              void recoverSession().then(replay, () => replay(false));
+              return;
+            }
+            observer.error(error);
+          },
+        });
+        return () => subscription.unsubscribe();
+      });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "participations" ADD COLUMN "device_token" text;

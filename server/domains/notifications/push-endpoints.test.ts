@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createECDH, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { parseConfig } from "../../config";
+import type { Deps } from "../../context";
+import { pushDevices } from "../../db/schema";
+import type { TestPushEndpoint } from "../../integrations/push/test-endpoint";
+import { createPush, generateVapidKeys, webPushDeviceToken } from "../../integrations/push/web-push";
+import { handleSendPush } from "../../jobs/notifications";
+import { callerFor, errorCode } from "../../testing/caller";
+import { httpClient } from "../../testing/http-client";
+import { testDeps, testPushEndpoint } from "../../testing/test-db";
+
+/**
+ * SSRF through web push (issue 9): the endpoint of a push subscription is a URL the caller picks,
+ * and the server POSTs to it with its VAPID signature. Only https endpoints of the configured push
+ * services may be registered or sent to, and only at public addresses.
+ */
+
+let deps: Deps;
+/** The same app with the production rules: the default WEB_PUSH_HOSTS and no escape hatch. */
+let strict: Deps;
+let endpoint: TestPushEndpoint;
+let target: { port: number; connections: () => number; stop: () => void };
+
+beforeAll(async () => {
+  deps = await testDeps();
+  endpoint = await testPushEndpoint();
+  const config = parseConfig({ NODE_ENV: "test", SEED: "none", PUBLIC_URL: "http://localhost:3000" });
+  strict = { ...deps, config, push: createPush({ vapid: { ...generateVapidKeys(), subject: config.push.subject }, logger: deps.logger, policy: config.push.web }) };
+  // The "internal service" an attacker would aim at: a TCP listener that counts connections.
+  let connections = 0;
+  const server = Bun.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      open(socket) {
+        connections++;
+        socket.end();
+      },
+      data() {},
+    },
+  });
+  target = { port: server.port, connections: () => connections, stop: () => server.stop(true) };
+});
+afterAll(() => target.stop());
+
+const keys = () => ({ p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") });
+
+async function deviceRows(endpointUrl: string) {
+  return deps.db.select().from(pushDevices).where(eq(pushDevices.endpoint, endpointUrl));
+}
+
+describe("registering a web-push subscription", () => {
+  const refused = () => [
+    `http://127.0.0.1:${target.port}/push/x`,
+    "https://127.0.0.1/push/x",
+    "https://evil.example/push/x",
+    "https://[::1]/push/x",
+    "https://169.254.169.254/latest/meta-data/",
+    "https://10.0.0.1/push/x",
+    "http://fcm.googleapis.com/fcm/send/x",
+    "https://fcm.googleapis.com.evil.example/fcm/send/x",
+  ];
+
+  test("endpoints off the allow-list, plain http or at private addresses are refused with PUSH_SERVICE_NOT_SUPPORTED", async () => {
+    const { caller } = await callerFor(strict);
+    for (const url of refused()) {
+      expect({ url, code: await errorCode(caller.notifications.registerWebPush({ subscription: { endpoint: url, keys: keys() }, language: "de" })) }).toEqual({
+        url,
+        code: "PUSH_SERVICE_NOT_SUPPORTED",
+      });
+      expect(await deviceRows(url)).toHaveLength(0);
+    }
+  });
+
+  test("over HTTP the refusal is a 400 with the translated code, never a 5xx", async () => {
+    const client = httpClient(strict);
+    for (const url of refused()) {
+      const { res, body } = await client.trpc("notifications.registerWebPush", { subscription: { endpoint: url, keys: keys() }, language: "en" });
+      expect({ url, status: res.status, code: body.error?.json.data.app.code }).toEqual({ url, status: 400, code: "PUSH_SERVICE_NOT_SUPPORTED" });
+    }
+  });
+
+  test("the real browser push services are accepted", async () => {
+    const { caller } = await callerFor(strict);
+    for (const url of [
+      `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString("hex")}`,
+      `https://updates.push.services.mozilla.com/wpush/v2/${randomBytes(8).toString("hex")}`,
+      `https://web.push.apple.com/${randomBytes(8).toString("hex")}`,
+      `https://wns2-par02p.notify.windows.com/w/?token=${randomBytes(8).toString("hex")}`,
+    ]) {
+      expect(await caller.notifications.registerWebPush({ subscription: { endpoint: url, keys: keys() }, language: "de" })).toEqual({ deviceToken: webPushDeviceToken(url) });
+    }
+  });
+
+  test("the test configuration allows exactly the local test push service, nothing else on this machine", async () => {
+    const { caller } = await callerFor(deps);
+    expect(await errorCode(caller.notifications.registerWebPush({ subscription: { endpoint: `http://127.0.0.1:${target.port}/push/x`, keys: keys() }, language: "de" }))).toBe(
+      "PUSH_SERVICE_NOT_SUPPORTED",
+    );
+    expect(await errorCode(caller.notifications.registerWebPush({ subscription: endpoint.subscribe(), language: "de" }))).toBe("OK");
+  });
+});
+
+describe("sending to a stored device", () => {
+  async function insertDevice(endpointUrl: string) {
+    const deviceToken = webPushDeviceToken(endpointUrl);
+    const k = keys();
+    await deps.db.insert(pushDevices).values({ deviceToken, kind: "web", endpoint: endpointUrl, p256dh: k.p256dh, auth: k.auth, language: "de" });
+    return deviceToken;
+  }
+
+  test("a device row holding a private endpoint is never POSTed to by the push worker, and is removed", async () => {
+    const deviceToken = await insertDevice(`http://127.0.0.1:${target.port}/push/${randomBytes(4).toString("hex")}`);
+    // Through the running worker (pg-boss), as a comment on a followed game would send it.
+    await deps.jobs.send("send-push", { deviceToken, message: { title: "t", body: "b", url: "/" } }, {});
+    const deadline = Date.now() + 10_000;
+    while ((await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, deviceToken))).length > 0) {
+      if (Date.now() > deadline) throw new Error("the worker did not handle the job");
+      await Bun.sleep(200);
+    }
+    expect(target.connections()).toBe(0);
+  });
+
+  test("with the production rules even the local test push service is not contacted", async () => {
+    const s = endpoint.subscribe();
+    const deviceToken = await insertDevice(s.endpoint);
+    await handleSendPush(strict, { deviceToken, message: { title: "t", body: "b", url: "/" } });
+    expect(await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, deviceToken))).toHaveLength(0);
+    await Bun.sleep(100);
+    expect(endpoint.received.some((r) => r.subscriptionId === s.id)).toBe(false);
+  });
+
+  test("an allowed host resolving to a private address is refused at send time; nothing is sent and the job does not fail", async () => {
+    const config = parseConfig({ NODE_ENV: "test", SEED: "none", WEB_PUSH_HOSTS: `localhost:${target.port}` });
+    const localhostListed: Deps = { ...deps, config, push: createPush({ vapid: { ...generateVapidKeys(), subject: config.push.subject }, logger: deps.logger, policy: config.push.web }) };
+    const url = `https://localhost:${target.port}/push/${randomBytes(4).toString("hex")}`;
+    const { caller } = await callerFor(localhostListed);
+    const { deviceToken } = await caller.notifications.registerWebPush({ subscription: { endpoint: url, keys: keys() }, language: "de" });
+    await handleSendPush(localhostListed, { deviceToken, message: { title: "t", body: "b", url: "/" } });
+    await Bun.sleep(100);
+    expect(target.connections()).toBe(0);
+    // The device stays: a push service's DNS answer is not the device's fault.
+    expect(await deviceRows(url)).toHaveLength(1);
+  });
+});
