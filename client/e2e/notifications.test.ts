@@ -58,6 +58,15 @@ const FAKE_PUSH_SERVICE = `
 /** The same stand-in, but its endpoint is on a push service the server does not send to (WEB_PUSH_HOSTS). */
 const UNSUPPORTED_PUSH_SERVICE = FAKE_PUSH_SERVICE.replace('location.origin + "/fake-push/"', '"https://push.unsupported.example/push/"');
 
+/**
+ * Opens the Berlin feed and waits until it has settled: the game list loads after the region box
+ * has drawn and pushes it down, so a tap right after the first paint can land beside the button.
+ */
+async function openBerlinFeed(page: Page) {
+  await page.goto("/games/berlin");
+  await page.waitForLoadState("networkidle");
+}
+
 function regionBox(page: Page) {
   return page.getByTestId("region-subscription");
 }
@@ -68,7 +77,7 @@ describe("region subscription", () => {
     async () => {
       const context = await notifyingContext();
       const page = await context.newPage();
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       const box = regionBox(page);
       await box.getByRole("button", { name: "Benachrichtige mich" }).click();
       await box.getByText(SETUP_ERROR_DE).waitFor();
@@ -87,7 +96,7 @@ describe("region subscription", () => {
     async () => {
       const context = await notifyingContext({ locale: "en-US" });
       const page = await context.newPage();
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       const box = regionBox(page);
       await box.getByRole("button", { name: "Notify me" }).click();
       await box.getByText("Error setting up notifications, contact help").waitFor();
@@ -102,7 +111,7 @@ describe("region subscription", () => {
       const context = await notifyingContext();
       await context.addInitScript(FAKE_PUSH_SERVICE);
       const page = await context.newPage();
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       const box = regionBox(page);
       await box.scrollIntoViewIfNeeded();
       await shot(page, "notif-region-before");
@@ -150,7 +159,7 @@ describe("region subscription", () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(String(error)));
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       const box = regionBox(page);
       await box.getByRole("button", { name: "Benachrichtige mich" }).click();
       await box.getByText(SETUP_ERROR_DE).waitFor();
@@ -181,7 +190,7 @@ describe("region subscription", () => {
         };
       });
       const page = await context.newPage();
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       const box = regionBox(page);
       await box.getByRole("button", { name: "Benachrichtige mich" }).click();
       await box.getByRole("button", { name: "Abbestellen" }).waitFor();
@@ -203,7 +212,7 @@ describe("region subscription", () => {
         (window as unknown as Record<string, unknown>).ReactNativeWebView = { postMessage() {} };
       });
       const page = await context.newPage();
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       const box = regionBox(page);
       const started = Date.now();
       await box.getByRole("button", { name: "Benachrichtige mich" }).click();
@@ -222,7 +231,7 @@ describe("joining", () => {
       const context = await notifyingContext();
       await context.addInitScript(UNSUPPORTED_PUSH_SERVICE);
       const page = await context.newPage();
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       type Item = { id: number; gameType: string; isManagedPayment: boolean; maxPlayers: number | null; participantsAmount: number; cancelledAt: unknown };
       const feed = await trpcCall<{ games: Item[] }>(page, "query", "games.feed", { regionSlug: "berlin", filter: "all" });
       const game = feed.games.find(
@@ -254,7 +263,7 @@ describe("joining", () => {
         Notification.requestPermission = async () => "denied";
       });
       const page = await context.newPage();
-      await page.goto("/games/berlin");
+      await openBerlinFeed(page);
       expect(await page.evaluate(() => Notification.permission)).toBe("denied");
       const feed = await trpcCall<{ games: { id: number; gameType?: string }[] }>(page, "query", "games.feed", { regionSlug: "berlin", filter: "all" }).catch(() => null);
       let gameId = 0;

@@ -54,6 +54,12 @@ describe("GraphQL participation operations", () => {
       { g: game.id },
     );
     expect(again.body.errors?.[0]?.extensions.code).toBe("PARTICIPATION_NOT_FOUND");
+    // A guest name with a control character is refused by its schema, never handed to the database.
+    const nul = await host.client.graphql(
+      `mutation($g: ID!, $n: String) { revokeGameParticipation(gameId: $g, playerName: $n, playerRemovalReason: "FRIEND_PLAYS_INSTEAD") { ok } }`,
+      { g: game.id, n: "lo\u0000u" },
+    );
+    expect(nul.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "playerName" }] });
 
     const own = await p.client.graphql(`mutation($g: ID!) { revokeGameParticipation(gameId: $g) { ok } }`, { g: game.id });
     expect(own.body.errors).toBeUndefined();

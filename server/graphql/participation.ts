@@ -11,6 +11,8 @@ import {
 } from "@shared/schemas/participation";
 import { ZGameIdInput } from "@shared/schemas/games";
 import { ZUserByIdInput } from "@shared/schemas/users";
+import { zName } from "@shared/schemas/common";
+import { z } from "zod";
 import * as attendance from "../domains/participation/attendance";
 import * as participation from "../domains/participation/service";
 import { gqlId, parseArgs } from "./errors";
@@ -78,6 +80,9 @@ export const participationQueries: Record<string, GqlResolver> = {
     participation.isSubscribedToGame(ctx, parseArgs(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }), { gameId: gqlId(args.gameId), deviceToken: args.deviceToken })),
 };
 
+/** revokeGameParticipation names a guest by first name: a name like any guest's, checked before the lookup. */
+const ZPlayerNameInput = z.object({ playerName: zName });
+
 export const participationMutations: Record<string, GqlResolver> = {
   participateInGame: (_p, args, { ctx }) => participation.joinGame(ctx, parseArgs(ZJoinGameInput, defined({ ...args, gameId: num(args.gameId) }))),
   updateParticipation: async (_p, args, { ctx }) => {
@@ -86,7 +91,7 @@ export const participationMutations: Record<string, GqlResolver> = {
   },
   revokeGameParticipation: async (_p, args, { ctx }) => {
     const gameId = parseArgs(ZGameIdInput, { gameId: gqlId(args.gameId) }).gameId;
-    const named = args.userId ? { userId: parseArgs(ZUserByIdInput, { id: gqlId(args.userId) }).id } : typeof args.playerName === "string" ? { playerName: args.playerName } : null;
+    const named = args.userId ? { userId: parseArgs(ZUserByIdInput, { id: gqlId(args.userId) }).id } : args.playerName != null ? parseArgs(ZPlayerNameInput, { playerName: args.playerName }) : null;
     const participationId = num(args.participationId) ?? (named ? await participation.participationIdFor(ctx, gameId, named) : undefined);
     const input = parseArgs(ZRevokeParticipationInput, defined({ ...args, gameId, participationId, userId: undefined, playerName: undefined }));
     await participation.revokeParticipation(ctx, input);
