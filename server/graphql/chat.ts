@@ -2,7 +2,7 @@ import { ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } 
 import { ZGameIdInput } from "@shared/schemas/games";
 import { ZUserByIdInput } from "@shared/schemas/users";
 import * as chat from "../domains/chat/service";
-import { gqlId, parseArgs } from "./errors";
+import { givenArgs, gqlId, parseArgs } from "./errors";
 import type { GqlResolver } from "./types";
 
 /** Chat operations under the old API's names (spec 000 section 7). */
@@ -32,12 +32,11 @@ export const chatTypeDefs = /* GraphQL */ `
   }
 `;
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 export const chatQueries: Record<string, GqlResolver> = {
   gameComments: (_p, args, { ctx }) => chat.gameComments(ctx, parseArgs(ZGameIdInput, { gameId: gqlId(args.gameId) }).gameId),
   myDirectMessages: (_p, args, { ctx }) =>
-    chat.directMessages(ctx, parseArgs(ZDirectMessagesInput, defined({ partnerId: gqlId(args.partnerId), pageSize: args.pageSize }))),
+    chat.directMessages(ctx, parseArgs(ZDirectMessagesInput, givenArgs({ partnerId: gqlId(args.partnerId), pageSize: args.pageSize }))),
   myChats: (_p, _a, { ctx }) => chat.myChats(ctx),
   myGameMates: (_p, _a, { ctx }) => chat.myGameMates(ctx),
   myUnreadMessagesCount: async (_p, _a, { ctx }) => (await chat.unreadCount(ctx)).directMessages,
@@ -46,7 +45,7 @@ export const chatQueries: Record<string, GqlResolver> = {
 };
 
 export const chatMutations: Record<string, GqlResolver> = {
-  createComment: (_p, args, { ctx }) => chat.createComment(ctx, parseArgs(ZCreateCommentInput, defined({ ...args, gameId: gqlId(args.gameId) }))),
+  createComment: (_p, args, { ctx }) => chat.createComment(ctx, parseArgs(ZCreateCommentInput, givenArgs({ ...args, gameId: gqlId(args.gameId) }))),
   createDirectMessage: (_p, args, { ctx }) =>
     chat.createDirectMessage(ctx, parseArgs(ZCreateDirectMessageInput, { receiverId: gqlId(args.receiverId), text: args.text })),
   markConversationAsRead: (_p, args, { ctx }) => chat.markConversationAsRead(ctx, parseArgs(ZUserByIdInput, { id: gqlId(args.senderId) }).id),

@@ -77,6 +77,16 @@ export function gqlId(value: unknown): unknown {
   return value;
 }
 
+/** Resolver arguments without those the caller left out (`undefined`); an explicit null stays (e.g. "remove the court"). */
+export function definedArgs(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/** Resolver arguments the caller sent with a value: a null counts as "not given", like an absent one. */
+export function givenArgs(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+}
+
 type MaybeErrors = { errors?: readonly unknown[] };
 
 /** The name a log line gives an operation: its own name, else its type and top-level fields. */

@@ -3,7 +3,7 @@ import { GAME_DEFAULTS } from "@shared/constants";
 import type { TGame, TGameListItem } from "@shared/schemas/games";
 import * as chat from "../domains/chat/service";
 import * as games from "../domains/games/service";
-import { gqlId, parseArgs } from "./errors";
+import { definedArgs, gqlId, parseArgs } from "./errors";
 import type { GqlContext, GqlResolver } from "./types";
 
 /** Game operations under the old API's names (spec 000 section 7). Prices travel in euros there. */
@@ -52,8 +52,6 @@ export const gameTypeDefs = /* GraphQL */ `
 `;
 
 const euroToCents = (price: unknown) => (typeof price === "number" ? Math.round(price * 100) : undefined);
-const toId = (v: unknown) => (v === null || v === undefined ? v : gqlId(v));
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 export function gameOut(g: TGame | TGameListItem) {
   return {
@@ -79,13 +77,13 @@ const enumArg = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
 
 /** The old field names mapped onto the shared schema's. */
 function gameFieldsFrom(args: Record<string, unknown>) {
-  return defined({
+  return definedArgs({
     title: args.title,
     description: args.description,
     descriptionEn: args.descriptionEn,
     startTime: args.startTime,
     durationMinutes: args.duration,
-    courtId: toId(args.courtId),
+    courtId: gqlId(args.courtId),
     teams: args.teams,
     gameMode: args.gameMode,
     minPlayers: args.minPlayers,
@@ -102,7 +100,7 @@ function gameFieldsFrom(args: Record<string, unknown>) {
 }
 
 export const gameQueries: Record<string, GqlResolver> = {
-  searchGames: async (_p, args, { ctx }) => (await games.searchGames(ctx, parseArgs(ZSearchGamesInput, defined(args)))).map(gameOut),
+  searchGames: async (_p, args, { ctx }) => (await games.searchGames(ctx, parseArgs(ZSearchGamesInput, definedArgs(args)))).map(gameOut),
   retrieveGame: async (_p, args, { ctx }) => gameOut(await games.gameById(ctx, parseArgs(ZGameIdInput, { gameId: gqlId(args.id) }).gameId)),
 };
 
@@ -114,7 +112,7 @@ export const gameMutations: Record<string, GqlResolver> = {
       descriptionEn: null,
       courtId: null,
       isOrganizationGame: false,
-      ...defined({ playerCount: args.playerCount, playsHimself: args.playsHimself, bringsBall: args.bringsBall, bringsBibs: args.bringsBibs }),
+      ...definedArgs({ playerCount: args.playerCount, playsHimself: args.playsHimself, bringsBall: args.bringsBall, bringsBibs: args.bringsBibs }),
       ...gameFieldsFrom(args),
     });
     return games.createGame(ctx, input);
@@ -123,7 +121,7 @@ export const gameMutations: Record<string, GqlResolver> = {
     const input = parseArgs(ZUpdateGameInput, {
       gameId: gqlId(args.gameId),
       ...gameFieldsFrom(args),
-      ...defined({ removeMaxPlayers: args.removeMaxPlayers, updateFutureGames: args.updateFutureGames }),
+      ...definedArgs({ removeMaxPlayers: args.removeMaxPlayers, updateFutureGames: args.updateFutureGames }),
     });
     return { game: gameOut(await games.updateGame(ctx, input)) };
   },

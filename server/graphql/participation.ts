@@ -15,7 +15,7 @@ import { zName } from "@shared/schemas/common";
 import { z } from "zod";
 import * as attendance from "../domains/participation/attendance";
 import * as participation from "../domains/participation/service";
-import { gqlId, parseArgs } from "./errors";
+import { givenArgs, gqlId, parseArgs } from "./errors";
 import { gameOut } from "./games";
 import type { GqlResolver } from "./types";
 
@@ -62,12 +62,10 @@ export const participationTypeDefs = /* GraphQL */ `
   }
 `;
 
-const num = (v: unknown) => (v === null || v === undefined ? undefined : gqlId(v));
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 export const participationQueries: Record<string, GqlResolver> = {
   guestProfile: async (_p, args, { ctx }) => {
-    const profile = await attendance.guestProfile(ctx, parseArgs(ZGuestProfileInput, defined({ id: num(args.id), attendedGamesPageSize: args.attendedGamesPageSize })));
+    const profile = await attendance.guestProfile(ctx, parseArgs(ZGuestProfileInput, givenArgs({ id: gqlId(args.id), attendedGamesPageSize: args.attendedGamesPageSize })));
     return {
       ...profile,
       attendedGames: {
@@ -84,21 +82,21 @@ export const participationQueries: Record<string, GqlResolver> = {
 const ZPlayerNameInput = z.object({ playerName: zName });
 
 export const participationMutations: Record<string, GqlResolver> = {
-  participateInGame: (_p, args, { ctx }) => participation.joinGame(ctx, parseArgs(ZJoinGameInput, defined({ ...args, gameId: num(args.gameId) }))),
+  participateInGame: (_p, args, { ctx }) => participation.joinGame(ctx, parseArgs(ZJoinGameInput, givenArgs({ ...args, gameId: gqlId(args.gameId) }))),
   updateParticipation: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZUpdateParticipationInput, defined({ ...args, participationId: num(args.participationId) }));
+    const input = parseArgs(ZUpdateParticipationInput, givenArgs({ ...args, participationId: gqlId(args.participationId) }));
     return { participation: await participation.updateParticipation(ctx, input) };
   },
   revokeGameParticipation: async (_p, args, { ctx }) => {
     const gameId = parseArgs(ZGameIdInput, { gameId: gqlId(args.gameId) }).gameId;
     const named = args.userId ? { userId: parseArgs(ZUserByIdInput, { id: gqlId(args.userId) }).id } : args.playerName != null ? parseArgs(ZPlayerNameInput, { playerName: args.playerName }) : null;
-    const participationId = num(args.participationId) ?? (named ? await participation.participationIdFor(ctx, gameId, named) : undefined);
-    const input = parseArgs(ZRevokeParticipationInput, defined({ ...args, gameId, participationId, userId: undefined, playerName: undefined }));
+    const participationId = gqlId(args.participationId) ?? (named ? await participation.participationIdFor(ctx, gameId, named) : undefined);
+    const input = parseArgs(ZRevokeParticipationInput, givenArgs({ ...args, gameId, participationId, userId: undefined, playerName: undefined }));
     await participation.revokeParticipation(ctx, input);
     return { ok: true };
   },
   addParticipation: async (_p, args, { ctx }) => {
-    await attendance.addOwnParticipation(ctx, parseArgs(ZAddOwnParticipationInput, defined({ ...args, gameId: num(args.gameId) })));
+    await attendance.addOwnParticipation(ctx, parseArgs(ZAddOwnParticipationInput, givenArgs({ ...args, gameId: gqlId(args.gameId) })));
     return { ok: true };
   },
   attachGuestParticipationsToMyAccount: (_p, args, { ctx }) =>
@@ -113,13 +111,13 @@ export const participationMutations: Record<string, GqlResolver> = {
     attendance.sendReliabilityFeedback(
       ctx,
       parseArgs(ZFeedbackInput, {
-        gameId: num(args.gameId),
+        gameId: gqlId(args.gameId),
         feedback: ((args.feedback as { participationId: string; reliabilityFeedback: string }[]) ?? []).map((f) => ({
           participationId: gqlId(f.participationId),
           reliabilityFeedback: f.reliabilityFeedback,
         })),
       }),
     ),
-  createGameReport: (_p, args, { ctx }) => attendance.createGameReport(ctx, parseArgs(ZReportInput, { ...args, gameId: num(args.gameId) })),
-  subscribeToGame: (_p, args, { ctx }) => participation.subscribeToGame(ctx, parseArgs(ZSubscribeToGameInput, defined({ ...args, gameId: num(args.gameId) }))),
+  createGameReport: (_p, args, { ctx }) => attendance.createGameReport(ctx, parseArgs(ZReportInput, { ...args, gameId: gqlId(args.gameId) })),
+  subscribeToGame: (_p, args, { ctx }) => participation.subscribeToGame(ctx, parseArgs(ZSubscribeToGameInput, givenArgs({ ...args, gameId: gqlId(args.gameId) }))),
 };

@@ -14,12 +14,13 @@ import * as regions from "../domains/regions/service";
 import { profileGames } from "../domains/users/games";
 import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
-import { gqlId, parseArgs } from "./errors";
+import { definedArgs, givenArgs, gqlId, parseArgs } from "./errors";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
 import { gameMutations, gameOut, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
+import type { Ctx } from "../context";
 import type { GqlContext, GqlResolver as Resolver } from "./types";
 
 /**
@@ -109,9 +110,6 @@ const tokenAnswer = (s: auth.AuthSession) => ({
   payload: { userId: s.userId, exp: s.refreshExpiresIn },
 });
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-/** Arguments the wrapper sent with a value (a null `language` means "not given", as an absent one). */
-const given = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
 
 const mutations: Record<string, Resolver> = {
   requestPasswordReset: async (_p, args, { ctx }) => {
@@ -127,7 +125,7 @@ const mutations: Record<string, Resolver> = {
     return { success: true };
   },
   requestEmailConfirmation: async (_p, _args, { ctx }) => ({ success: (await accounts.requestEmailConfirmation(ctx)).sent }),
-  editProfile: (_p, args, { ctx }) => accounts.editProfile(ctx, parseArgs(ZEditProfileInput, defined(args))),
+  editProfile: (_p, args, { ctx }) => accounts.editProfile(ctx, parseArgs(ZEditProfileInput, definedArgs(args))),
   // Documented without arguments (spec 001 section 7): the wrapper confirms in its own screen; the
   // web client's tRPC call carries the typed word.
   deleteAccount: async (_p, args, { ctx }) => {
@@ -144,7 +142,7 @@ const mutations: Record<string, Resolver> = {
   refreshToken: async (_p, args, { ctx }) => tokenAnswer(await auth.refresh(ctx, parseArgs(ZRefreshInput, args))),
   logout: (_p, _args, { ctx }) => auth.logout(ctx),
   register: async (_p, args, { ctx }) => {
-    const session = await auth.register(ctx, parseArgs(ZRegisterInput, given(args)));
+    const session = await auth.register(ctx, parseArgs(ZRegisterInput, givenArgs(args)));
     return { id: session.userId, token: session.token, refreshExpiresIn: session.refreshExpiresIn };
   },
   updateLanguage: async (_p, args, { ctx }) => {
@@ -173,6 +171,17 @@ const userGameLists = {
   queueGames: gameList("queue", "queueGamesPageSize"),
 };
 
+/**
+ * The regions' subscriber counts, only when a query asks for them: one grouped query per request,
+ * however many regions are listed.
+ */
+const countsOfRequest = new WeakMap<Ctx, ReturnType<typeof notifications.regionSubscriberCounts>>();
+function subscriberCounts(ctx: Ctx) {
+  let counts = countsOfRequest.get(ctx);
+  if (!counts) countsOfRequest.set(ctx, (counts = notifications.regionSubscriberCounts(ctx)));
+  return counts;
+}
+
 /** Every mutation needs the CSRF header and a same-origin Origin, as on tRPC. */
 function withCsrf(resolver: Resolver): Resolver {
   return (parent, args, context) => {
@@ -187,10 +196,7 @@ export const resolvers = {
       const { updatePaymentDetails: _noPaymentsYet, ...pageSizes } = parseArgs(ZMyAccountArgs, args);
       return { ...(await users.myAccount(ctx)), pageSizes };
     },
-    regions: async (_p: unknown, _a: unknown, { ctx }: GqlContext) => {
-      const [list, counts] = await Promise.all([regions.listRegions(ctx), notifications.regionSubscriberCounts(ctx)]);
-      return list.map((r) => ({ ...r, totalSubscriberCount: counts.total, regionSubscriberCount: counts.byRegion(r.id) }));
-    },
+    regions: (_p: unknown, _a: unknown, { ctx }: GqlContext) => regions.listRegions(ctx),
     user: async (_p: unknown, args: Record<string, unknown>, { ctx }: GqlContext) => {
       const { id, ...pageSizes } = parseArgs(ZUserArgs, { ...args, id: gqlId(args.id) });
       return { ...(await users.userById(ctx, id)), pageSizes };
@@ -203,4 +209,8 @@ export const resolvers = {
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
   MyAccount: userGameLists,
   PublicUser: userGameLists,
+  Region: {
+    totalSubscriberCount: async (_r: unknown, _a: unknown, { ctx }: GqlContext) => (await subscriberCounts(ctx)).total,
+    regionSubscriberCount: async (r: { id: number }, _a: unknown, { ctx }: GqlContext) => (await subscriberCounts(ctx)).byRegion(r.id),
+  },
 };

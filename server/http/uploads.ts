@@ -28,6 +28,9 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   IMAGE_TIMEOUT: 422,
 };
 
+/** Non-multipart GraphQL bodies (a query and its variables; the documents themselves are capped at 2,000 tokens). */
+export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
+
 /**
  * Plain HTTP for files, beside tRPC (which speaks JSON only):
  *   POST   /api/profile-image   multipart field `profileImage`  -> { profileImageUrl }
@@ -38,9 +41,6 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
  * GraphQL uploads (multipart on /graphql) get the same body limit here, as graphql-yoga has none.
  * Mount before the /graphql route, the `/api/*` not-found route and the client fallback.
  */
-/** Non-multipart GraphQL bodies (a query and its variables; the documents themselves are capped at 2,000 tokens). */
-export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
-
 export function mountUploads(app: Hono<Env>, deps: Deps): void {
   const graphqlLimit = bodyLimit({
     maxSize: PROFILE_IMAGE.maxBytes + MULTIPART_OVERHEAD,

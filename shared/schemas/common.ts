@@ -129,12 +129,7 @@ export function zPlainText(max: number, tooLong: string, opts: { singleLine?: bo
 }
 
 /** A device's push token (FCM, web push, `web-<random>`): one line of at most 4096 characters. */
-export const zPushToken = z
-  .string({ error: "required" })
-  .trim()
-  .min(1, { error: "required" })
-  .max(4096, { error: "invalid" })
-  .refine((v) => !LINE_CONTROL_CHARS.test(v), { error: "text_control_chars" });
+export const zPushToken = zPlainText(4096, "invalid", { singleLine: true }).min(1, { error: "required" });
 
 /** The browser's user agent as the client reports it: one line, kept for the organiser's device list. */
 export const zUserAgent = zPlainText(1000, "invalid", { singleLine: true });

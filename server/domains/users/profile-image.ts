@@ -11,9 +11,9 @@ import { AppError } from "../../lib/errors";
  * (server/integrations/images.ts), stored under a new random name, and only then put on the user.
  * Nothing is half-stored: a failed database update removes the new file; the old file is removed
  * only after the new URL is committed. Both transports (POST /api/profile-image, GraphQL
- * uploadProfileImage) call these functions.
+ * uploadProfileImage) call these functions. `bytes` are handed to the image worker (moved, not
+ * copied): the caller must not use them afterwards.
  */
-/** `bytes` are handed to the image worker (moved, not copied): the caller must not use them afterwards. */
 export type UploadedFile = { bytes: Uint8Array; name?: string; type?: string };
 
 const FOLDER = "profile-images";
