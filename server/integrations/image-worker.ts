@@ -2,7 +2,7 @@
 // thread. Inside the single binary it is a second entry point of `bun build --compile`
 // (scripts/build.ts), loading photon's embedded wasm exactly as on the main thread.
 import { AppError } from "../lib/errors";
-import { serveWorkerTasks, TaskError } from "../lib/worker-pool";
+import { serveWorkerTasks, TaskError, transferableBuffer } from "../lib/worker-pool";
 import { squareJpegOf } from "./image-codec";
 import type { ImageTask } from "./images";
 
@@ -10,7 +10,7 @@ serveWorkerTasks<ImageTask, ArrayBuffer>(async ({ bytes, header, size, quality }
   try {
     const jpeg = await squareJpegOf(new Uint8Array(bytes), header, size, quality);
     // photon hands out a fresh array of its own: its buffer can move to the main thread uncopied
-    const buffer = jpeg.byteOffset === 0 && jpeg.byteLength === jpeg.buffer.byteLength ? (jpeg.buffer as ArrayBuffer) : jpeg.slice().buffer;
+    const buffer = transferableBuffer(jpeg);
     return { value: buffer, transfer: [buffer] };
   } catch (e) {
     // the refusals the main thread turns back into the same AppError (IMAGE_FORMAT)

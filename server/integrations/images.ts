@@ -1,6 +1,6 @@
 import { cpus } from "node:os";
 import { AppError } from "../lib/errors";
-import { WorkerCrashedError, WorkerPool, WorkerPoolBusyError, WorkerTaskError, WorkerTimeoutError, type WorkerPoolOptions } from "../lib/worker-pool";
+import { WorkerCrashedError, WorkerPool, WorkerPoolBusyError, WorkerTaskError, WorkerTimeoutError, transferableBuffer, type WorkerPoolOptions } from "../lib/worker-pool";
 
 /**
  * Uploaded pictures: the type is decided by the bytes (JPEG or PNG, whatever the name says), the
@@ -183,8 +183,7 @@ export async function profileImageJpeg(bytes: Uint8Array, pool: WorkerPool<Image
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
     throw new AppError("IMAGE_DIMENSIONS", { details: { width, height, maxSide: limits.maxSide, maxPixels: limits.maxPixels } });
   }
-  const owned = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  const buffer = owned ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+  const buffer = transferableBuffer(bytes);
   try {
     const jpeg = await pool.run({ bytes: buffer, header, size: limits.size, quality: limits.jpegQuality }, [buffer]);
     return new Uint8Array(jpeg);

@@ -179,6 +179,15 @@ export class WorkerPool<In, Out> {
   }
 }
 
+/**
+ * The bytes' own ArrayBuffer when they fill it (it can then move to another thread without a copy),
+ * else a copy of just these bytes.
+ */
+export function transferableBuffer(bytes: Uint8Array): ArrayBuffer {
+  const owned = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return owned ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
+}
+
 /** An error thrown by a task handler that should reach the caller as `WorkerTaskError.kind`. */
 export class TaskError extends Error {
   constructor(

@@ -10,6 +10,7 @@ import { handleSendPush } from "../../jobs/notifications";
 import { callerFor, errorCode } from "../../testing/caller";
 import { httpClient } from "../../testing/http-client";
 import { testDeps, testPushEndpoint } from "../../testing/test-db";
+import { countingListener } from "../../testing/counting-listener";
 
 /**
  * SSRF through web push (issue 9): the endpoint of a push subscription is a URL the caller picks,
@@ -28,20 +29,7 @@ beforeAll(async () => {
   endpoint = await testPushEndpoint();
   const config = parseConfig({ NODE_ENV: "test", SEED: "none", PUBLIC_URL: "http://localhost:3000" });
   strict = { ...deps, config, push: createPush({ vapid: { ...generateVapidKeys(), subject: config.push.subject }, logger: deps.logger, policy: config.push.web }) };
-  // The "internal service" an attacker would aim at: a TCP listener that counts connections.
-  let connections = 0;
-  const server = Bun.listen({
-    hostname: "127.0.0.1",
-    port: 0,
-    socket: {
-      open(socket) {
-        connections++;
-        socket.end();
-      },
-      data() {},
-    },
-  });
-  target = { port: server.port, connections: () => connections, stop: () => server.stop(true) };
+  target = countingListener();
 });
 afterAll(() => target.stop());
 

@@ -4,6 +4,7 @@ import tls from "node:tls";
 import { createLogger } from "../../lib/logger";
 import { checkAddress, checkEndpoint, DEFAULT_WEB_PUSH_HOSTS, parsePushHosts, resolveEndpoint, systemResolver, type WebPushPolicy } from "./endpoint-policy";
 import { createPush, generateVapidKeys } from "./web-push";
+import { countingListener } from "../../testing/counting-listener";
 
 const strict: WebPushPolicy = { hosts: parsePushHosts(DEFAULT_WEB_PUSH_HOSTS), allowPrivate: false };
 const vapid = { ...generateVapidKeys(), subject: "mailto:test@example.com" };
@@ -112,22 +113,10 @@ describe("sending", () => {
   const servers: Array<() => void> = [];
   afterAll(() => servers.forEach((stop) => stop()));
 
-  /** A TCP listener that counts connections: the proof that nothing reached it. */
   function listener() {
-    let connections = 0;
-    const server = Bun.listen({
-      hostname: "127.0.0.1",
-      port: 0,
-      socket: {
-        open(socket) {
-          connections++;
-          socket.end();
-        },
-        data() {},
-      },
-    });
-    servers.push(() => server.stop(true));
-    return { port: server.port, connections: () => connections };
+    const l = countingListener();
+    servers.push(l.stop);
+    return l;
   }
 
   test("an endpoint off the list is never contacted", async () => {
