@@ -36,9 +36,14 @@ const bunTest = (paths: string[], report: string) => [
   `--reporter-outfile=${report}`,
 ];
 
+/** The import-cycle check's arguments (also `bun run check:cycles`); config in .dependency-cruiser.cjs. */
+const CYCLE_CHECK_ARGS = ["--config", join(ROOT, ".dependency-cruiser.cjs"), "--output-type", "err", "server", "shared", "client/src"];
+
 const steps: Step[] = [
   { name: "generate (i18n messages, route tree)", cmd: [BUN, join(ROOT, "scripts/generate.ts")], timeoutMinutes: 2 },
   { name: "typecheck", cmd: [BUN, nodeBin("typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.json"), "--noEmit"], timeoutMinutes: 3 },
+  // Domains form a DAG (README, Layout): any import circle in server/, shared/ or client/src fails the build.
+  { name: "import cycles (dependency-cruiser)", cmd: [BUN, "--bun", nodeBin("dependency-cruiser/bin/dependency-cruiser.mjs"), ...CYCLE_CHECK_ARGS], timeoutMinutes: 2 },
   { name: "unit and integration tests", cmd: bunTest(["./server", "./shared", "./client/src"], junit("unit")), junit: junit("unit"), timeoutMinutes: 7 },
   {
     name: "client build (vite)",

@@ -1,10 +1,11 @@
 import { trpcServer } from "@hono/trpc-server";
 import { CSRF_COOKIE } from "@shared/constants";
+import { ERRORS, httpStatusOf } from "@shared/errors";
 import type { Server } from "bun";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./context";
-import { gameById } from "./domains/games/service";
+import { gameById } from "./domains/games/read";
 import { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { mountUploads } from "./http/uploads";
@@ -52,7 +53,7 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
   });
 
   // Refused before reading: by Content-Length, or once a streamed body passes the limit.
-  app.use("/trpc/*", bodyLimit({ maxSize: TRPC_MAX_BODY_BYTES, onError: (c) => c.json(payloadTooLargeBody(), 413) }));
+  app.use("/trpc/*", bodyLimit({ maxSize: TRPC_MAX_BODY_BYTES, onError: (c) => c.json(payloadTooLargeBody(), httpStatusOf("PAYLOAD_TOO_LARGE")) }));
   app.use(
     "/trpc/*",
     trpcServer({
@@ -73,7 +74,7 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
   // Development helpers (the mail catcher's inbox); none of them exists in production.
   mountDevelopmentRoutes(app, deps);
 
-  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 
   // A shared game link carries its own preview (Open Graph / Twitter) for messengers.
   app.get("/game/:id{[0-9]+}", async (c) => {

@@ -4,14 +4,13 @@ import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed-demo";
 import { systemClock, type Clock } from "./lib/clock";
-import { startGameWorkers } from "./domains/games/jobs";
 import { createMailer } from "./integrations/mail/mailer";
 import { resolveVapidKeys } from "./integrations/push/vapid-keys";
 import { createPush } from "./integrations/push/web-push";
 import { startRealtime } from "./integrations/realtime";
-import { startMailWorker } from "./jobs/mail";
-import { startNotificationDispatcher, startPushWorker } from "./jobs/notifications";
 import { startJobQueue } from "./jobs/queue";
+import { startGameWorkers, startMailWorker, startNotificationDispatcher, startPushWorker } from "./jobs/workers";
+import { gameEventReactions } from "./domains/reactions";
 import { createLogger } from "./lib/logger";
 
 /** Opens the database, applies migrations and seeds demo data when asked. */
@@ -26,7 +25,7 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   const realtime = await startRealtime(database, logger);
   const vapid = await resolveVapidKeys(database.db, config.push.vapid);
   const push = createPush({ vapid: { ...vapid, subject: config.push.subject }, logger, policy: config.push.web });
-  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs, mailer, realtime, push };
+  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs, mailer, realtime, push, reactions: gameEventReactions };
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(deps);
     if (seeded) logger.info("demo data loaded", seeded);

@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import type { GameEventReaction } from "./domains/games/events";
 import type { Mailer } from "./integrations/mail/mailer";
 import type { Push } from "./integrations/push/web-push";
 import type { Realtime } from "./integrations/realtime";
@@ -18,6 +19,8 @@ export type Deps = {
   mailer: Mailer;
   push: Push;
   realtime: Realtime;
+  /** What other domains do, in the same transaction, when a game event is recorded (domains/reactions.ts). */
+  reactions: readonly GameEventReaction[];
 };
 
 /** The signed-in user as the session sees it (enough for permission checks). */

@@ -1,115 +1,140 @@
 /**
+ * The HTTP statuses an error may answer with: not found 404; not allowed for who the caller is 403;
+ * no or ended session 401; rate limits and quotas 429; a bad value in the input 400; refused by the
+ * current state or time of what it acts on (already exists, already done, too late, full) 409;
+ * 405 and 413 for the request itself, 415 and 422 for pictures the server cannot take; 500 only
+ * for our own faults.
+ */
+export const ERROR_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+
+/** What each code declares once: its HTTP status and its English server message. */
+export type ErrorSpec = { readonly status: ErrorStatus; readonly message: string };
+
+/**
  * Every error the server can send, by stable code. The code is also the i18n key:
  * the client shows m[`error_${code}`](), never a raw server string.
  * `message` is the English server text; the native wrapper (built against the old API)
  * matches on parts of it ("Email is already in use", "credentials"), so keep those words.
+ * `status` is read by every transport (tRPC's HTTP status, GraphQL's `extensions.status`,
+ * the upload endpoints, webhooks) through httpStatusOf.
  */
-export const ERROR_CODES = {
-  UNEXPECTED: "Unexpected server error",
-  VALIDATION: "Invalid input",
-  METHOD_NOT_ALLOWED: "Use POST for mutations and GET for queries",
-  PAYLOAD_TOO_LARGE: "Request body too large",
+export const ERRORS = {
+  UNEXPECTED: { status: 500, message: "Unexpected server error" },
+  VALIDATION: { status: 400, message: "Invalid input" },
+  METHOD_NOT_ALLOWED: { status: 405, message: "Use POST for mutations and GET for queries" },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "Request body too large" },
   // The native wrapper refreshes its token and replays the call on exactly this text (spec 001
   // section 4), so only UNAUTHENTICATED may use it; a real denial must not send it into that loop.
-  UNAUTHENTICATED: "You do not have permission to perform this action",
-  FORBIDDEN: "You are not allowed to perform this action",
-  NOT_FOUND: "Not found",
-  CSRF_FAILED: "CSRF verification failed",
-  EMAIL_IN_USE: "Email is already in use",
-  INVALID_CREDENTIALS: "Please enter valid credentials",
-  TOO_MANY_LOGIN_ATTEMPTS: "Too many login attempts, try again later",
-  TOO_YOUNG: "You must be at least 16 years old",
-  REGION_NOT_FOUND: "Region not found",
-  USER_NOT_FOUND: "User not found",
-  SESSION_EXPIRED: "Session expired",
+  UNAUTHENTICATED: { status: 401, message: "You do not have permission to perform this action" },
+  FORBIDDEN: { status: 403, message: "You are not allowed to perform this action" },
+  NOT_FOUND: { status: 404, message: "Not found" },
+  CSRF_FAILED: { status: 403, message: "CSRF verification failed" },
+  EMAIL_IN_USE: { status: 409, message: "Email is already in use" },
+  INVALID_CREDENTIALS: { status: 401, message: "Please enter valid credentials" }, // the given credentials authenticate nobody
+  TOO_MANY_LOGIN_ATTEMPTS: { status: 429, message: "Too many login attempts, try again later" },
+  TOO_YOUNG: { status: 400, message: "You must be at least 16 years old" }, // a value of the input (dateOfBirth), with its field
+  REGION_NOT_FOUND: { status: 404, message: "Region not found" },
+  USER_NOT_FOUND: { status: 404, message: "User not found" },
+  SESSION_EXPIRED: { status: 401, message: "Session expired" },
   // games (spec 000 section 8)
-  EMAIL_NOT_VERIFIED: "Email address is not verified",
-  GAME_NOT_FOUND: "Game not found",
-  COURT_NOT_FOUND: "Court not found",
-  GAME_EDIT_FORBIDDEN: "You do not have permission to edit this game",
-  PUBLIC_GAME_WITHIN_HOUR: "You already created a public game within the last hour",
-  SAME_COURT_WITHIN_HOUR: "There is already a game on this court within an hour",
-  TOO_MANY_PUBLIC_GAMES_WEEK: "You can create at most five public games per week",
-  GAME_CREATION_THROTTLED: "You can create one game every 2 minutes",
-  GAME_TOO_FAR_AHEAD: "Games can be created at most two months in advance",
-  GAME_IN_PAST: "The start time lies in the past",
-  START_TIME_STEP: "The start time must be on a 5-minute step",
-  ALREADY_IN_GAME_AT_TIME: "Already participating in a game around the same time",
-  MAX_PLAYERS_BELOW_ATTENDEES: "Maximum players below the number of attendees",
-  MAX_PLAYERS_BELOW_MIN: "Maximum players below minimum players",
-  PLAYER_COUNT_ABOVE_MAX: "More players than the maximum",
-  GAME_EDIT_TOO_LATE: "Past games or games starting within half an hour cannot be changed",
-  SHORT_NOTICE_CANCELLATION: "Short-notice cancellation not allowed",
-  GAME_ALREADY_STARTED: "Game already started",
-  GAME_ALREADY_CANCELLED: "Game already cancelled",
-  PRICE_NOT_ALLOWED: "You are not authorised to set a price",
-  PRICE_RAISE_NOT_ALLOWED: "The price cannot be raised once participants exist",
-  MANAGED_PRICE_TOO_LOW: "Managed payment needs a price of at least 2.50 euro",
-  MANAGED_PAYMENT_TOO_FAR_AHEAD: "Managed-payment games can be created at most six days in advance",
-  TITLE_NOT_ALLOWED: "Only admins and organisations can set a title",
-  GAME_TYPE_NOT_ALLOWED: "You cannot publish games of this type",
-  INSTANT_CAPTURE_NOT_ALLOWED: "You cannot use instant capture",
-  ORGANIZATION_GAME_NOT_ALLOWED: "You are not a member of an organisation",
-  PLAYS_HIMSELF_NOT_ALLOWED: "Only admins and organisations can organise without playing",
-  GAME_WITHOUT_COURT: "Can not open games that have no court specified.",
-  GAME_ALREADY_PUBLIC: "The game is already public",
+  EMAIL_NOT_VERIFIED: { status: 403, message: "Email address is not verified" }, // the account may not, until it verifies its address
+  GAME_NOT_FOUND: { status: 404, message: "Game not found" },
+  COURT_NOT_FOUND: { status: 404, message: "Court not found" },
+  GAME_EDIT_FORBIDDEN: { status: 403, message: "You do not have permission to edit this game" },
+  PUBLIC_GAME_WITHIN_HOUR: { status: 429, message: "You already created a public game within the last hour" }, // a per-organiser throttle
+  SAME_COURT_WITHIN_HOUR: { status: 409, message: "There is already a game on this court within an hour" },
+  TOO_MANY_PUBLIC_GAMES_WEEK: { status: 429, message: "You can create at most five public games per week" }, // a per-organiser quota
+  GAME_CREATION_THROTTLED: { status: 429, message: "You can create one game every 2 minutes" },
+  GAME_TOO_FAR_AHEAD: { status: 400, message: "Games can be created at most two months in advance" },
+  GAME_IN_PAST: { status: 400, message: "The start time lies in the past" },
+  START_TIME_STEP: { status: 400, message: "The start time must be on a 5-minute step" },
+  ALREADY_IN_GAME_AT_TIME: { status: 409, message: "Already participating in a game around the same time" }, // the caller's other participation
+  MAX_PLAYERS_BELOW_ATTENDEES: { status: 409, message: "Maximum players below the number of attendees" }, // fine on its own, refused by the players already in
+  MAX_PLAYERS_BELOW_MIN: { status: 400, message: "Maximum players below minimum players" },
+  PLAYER_COUNT_ABOVE_MAX: { status: 400, message: "More players than the maximum" },
+  GAME_EDIT_TOO_LATE: { status: 409, message: "Past games or games starting within half an hour cannot be changed" }, // the game's time, not the caller, refuses it
+  SHORT_NOTICE_CANCELLATION: { status: 409, message: "Short-notice cancellation not allowed" }, // the game's time, not the caller, refuses it
+  GAME_ALREADY_STARTED: { status: 409, message: "Game already started" },
+  GAME_ALREADY_CANCELLED: { status: 409, message: "Game already cancelled" },
+  PRICE_NOT_ALLOWED: { status: 403, message: "You are not authorised to set a price" },
+  PRICE_RAISE_NOT_ALLOWED: { status: 409, message: "The price cannot be raised once participants exist" }, // refused by the participants already in
+  MANAGED_PRICE_TOO_LOW: { status: 400, message: "Managed payment needs a price of at least 2.50 euro" },
+  MANAGED_PAYMENT_TOO_FAR_AHEAD: { status: 400, message: "Managed-payment games can be created at most six days in advance" },
+  TITLE_NOT_ALLOWED: { status: 403, message: "Only admins and organisations can set a title" },
+  GAME_TYPE_NOT_ALLOWED: { status: 403, message: "You cannot publish games of this type" },
+  INSTANT_CAPTURE_NOT_ALLOWED: { status: 403, message: "You cannot use instant capture" },
+  ORGANIZATION_GAME_NOT_ALLOWED: { status: 403, message: "You are not a member of an organisation" },
+  PLAYS_HIMSELF_NOT_ALLOWED: { status: 403, message: "Only admins and organisations can organise without playing" },
+  GAME_WITHOUT_COURT: { status: 409, message: "Can not open games that have no court specified." }, // the game's state (no court yet)
+  GAME_ALREADY_PUBLIC: { status: 409, message: "The game is already public" },
   // joining and participations (spec 000 section 8, "Joining")
-  GAME_CANCELLED: "The game is cancelled",
-  GAME_OVER: "The game is over",
-  NAME_REQUIRED: "Player or name must be set",
-  GUEST_NAME_TAKEN: "First name already in use",
-  NOT_ENOUGH_PLACES: "Not enough places",
-  GUEST_EXTRA_LIMIT: "Guests can only bring one more player",
-  PLAYER_EXTRA_LIMIT: "Too many extra players",
-  GUEST_NEEDS_NOTIFICATIONS: "Guest without device token",
-  ALREADY_PARTICIPATING: "Already participating",
-  BANNED_FROM_GAME: "Banned from this game",
-  QUEUE_NEEDS_NOTIFICATIONS: "Cannot queue a player without notifications",
-  QUEUE_NEEDS_VERIFIED_EMAIL: "The waiting list needs a verified email address",
-  QUEUE_WITH_EXTRAS: "No extra players on the waiting list",
-  MANAGED_PAYMENT_NEEDS_ACCOUNT: "Games with managed payment need an account",
-  MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL: "Games with managed payment need a verified email address",
-  PARTICIPATION_NOT_FOUND: "Participation not found",
-  PARTICIPATION_FORBIDDEN: "You cannot change this participation",
-  REMOVAL_TOO_LATE: "Players cannot be removed within 4 hours of the start",
-  GAME_NOT_FULL: "Only players of a full game can be moved to the waiting list",
-  PLAYER_COUNT_TOO_LOW: "The player count cannot go lower",
-  PAYMENT_TRANSITION_NOT_ALLOWED: "This payment status change is not allowed",
+  GAME_CANCELLED: { status: 409, message: "The game is cancelled" },
+  GAME_OVER: { status: 409, message: "The game is over" },
+  NAME_REQUIRED: { status: 400, message: "Player or name must be set" },
+  GUEST_NAME_TAKEN: { status: 409, message: "First name already in use" },
+  NOT_ENOUGH_PLACES: { status: 409, message: "Not enough places" }, // the game is full
+  GUEST_EXTRA_LIMIT: { status: 400, message: "Guests can only bring one more player" }, // a value of the input (playerCount)
+  PLAYER_EXTRA_LIMIT: { status: 400, message: "Too many extra players" },
+  GUEST_NEEDS_NOTIFICATIONS: { status: 400, message: "Guest without device token" }, // the input lacks the device token
+  ALREADY_PARTICIPATING: { status: 409, message: "Already participating" },
+  BANNED_FROM_GAME: { status: 403, message: "Banned from this game" },
+  QUEUE_NEEDS_NOTIFICATIONS: { status: 400, message: "Cannot queue a player without notifications" }, // the input lacks the device token
+  QUEUE_NEEDS_VERIFIED_EMAIL: { status: 403, message: "The waiting list needs a verified email address" },
+  QUEUE_WITH_EXTRAS: { status: 400, message: "No extra players on the waiting list" },
+  MANAGED_PAYMENT_NEEDS_ACCOUNT: { status: 403, message: "Games with managed payment need an account" }, // a guest may not; 401 stays for a missing or ended session
+  MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL: { status: 403, message: "Games with managed payment need a verified email address" },
+  PARTICIPATION_NOT_FOUND: { status: 404, message: "Participation not found" },
+  PARTICIPATION_FORBIDDEN: { status: 403, message: "You cannot change this participation" },
+  REMOVAL_TOO_LATE: { status: 409, message: "Players cannot be removed within 4 hours of the start" }, // the game's time, not the caller, refuses it
+  GAME_NOT_FULL: { status: 409, message: "Only players of a full game can be moved to the waiting list" }, // the game's state
+  PLAYER_COUNT_TOO_LOW: { status: 403, message: "The player count cannot go lower" }, // who may lower it depends on the caller's role (shared/rules)
+  PAYMENT_TRANSITION_NOT_ALLOWED: { status: 409, message: "This payment status change is not allowed" }, // not from the participation's current payment status
   // rating and reports
-  TOO_FEW_PLAYERS_TO_RATE: "Rating needs at least two players",
-  RATING_NOT_OPEN: "Rating opens one hour after the start",
-  RATING_CLOSED: "Rating closed seven days after the end",
-  GAME_NOT_PAST: "Game not yet past",
-  NO_PARTICIPATION: "No participation in this game",
-  OWN_GAME: "You cannot report your own game",
-  ALREADY_REPORTED: "Already reported",
-  GUEST_NOT_FOUND: "Guest not found",
+  TOO_FEW_PLAYERS_TO_RATE: { status: 409, message: "Rating needs at least two players" }, // the game's state
+  RATING_NOT_OPEN: { status: 409, message: "Rating opens one hour after the start" },
+  RATING_CLOSED: { status: 409, message: "Rating closed seven days after the end" },
+  GAME_NOT_PAST: { status: 409, message: "Game not yet past" },
+  NO_PARTICIPATION: { status: 403, message: "No participation in this game" }, // only its players may
+  OWN_GAME: { status: 403, message: "You cannot report your own game" },
+  ALREADY_REPORTED: { status: 409, message: "Already reported" },
+  GUEST_NOT_FOUND: { status: 404, message: "Guest not found" },
   // images (spec 001 sections 5 and 8; the old client matches 'File size' and 'format')
-  IMAGE_TOO_LARGE: "File size too large: at most 1 MB",
-  IMAGE_FORMAT: "Invalid format: only .jpg, .jpeg and .png are allowed",
-  IMAGE_DIMENSIONS: "Image dimensions too large",
-  IMAGE_BUSY: "Too many pictures are being processed, try again in a moment",
-  IMAGE_TIMEOUT: "Processing the picture took too long",
+  IMAGE_TOO_LARGE: { status: 413, message: "File size too large: at most 1 MB" },
+  IMAGE_FORMAT: { status: 415, message: "Invalid format: only .jpg, .jpeg and .png are allowed" },
+  IMAGE_DIMENSIONS: { status: 422, message: "Image dimensions too large" }, // a readable image the server will not process
+  IMAGE_BUSY: { status: 429, message: "Too many pictures are being processed, try again in a moment" }, // too many at once: try again shortly, like a rate limit
+  IMAGE_TIMEOUT: { status: 422, message: "Processing the picture took too long" }, // a readable image too costly to process
   // chat (spec 000 section 8, "Messages")
-  COMMENT_RATE_LIMITED: "One message per 10 seconds",
-  DIRECT_MESSAGE_RATE_LIMITED: "One message per 3 seconds",
-  MESSAGE_TO_SELF: "You cannot send messages to yourself",
-  RECEIVER_NOT_FOUND: "User does not exist",
-  COMMENT_NAME_REQUIRED: "Guests need a name to comment",
-  COMMENT_NEEDS_NOTIFICATIONS: "Guests need notifications to comment",
+  COMMENT_RATE_LIMITED: { status: 429, message: "One message per 10 seconds" },
+  DIRECT_MESSAGE_RATE_LIMITED: { status: 429, message: "One message per 3 seconds" },
+  MESSAGE_TO_SELF: { status: 400, message: "You cannot send messages to yourself" },
+  RECEIVER_NOT_FOUND: { status: 404, message: "User does not exist" },
+  COMMENT_NAME_REQUIRED: { status: 400, message: "Guests need a name to comment" },
+  COMMENT_NEEDS_NOTIFICATIONS: { status: 400, message: "Guests need notifications to comment" },
   // web push: the subscription's endpoint is not on a push service the server sends to (WEB_PUSH_HOSTS)
-  PUSH_SERVICE_NOT_SUPPORTED: "This push service is not supported",
+  PUSH_SERVICE_NOT_SUPPORTED: { status: 400, message: "This push service is not supported" },
   // accounts (spec 001 sections 2.3-2.5, 4)
-  EMAIL_TOKEN_INVALID: "The email could not be confirmed",
-  EMAIL_TOKEN_EXPIRED: "The confirmation link has expired",
-  RESET_TOKEN_INVALID: "invalid token",
-  DELETE_CONFIRMATION_REQUIRED: "Type the confirmation word to delete the account",
-} as const;
+  EMAIL_TOKEN_INVALID: { status: 400, message: "The email could not be confirmed" },
+  EMAIL_TOKEN_EXPIRED: { status: 400, message: "The confirmation link has expired" }, // the token sent is no longer good, like an invalid one
+  RESET_TOKEN_INVALID: { status: 400, message: "invalid token" },
+  DELETE_CONFIRMATION_REQUIRED: { status: 400, message: "Type the confirmation word to delete the account" },
+} as const satisfies Record<string, ErrorSpec>;
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The English server message of each code (derived from ERRORS; `ERROR_CODES[code]` is the message). */
+export const ERROR_CODES = Object.fromEntries(Object.entries(ERRORS).map(([code, { message }]) => [code, message])) as {
+  readonly [C in ErrorCode]: (typeof ERRORS)[C]["message"];
+};
+
+/** The HTTP status every transport answers an error code with. */
+export function httpStatusOf(code: ErrorCode): ErrorStatus {
+  return ERRORS[code].status;
+}
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
+  return typeof value === "string" && Object.hasOwn(ERRORS, value);
 }
 
 /**

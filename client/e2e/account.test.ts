@@ -1,23 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, shot, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, uniqueEmail, useHarness } from "./harness";
 
 const h = useHarness();
-
-const E2E_TIMEOUT = 90_000;
 
 /** The account the tests share: registered in the first, reset in the second, deleted in the last. */
 const email = uniqueEmail("account");
 const firstPassword = "geheim123";
 const newPassword = "neuesGeheimnis9";
 let userId = 0;
-
-async function signIn(page: Page, address: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-Mail").fill(address);
-  await page.getByLabel("Passwort", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-}
 
 /**
  * The newest link to `path` in a mail to `to` with `subject`, from the dev mail catcher. Mails
@@ -193,9 +184,7 @@ describe("account screens", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await signIn(page, "orga@kickrunde.de", DEMO_PASSWORD);
-      await page.waitForURL(/\/user\/\d+$/);
-      const orgaId = Number(new URL(page.url()).pathname.split("/").pop());
+      const { userId: orgaId } = await signIn(context, "orga@kickrunde.de");
       await context.clearCookies();
 
       const guest = await context.newPage();
@@ -267,10 +256,8 @@ describe("account screens", () => {
       await page.getByRole("button", { name: "Passwort speichern" }).click();
       await page.getByText("Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Fordere einfach einen neuen an.").waitFor();
 
-      await signIn(page, email, firstPassword);
-      await page.getByText("E-Mail oder Passwort ist inkorrekt.").waitFor();
-      await signIn(page, email, newPassword);
-      await page.waitForURL(new RegExp(`/user/${userId}$`));
+      await expect(signIn(context, email, firstPassword)).rejects.toMatchObject({ status: 401, app: { code: "INVALID_CREDENTIALS" } });
+      expect((await signIn(context, email, newPassword)).userId).toBe(userId);
       await context.close();
     },
     E2E_TIMEOUT,
@@ -296,8 +283,7 @@ describe("account screens", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await signIn(page, email, newPassword);
-      await page.waitForURL(new RegExp(`/user/${userId}$`));
+      expect((await signIn(context, email, newPassword)).userId).toBe(userId);
 
       await page.goto("/profile");
       await page.getByRole("link", { name: "Zur Kontolöschung" }).click();
@@ -317,8 +303,7 @@ describe("account screens", () => {
       expect(await page.evaluate(() => localStorage.getItem("kickrunde.myAccount"))).toBeNull();
       await shot(page, "account-deleted");
 
-      await signIn(page, email, newPassword);
-      await page.getByText("E-Mail oder Passwort ist inkorrekt.").waitFor();
+      await expect(signIn(context, email, newPassword)).rejects.toMatchObject({ status: 401, app: { code: "INVALID_CREDENTIALS" } });
       await context.close();
     },
     E2E_TIMEOUT,

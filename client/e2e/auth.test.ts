@@ -1,16 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, shot, uniqueEmail, useHarness } from "./harness";
+import { DEMO_PASSWORD, E2E_TIMEOUT, fillSignInForm, shot, signIn, uniqueEmail, useHarness } from "./harness";
 
 const h = useHarness();
-
-const E2E_TIMEOUT = 60_000;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-}
 
 describe("accounts", () => {
   test(
@@ -72,7 +63,7 @@ describe("accounts", () => {
       await shot(page, "login-after-logout");
 
       // And back in.
-      await signIn(page, email, "geheim123");
+      await fillSignInForm(page, email, "geheim123");
       await page.waitForURL(/\/user\/\d+$/);
       await page.getByRole("heading", { name: "Kim", level: 1 }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem("kickrunde.myAccount"))).toContain(email);
@@ -108,7 +99,7 @@ describe("accounts", () => {
       const context = await h.newContext();
       const page = await context.newPage();
       await page.goto("/login");
-      await signIn(page, "spieler@kickrunde.de", "falsch-falsch");
+      await fillSignInForm(page, "spieler@kickrunde.de", "falsch-falsch");
       await page.getByRole("alert").getByText("E-Mail oder Passwort ist inkorrekt.").waitFor();
       expect(new URL(page.url()).pathname).toBe("/login");
       await shot(page, "login-wrong-password");
@@ -139,7 +130,7 @@ describe("accounts", () => {
       await page.getByText("Melde Dich an, um fortzufahren.").waitFor();
       await shot(page, "login-redirected");
 
-      await signIn(page, "spieler@kickrunde.de", DEMO_PASSWORD);
+      await fillSignInForm(page, "spieler@kickrunde.de");
       await page.waitForURL(/\/user\/\d+$/);
       await page.getByRole("heading", { name: "Lena", level: 1 }).waitFor();
       await page.getByRole("main").getByRole("button", { name: "Abmelden" }).waitFor();
@@ -162,9 +153,8 @@ describe("accounts", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await page.goto("/login");
-      await signIn(page, "admin@kickrunde.de", DEMO_PASSWORD);
-      await page.waitForURL(/\/user\/\d+$/);
+      const { userId } = await signIn(context, "admin@kickrunde.de");
+      await page.goto(`/user/${userId}`);
       await page.getByText("Administrator", { exact: true }).waitFor();
       await page.getByText("Community-Manager", { exact: true }).waitFor();
       await page.getByText("E-Mail bestätigt").waitFor();

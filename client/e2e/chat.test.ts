@@ -1,32 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, shot, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
-
-const E2E_TIMEOUT = 120_000;
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await page.waitForURL(/\/user\/\d+$/);
-}
-
-/** A tRPC query from inside the page (same cookies); Dates travel as { $date } (shared/transformer.ts). */
-async function trpcQuery<T>(page: Page, path: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, input }) => {
-      const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-      const response = await fetch(`/trpc/${path}${query}`, { credentials: "same-origin" });
-      const body = (await response.json()) as { result?: { data: { json: unknown } }; error?: unknown };
-      if (!body.result) throw new Error(JSON.stringify(body.error));
-      return body.result.data.json;
-    },
-    { path, input },
-  ) as Promise<T>;
-}
 
 /** Polls until `check` holds (bun's expect does not wait like Playwright's). */
 async function until(check: () => Promise<boolean>, what: string, timeout = 10_000): Promise<void> {
@@ -57,7 +33,7 @@ describe("chat", () => {
     await page.goto("/user/75/chat");
     await page.waitForURL(/\/login\?redirect=/);
     await context.close();
-  });
+  }, E2E_TIMEOUT);
 
   test(
     "two players chat in a game chat and in direct messages; the Chat tab badge counts up and clears",
@@ -66,14 +42,12 @@ describe("chat", () => {
       const spielerContext = await h.newContext();
       const orga = await orgaContext.newPage();
       const spieler = await spielerContext.newPage();
-      await signIn(orga, "orga@kickrunde.de");
-      await signIn(spieler, "spieler@kickrunde.de");
-      const orgaId = Number(/\/user\/(\d+)$/.exec(orga.url())![1]);
-      const spielerId = Number(/\/user\/(\d+)$/.exec(spieler.url())![1]);
+      const { userId: orgaId } = await signIn(orgaContext, "orga@kickrunde.de");
+      const { userId: spielerId } = await signIn(spielerContext, "spieler@kickrunde.de");
 
       // The seeded Tempelhof game: orga organises, spieler plays.
       type Unread = { directMessages: number; currentGameChats: { gameId: number; courtName: string | null }[] };
-      const spielerChats = await trpcQuery<Unread>(spieler, "chat.unreadCount");
+      const spielerChats = await trpcCall<Unread>(spieler, "query", "chat.unreadCount");
       const gameId = spielerChats.currentGameChats.find((c) => c.courtName === "Tempelhofer Feld Bolzplatz")!.gameId;
       expect(gameId).toBeGreaterThan(0);
 

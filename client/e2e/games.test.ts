@@ -1,40 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, shot, VIEWPORT, useHarness } from "./harness";
+import { E2E_TIMEOUT, fillSignInForm, shot, signIn, trpcCall, VIEWPORT, useHarness } from "./harness";
 
 const h = useHarness();
 
-const E2E_TIMEOUT = 90_000;
 /** The game the organiser creates in the first test; later tests cancel it. */
 let createdGameId: number | null = null;
 
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await page.waitForURL(/\/user\/\d+$/);
-}
-
-type FeedGame = { id: number; title: string | null; startTime: string; court: { name: string } | null };
-
-/** A tRPC query from inside the page (same cookies); returns superjson's `json` part. */
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, input }) => {
-      const response = await fetch(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { credentials: "same-origin" });
-      const body = (await response.json()) as { result: { data: { json: unknown } } };
-      return body.result.data.json;
-    },
-    { path, input },
-  ) as Promise<T>;
-}
+type FeedGame = { id: number; title: string | null; startTime: Date; court: { name: string } | null };
 
 /** The seeded Berlin game by orga@kickrunde.de that starts in about 20 minutes. */
 async function findSoonGame(page: Page): Promise<number> {
-  const feed = await trpcQuery<{ games: FeedGame[] }>(page, "games.feed", { regionSlug: "berlin", filter: "organising" });
+  const feed = await trpcCall<{ games: FeedGame[] }>(page, "query", "games.feed", { regionSlug: "berlin", filter: "organising" });
   for (const game of feed.games) {
-    const full = await trpcQuery<{ description: string }>(page, "games.byId", { gameId: game.id });
+    const full = await trpcCall<{ description: string }>(page, "query", "games.byId", { gameId: game.id });
     if (full.description.startsWith("Gleich geht")) return game.id;
   }
   throw new Error("seeded game 'Gleich geht's los' not found");
@@ -46,7 +25,8 @@ describe("games", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await signIn(page, "orga@kickrunde.de");
+      await signIn(context, "orga@kickrunde.de");
+      await page.goto("/games/berlin");
 
       // The burger menu leads to the form (spec 001 section 2.1, create session).
       await page.getByRole("button", { name: "Menü öffnen" }).click();
@@ -107,7 +87,7 @@ describe("games", () => {
       // A second user sees it too, and may not manage it.
       const other = await h.newContext();
       const second = await other.newPage();
-      await signIn(second, "spieler@kickrunde.de");
+      await signIn(other, "spieler@kickrunde.de");
       await second.goto("/games/berlin");
       const card = second.getByRole("region", { name: /^Morgen/ }).getByRole("link", { name: /Volkspark Friedrichshain Kunstrasen/ }).filter({ hasText: "21:30" });
       await card.click();
@@ -128,7 +108,7 @@ describe("games", () => {
       expect(createdGameId).not.toBeNull();
       const context = await h.newContext();
       const page = await context.newPage();
-      await signIn(page, "orga@kickrunde.de");
+      await signIn(context, "orga@kickrunde.de");
       await page.goto(`/game/${createdGameId}`);
       await page.getByRole("link", { name: "Kickrunde verwalten" }).click();
       await page.waitForURL(/\/manage$/);
@@ -174,7 +154,7 @@ describe("games", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await signIn(page, "orga@kickrunde.de");
+      await signIn(context, "orga@kickrunde.de");
       const gameId = await findSoonGame(page);
       const tooLate =
         "Vergangene Kickrunden und Kickrunden, die in weniger als einer halben Stunde beginnen, können nicht mehr geändert werden.";
@@ -190,18 +170,9 @@ describe("games", () => {
       await page.getByText(tooLate).waitFor();
 
       // The server refuses as well, with the code the text belongs to.
-      const code = await page.evaluate(async (id) => {
-        const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? "";
-        const response = await fetch("/trpc/games.update", {
-          method: "POST",
-          credentials: "same-origin",
-          headers: { "content-type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-          body: JSON.stringify({ json: { gameId: id, description: "Zu spät" } }),
-        });
-        const body = (await response.json()) as { error: { json: { data: { app?: { code: string } } } } };
-        return body.error.json.data.app?.code;
-      }, gameId);
-      expect(code).toBe("GAME_EDIT_TOO_LATE");
+      await expect(trpcCall(page, "mutation", "games.update", { gameId, description: "Zu spät" })).rejects.toMatchObject({
+        app: { code: "GAME_EDIT_TOO_LATE" },
+      });
       await context.close();
     },
     E2E_TIMEOUT,
@@ -266,7 +237,7 @@ describe("games", () => {
       // The organiser: reliability scores and legend, details and court editing.
       const orga = await h.newContext();
       const own = await orga.newPage();
-      await signIn(own, "orga@kickrunde.de");
+      await signIn(orga, "orga@kickrunde.de");
       await own.goto("/games/berlin?tab=mine&filter=organising");
       await own.getByRole("link", { name: /Hallenkick Moabit/ }).click();
       await own.getByRole("heading", { name: "Zuverlässigkeit" }).waitFor();
@@ -327,9 +298,7 @@ describe("games", () => {
       await page.waitForURL(/\/login\?redirect=/);
       await page.getByText("Melde Dich an, um fortzufahren.").waitFor();
       // lukas@ has not confirmed his address yet (demo data).
-      await page.getByLabel("E-Mail").fill("lukas@kickrunde.de");
-      await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+      await fillSignInForm(page, "lukas@kickrunde.de");
       await page.waitForURL(/\/create\/game$/);
       await page.getByRole("heading", { name: "Bestätige zuerst Deine E-Mail-Adresse" }).waitFor();
       expect(await page.getByRole("button", { name: "Kickrunde erstellen" }).count()).toBe(0);

@@ -1,6 +1,7 @@
 /**
- * End-to-end harness: the real server (`bun server/index.ts`) on a free port with a fresh
- * database and the demo seed, serving the built client, driven by Debian Chromium.
+ * End-to-end harness and fixture: the real server (`bun server/index.ts`) on a free port with a fresh
+ * database and the demo seed, serving the built client, driven by Debian Chromium; plus what every
+ * test file shares: the per-test time limit, tRPC calls and sign-in through the API, screenshots.
  * The test runner builds the client first; the harness builds it only when client/dist is missing.
  */
 import { afterAll, beforeAll } from "bun:test";
@@ -9,11 +10,16 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { AppErrorData } from "@shared/errors";
+import type { TAuthResult } from "@shared/schemas/auth";
+import { transformer } from "@shared/transformer";
 
 export const ROOT = resolve(import.meta.dir, "../..");
 export const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/shots";
 export const DEMO_PASSWORD = "kickrunde";
 export const VIEWPORT = { width: 390, height: 844 };
+/** The time limit of every end-to-end test (bun's per-test timeout), long enough for the slowest flow. */
+export const E2E_TIMEOUT = 120_000;
 
 /** The bun running the tests, so the harness works without bun on PATH. */
 const BUN = process.execPath;
@@ -197,4 +203,55 @@ export function useHarness(): Harness {
       return current[key as keyof Harness];
     },
   });
+}
+
+/** A refused tRPC call: the HTTP status and the app's error (shared/errors.ts), e.g. `app.code === "INVALID_CREDENTIALS"`. */
+export class TrpcCallError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    readonly app: AppErrorData | undefined,
+  ) {
+    super(`${path} answered ${status} ${app?.code ?? "(no app error)"}${app?.fields ? ` ${JSON.stringify(app.fields)}` : ""}`);
+    this.name = "TrpcCallError";
+  }
+}
+
+/**
+ * A tRPC call with the cookies of the page's browser context (Playwright's `request` shares its cookie
+ * jar, so a session set here is the browser's session too), the CSRF header for mutations, and the
+ * app's transformer: Dates go and come back as Dates. Refusals throw `TrpcCallError`.
+ */
+export async function trpcCall<T>(target: Page | BrowserContext, kind: "query" | "mutation", path: string, input?: unknown): Promise<T> {
+  const request = target.request;
+  const payload = JSON.stringify(transformer.serialize(input));
+  let response;
+  if (kind === "query") {
+    response = await request.get(`/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(payload)}`}`);
+  } else {
+    const { token } = (await (await request.get("/api/csrf")).json()) as { token: string };
+    response = await request.post(`/trpc/${path}`, { headers: { "content-type": "application/json", "X-CSRFToken": token }, data: payload });
+  }
+  const body = (await response.json()) as { result?: { data: unknown }; error?: unknown };
+  if (!body.result) {
+    const error = transformer.deserialize(body.error) as { data?: { app?: AppErrorData } } | undefined;
+    throw new TrpcCallError(path, response.status(), error?.data?.app);
+  }
+  return transformer.deserialize(body.result.data) as T;
+}
+
+/**
+ * Signs in through the API (`auth.login`), which sets the session cookie in the browser context, so the
+ * next page load is signed in. For every test whose subject is not the sign-in screen; the screen itself
+ * is tested with `fillSignInForm`. A wrong password throws `TrpcCallError` with `INVALID_CREDENTIALS`.
+ */
+export async function signIn(target: Page | BrowserContext, email: string, password = DEMO_PASSWORD): Promise<TAuthResult> {
+  return trpcCall<TAuthResult>(target, "mutation", "auth.login", { email, password });
+}
+
+/** Fills and submits the sign-in form the page shows (only where the sign-in screen is under test). */
+export async function fillSignInForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
 }

@@ -1,29 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { shot, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
 
-const E2E_TIMEOUT = 90_000;
 const SETUP_ERROR_DE = "Fehler beim Einrichten der Benachrichtigungen, wende Dich an den Support";
-
-/** A tRPC call from inside the page (same cookies, CSRF header). */
-async function trpcCall<T>(page: Page, kind: "query" | "mutation", path: string, input: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ kind, path, input }) => {
-      const payload = JSON.stringify({ json: input });
-      const csrf = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.split("=")[1] ?? "";
-      const response =
-        kind === "query"
-          ? await fetch(`/trpc/${path}?input=${encodeURIComponent(payload)}`, { credentials: "same-origin" })
-          : await fetch(`/trpc/${path}`, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) }, body: payload });
-      const body = (await response.json()) as { result?: { data: { json: unknown } }; error?: unknown };
-      if (!body.result) throw new Error(JSON.stringify(body.error));
-      return body.result.data.json;
-    },
-    { kind, path, input },
-  ) as Promise<T>;
-}
 
 async function notifyingContext(options: { locale?: string } = {}): Promise<BrowserContext> {
   const context = await h.newContext(options);

@@ -1,44 +1,17 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { DEMO_PASSWORD, shot, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
 
-const E2E_TIMEOUT = 90_000;
 /** The game the organiser creates for this file: 4 places, orga plays himself. */
 let gameId = 0;
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-  await page.waitForURL(/\/user\/\d+$/);
-}
 
 /** A context that has allowed notifications (the join flow asks for them). */
 async function notifyingContext(): Promise<BrowserContext> {
   const context = await h.newContext();
   await context.grantPermissions(["notifications"], { origin: h.baseUrl });
   return context;
-}
-
-/** A tRPC call from inside the page (same cookies, CSRF header); Dates travel as { $date } (shared/transformer.ts). */
-async function trpcCall<T>(page: Page, kind: "query" | "mutation", path: string, input: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ kind, path, input }) => {
-      const payload = JSON.stringify({ json: input });
-      const csrf = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.split("=")[1] ?? "";
-      const response =
-        kind === "query"
-          ? await fetch(`/trpc/${path}?input=${encodeURIComponent(payload)}`, { credentials: "same-origin" })
-          : await fetch(`/trpc/${path}`, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) }, body: payload });
-      const body = (await response.json()) as { result?: { data: { json: unknown } }; error?: unknown };
-      if (!body.result) throw new Error(JSON.stringify(body.error));
-      return body.result.data.json;
-    },
-    { kind, path, input },
-  ) as Promise<T>;
 }
 
 function playerList(page: Page) {
@@ -55,21 +28,20 @@ describe("joining", () => {
     async () => {
       // The organiser's game: the day after tomorrow at noon, 2 to 4 players, orga plays.
       const orga = await h.newContext();
-      const orgaPage = await orga.newPage();
-      await signIn(orgaPage, "orga@kickrunde.de");
-      const courts = await trpcCall<{ id: number }[]>(orgaPage, "query", "courts.search", { regionSlug: "berlin" });
+      await signIn(orga, "orga@kickrunde.de");
+      const courts = await trpcCall<{ id: number }[]>(orga, "query", "courts.search", { regionSlug: "berlin" });
       const start = new Date();
       start.setUTCDate(start.getUTCDate() + 3);
       start.setUTCHours(10, 0, 0, 0);
       const created = await trpcCall<{ id: number }>(
-        orgaPage,
+        orga,
         "mutation",
         "games.create",
         {
           title: null,
           description: "Testrunde zum Mitspielen",
           descriptionEn: null,
-          startTime: { $date: start.toISOString() },
+          startTime: start,
           durationMinutes: 60,
           courtId: courts[0]!.id,
           teams: 2,
@@ -143,7 +115,7 @@ describe("joining", () => {
     async () => {
       const context = await notifyingContext();
       const page = await context.newPage();
-      await signIn(page, "spieler@kickrunde.de");
+      await signIn(context, "spieler@kickrunde.de");
       await page.goto(`/game/${gameId}`);
       await page.getByRole("button", { name: "MITSPIELEN" }).click();
       const dialog = page.getByRole("dialog", { name: "Mitspielen" });
@@ -174,7 +146,7 @@ describe("joining", () => {
     async () => {
       const context = await notifyingContext();
       const page = await context.newPage();
-      await signIn(page, "admin@kickrunde.de");
+      await signIn(context, "admin@kickrunde.de");
       await page.goto(`/game/${gameId}`);
       await page.getByRole("button", { name: "MITSPIELEN" }).click();
       const dialog = page.getByRole("dialog", { name: "Auf die Warteliste" });
@@ -197,7 +169,7 @@ describe("joining", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await signIn(page, "orga@kickrunde.de");
+      await signIn(context, "orga@kickrunde.de");
       await page.goto(`/game/${gameId}`);
       await waitingList(page).waitFor();
       await page.getByRole("button", { name: "Aktionen für Tarek" }).click();
@@ -227,7 +199,7 @@ describe("joining", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await signIn(page, "admin@kickrunde.de");
+      await signIn(context, "admin@kickrunde.de");
       await page.goto(`/game/${gameId}/attendance-list`);
       await page.getByRole("heading", { name: "Anwesenheitsliste", level: 1 }).waitFor();
       await page.getByRole("heading", { name: /^Absagen \(1\)/ }).waitFor();

@@ -1,9 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { DEMO_PASSWORD, shot, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
-
-const E2E_TIMEOUT = 60_000;
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
@@ -113,22 +111,16 @@ describe("app shell", () => {
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      await page.goto("/login");
-      await page.getByLabel("E-Mail").fill("orga@kickrunde.de");
-      await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-      await page.waitForURL(/\/user\/\d+$/);
+      const { userId } = await signIn(context, "orga@kickrunde.de");
+      await page.goto(`/user/${userId}`);
 
       await page.getByRole("button", { name: "Menü öffnen" }).click();
       await shot(page, "menu-signed-in");
       const saved = page.waitForResponse((response) => response.url().includes("users.updateLanguage") && response.ok());
       await page.getByRole("dialog", { name: "Menü" }).getByRole("button", { name: "English" }).click();
       await saved;
-      const account = await page.evaluate(async () => {
-        const response = await fetch("/trpc/users.myAccount", { credentials: "same-origin" });
-        return (await response.json()) as { result: { data: { json: { applicationLanguage: string } } } };
-      });
-      expect(account.result.data.json.applicationLanguage).toBe("en");
+      const account = await trpcCall<{ applicationLanguage: string }>(page, "query", "users.myAccount");
+      expect(account.applicationLanguage).toBe("en");
       await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Close" }).click();
       await page.getByRole("main").getByRole("button", { name: "Sign out" }).waitFor();
       await shot(page, "user-own-profile-en");

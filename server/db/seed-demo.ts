@@ -1,7 +1,9 @@
 import { STAFF_GROUP_EMPLOYEE, STAFF_GROUP_LEAD, STAFF_GROUP_PARTNER, SUPPORT_USER_ID } from "@shared/constants";
 import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../context";
-import { groups, marketingMessages, organizations, regions, userGroups, users } from "./schema";
+import { createUser, findUserByEmail } from "../domains/users/service";
+import { hashPassword } from "../lib/password";
+import { groups, marketingMessages, organizations, regions, userGroups } from "./schema";
 import { seedDemoGames } from "./seed-games";
 
 /** Every demo account signs in with this password (README, Demo data). */
@@ -74,7 +76,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<Record<string, number
 
 export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
   const now = deps.clock.now();
-  const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: "argon2id" });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   return deps.db.transaction(async (tx) => {
     const regionRows = await tx
       .insert(regions)
@@ -108,38 +110,35 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
 
     let userCount = 0;
     for (const u of DEMO_USERS) {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          ...(u.id ? { id: u.id } : {}),
-          email: u.email,
-          passwordHash,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          dateOfBirth: u.dateOfBirth,
-          regionId: regionId.get(u.region) ?? null,
-          isAdmin: u.isAdmin ?? false,
-          organizationId: u.organization ? (org?.id ?? null) : null,
-          emailVerifiedAt: u.verified ? now : null,
-          reliabilityRating: u.reliability ?? null,
-          punctualityRating: u.punctuality ?? null,
-          applicationLanguage: u.language ?? "de",
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!created) continue;
+      // Through the users domain, the table's one writer; null when the account already exists.
+      const createdId = await createUser(tx, {
+        ...(u.id ? { id: u.id } : {}),
+        email: u.email,
+        passwordHash,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        dateOfBirth: u.dateOfBirth,
+        regionId: regionId.get(u.region) ?? null,
+        isAdmin: u.isAdmin ?? false,
+        organizationId: u.organization ? (org?.id ?? null) : null,
+        emailVerifiedAt: u.verified ? now : null,
+        reliabilityRating: u.reliability ?? null,
+        punctualityRating: u.punctuality ?? null,
+        applicationLanguage: u.language ?? "de",
+        createdAt: now,
+      });
+      if (createdId === null) continue;
       userCount++;
       for (const g of u.groups ?? []) {
         const gid = groupId.get(g);
-        if (gid) await tx.insert(userGroups).values({ userId: created.id, groupId: gid }).onConflictDoNothing();
+        if (gid) await tx.insert(userGroups).values({ userId: createdId, groupId: gid }).onConflictDoNothing();
       }
     }
     // Explicit ids (the support user) must not collide with the next generated one.
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
 
     // The organiser heads Berlin (a "region head" badge in the demo).
-    const [orga] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "orga@kickrunde.de"));
+    const orga = await findUserByEmail(tx, "orga@kickrunde.de");
     if (orga) await tx.update(regions).set({ headId: orga.id }).where(eq(regions.slug, "berlin"));
     await tx
       .update(regions)

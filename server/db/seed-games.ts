@@ -3,7 +3,7 @@ import { berlinDay } from "@shared/rules/berlin-time";
 import { gameEndTime } from "@shared/rules/game-windows";
 import { inArray } from "drizzle-orm";
 import type { Deps } from "../context";
-import { scheduleMinPlayersJobs } from "../domains/games/jobs";
+import { scheduleMinPlayersJobs } from "../domains/games/lifecycle";
 import type { Tx } from "./client";
 import { courts, games, participations, regions, users } from "./schema";
 

@@ -184,8 +184,8 @@ describe("clear messages (item 6)", () => {
     expect(body.error.json.message).toBe("Use POST for mutations and GET for queries");
     const gql = await world.request("user", `/graphql?query=${encodeURIComponent("mutation { logout { ok } }")}`);
     expect(gql.status).toBe(405);
-    const gqlBody = (await gql.json()) as { errors: { message: string; extensions: { code: string } }[] };
-    expect(gqlBody.errors[0]).toEqual({ message: "Can only perform a mutation operation from a POST request.", extensions: { code: "METHOD_NOT_ALLOWED" } });
+    const gqlBody = (await gql.json()) as { errors: { message: string; extensions: { code: string; status: number } }[] };
+    expect(gqlBody.errors[0]).toEqual({ message: "Can only perform a mutation operation from a POST request.", extensions: { code: "METHOD_NOT_ALLOWED", status: 405 } });
   });
 
   test("a validation message is one line naming the fields, and zod's sentences never become codes", async () => {

@@ -2,8 +2,7 @@ import { ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } 
 import { ZGameIdInput } from "@shared/schemas/games";
 import { ZUserByIdInput } from "@shared/schemas/users";
 import * as chat from "../domains/chat/service";
-import { givenArgs, gqlId, parseArgs } from "./errors";
-import type { GqlResolver } from "./types";
+import { legacy, resolver, ZNoArgs } from "./resolve";
 
 /** Chat operations under the old API's names (spec 000 section 7). */
 export const chatTypeDefs = /* GraphQL */ `
@@ -32,21 +31,18 @@ export const chatTypeDefs = /* GraphQL */ `
   }
 `;
 
-
-export const chatQueries: Record<string, GqlResolver> = {
-  gameComments: (_p, args, { ctx }) => chat.gameComments(ctx, parseArgs(ZGameIdInput, { gameId: gqlId(args.gameId) }).gameId),
-  myDirectMessages: (_p, args, { ctx }) =>
-    chat.directMessages(ctx, parseArgs(ZDirectMessagesInput, givenArgs({ partnerId: gqlId(args.partnerId), pageSize: args.pageSize }))),
-  myChats: (_p, _a, { ctx }) => chat.myChats(ctx),
-  myGameMates: (_p, _a, { ctx }) => chat.myGameMates(ctx),
-  myUnreadMessagesCount: async (_p, _a, { ctx }) => (await chat.unreadCount(ctx)).directMessages,
-  myCurrentGameChats: async (_p, _a, { ctx }) => (await chat.unreadCount(ctx)).currentGameChats,
-  myMarketingMessages: (_p, _a, { ctx }) => chat.marketingMessages(ctx),
+export const chatQueries = {
+  gameComments: resolver(ZGameIdInput, (ctx, i) => chat.gameComments(ctx, i.gameId)),
+  myDirectMessages: resolver(ZDirectMessagesInput, chat.directMessages),
+  myChats: resolver(ZNoArgs, chat.myChats),
+  myGameMates: resolver(ZNoArgs, chat.myGameMates),
+  myUnreadMessagesCount: resolver(ZNoArgs, chat.unreadCount, (count) => count.directMessages),
+  myCurrentGameChats: resolver(ZNoArgs, chat.unreadCount, (count) => count.currentGameChats),
+  myMarketingMessages: resolver(ZNoArgs, chat.marketingMessages),
 };
 
-export const chatMutations: Record<string, GqlResolver> = {
-  createComment: (_p, args, { ctx }) => chat.createComment(ctx, parseArgs(ZCreateCommentInput, givenArgs({ ...args, gameId: gqlId(args.gameId) }))),
-  createDirectMessage: (_p, args, { ctx }) =>
-    chat.createDirectMessage(ctx, parseArgs(ZCreateDirectMessageInput, { receiverId: gqlId(args.receiverId), text: args.text })),
-  markConversationAsRead: (_p, args, { ctx }) => chat.markConversationAsRead(ctx, parseArgs(ZUserByIdInput, { id: gqlId(args.senderId) }).id),
+export const chatMutations = {
+  createComment: resolver(ZCreateCommentInput, chat.createComment),
+  createDirectMessage: resolver(ZCreateDirectMessageInput, chat.createDirectMessage),
+  markConversationAsRead: resolver(legacy(ZUserByIdInput, (a) => ({ id: a.senderId })), (ctx, i) => chat.markConversationAsRead(ctx, i.id)),
 };

@@ -1,7 +1,7 @@
 import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { ZodError, type z } from "zod";
-import { ERROR_CODES, isErrorCode } from "@shared/errors";
+import { ZodError } from "zod";
+import { ERROR_CODES, httpStatusOf, isErrorCode, type AppErrorData, type ErrorStatus } from "@shared/errors";
 import { AppError, appErrorFromDatabase, fieldIssuesFromZod } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 
@@ -32,9 +32,18 @@ const short = (message: string) => {
 };
 
 /**
+ * The `extensions` of one of our GraphQL errors: the stable code, its HTTP status from shared/errors.ts
+ * (`status`, for clients and webhooks to read; the response of a failed resolver stays 200, as the
+ * native wrapper expects), details and field issues.
+ */
+export function graphqlExtensions(data: AppErrorData): AppErrorData & { status: ErrorStatus } {
+  return { ...data, status: httpStatusOf(data.code) };
+}
+
+/**
  * The one GraphQL error format: the message is the old API's English text (the native wrapper
  * matches on it, e.g. "You do not have permission to perform this action"), `extensions` carries
- * the stable code, details and field issues, exactly as `data.app` does for tRPC. Applied to
+ * the stable code, its HTTP status, details and field issues, as `data.app` does for tRPC. Applied to
  * resolver errors (yoga's maskError) and to every other error of a response (handler.ts), so no
  * answer carries a code outside shared/errors.ts.
  */
@@ -43,10 +52,10 @@ export function formatGraphqlError(error: unknown): GraphQLError {
   const original = cause instanceof AppError ? cause : (appErrorFromDatabase(cause) ?? cause);
   const path = error instanceof GraphQLError ? error.path : undefined;
   if (original instanceof AppError) {
-    return new GraphQLError(original.message, { path, extensions: { ...original.toData() } });
+    return new GraphQLError(original.message, { path, extensions: graphqlExtensions(original.toData()) });
   }
   if (original instanceof ZodError) {
-    return new GraphQLError("Invalid input", { path, extensions: { code: "VALIDATION", fields: fieldIssuesFromZod(original.issues) } });
+    return new GraphQLError(ERROR_CODES.VALIDATION, { path, extensions: graphqlExtensions({ code: "VALIDATION", fields: fieldIssuesFromZod(original.issues) }) });
   }
   if (error instanceof GraphQLError && (original instanceof GraphQLError || isVariableError(error))) {
     // Already in our format (formatted once before).
@@ -55,36 +64,9 @@ export function formatGraphqlError(error: unknown): GraphQLError {
     // yoga reads `extensions.http` for the status (405 for a mutation over GET) and leaves it out of the answer.
     const http = error.extensions.http as { status?: number } | undefined;
     const code = http?.status === 405 ? "METHOD_NOT_ALLOWED" : "VALIDATION";
-    return new GraphQLError(short(error.message), { path, nodes: error.nodes, extensions: { code, ...(http ? { http } : {}) } });
+    return new GraphQLError(short(error.message), { path, nodes: error.nodes, extensions: { ...graphqlExtensions({ code }), ...(http ? { http } : {}) } });
   }
-  return new GraphQLError(ERROR_CODES.UNEXPECTED, { path, extensions: { code: "UNEXPECTED" } });
-}
-
-/** Parses resolver arguments with the same shared schema the tRPC procedure uses. */
-export function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.output<S> {
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) throw new AppError("VALIDATION", { fields: fieldIssuesFromZod(parsed.error.issues) });
-  return parsed.data;
-}
-
-/**
- * A GraphQL `ID` (a string, or a number from a loose client) as the number the shared schemas expect.
- * Anything that is not a plain decimal integer is handed on unchanged, so the schema's `zId` refuses
- * it with a validation error instead of `Number()` turning it into NaN or an overflowing integer.
- */
-export function gqlId(value: unknown): unknown {
-  if (typeof value === "string" && /^[0-9]{1,16}$/.test(value)) return Number(value);
-  return value;
-}
-
-/** Resolver arguments without those the caller left out (`undefined`); an explicit null stays (e.g. "remove the court"). */
-export function definedArgs(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-}
-
-/** Resolver arguments the caller sent with a value: a null counts as "not given", like an absent one. */
-export function givenArgs(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+  return new GraphQLError(ERROR_CODES.UNEXPECTED, { path, extensions: graphqlExtensions({ code: "UNEXPECTED" }) });
 }
 
 type MaybeErrors = { errors?: readonly unknown[] };

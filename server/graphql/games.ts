@@ -1,10 +1,10 @@
 import { ZCancelGameInput, ZCreateGameInput, ZGameIdInput, ZSearchGamesInput, ZUpdateGameInput } from "@shared/schemas/games";
-import { GAME_DEFAULTS } from "@shared/constants";
 import type { TGame, TGameListItem } from "@shared/schemas/games";
 import * as chat from "../domains/chat/service";
-import * as games from "../domains/games/service";
-import { definedArgs, gqlId, parseArgs } from "./errors";
-import type { GqlContext, GqlResolver } from "./types";
+import { createGame } from "../domains/games/create";
+import { cancelGame, updateGame } from "../domains/games/manage";
+import { gameById, searchGames } from "../domains/games/read";
+import { legacy, resolver, ZNoArgs, type Args } from "./resolve";
 
 /** Game operations under the old API's names (spec 000 section 7). Prices travel in euros there. */
 export const gameTypeDefs = /* GraphQL */ `
@@ -51,8 +51,7 @@ export const gameTypeDefs = /* GraphQL */ `
   }
 `;
 
-const euroToCents = (price: unknown) => (typeof price === "number" ? Math.round(price * 100) : undefined);
-
+/** A game as the old API answers it: duration, price in euros and distance under their old names; lists carry no participations. */
 export function gameOut(g: TGame | TGameListItem) {
   return {
     ...g,
@@ -60,9 +59,6 @@ export function gameOut(g: TGame | TGameListItem) {
     price: g.priceCents / 100,
     distance: "distanceKm" in g ? g.distanceKm : null,
     participations: "participations" in g ? g.participations.map(participationOut) : [],
-    // Loaded only when a query asks for it (graphql-js calls a function-valued field), through the chat
-    // service, so the game chat reads the same everywhere; whoever may see the game may read its chat.
-    comments: (_args: unknown, { ctx }: GqlContext) => chat.gameComments(ctx, g.id),
   };
 }
 
@@ -72,61 +68,34 @@ function participationOut(p: TGame["participations"][number]) {
   return { ...p, guestProfile };
 }
 
+const gameMutation = (game: TGame) => ({ game: gameOut(game) });
+export const gamePage = (page: { objects: TGameListItem[]; hasNext: boolean }) => ({ objects: page.objects.map(gameOut), hasNext: page.hasNext });
+
 /** Enumerations travel upper-case here; old clients may send them as the spec writes them ("Mixed", "All", "Public"). */
-const enumArg = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
+const upper = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
 
-/** The old field names mapped onto the shared schema's. */
-function gameFieldsFrom(args: Record<string, unknown>) {
-  return definedArgs({
-    title: args.title,
-    description: args.description,
-    descriptionEn: args.descriptionEn,
-    startTime: args.startTime,
-    durationMinutes: args.duration,
-    courtId: gqlId(args.courtId),
-    teams: args.teams,
-    gameMode: args.gameMode,
-    minPlayers: args.minPlayers,
-    maxPlayers: args.maxPlayers,
-    level: enumArg(args.level),
-    gender: enumArg(args.gender),
-    gameType: enumArg(args.gameType),
-    priceCents: euroToCents(args.price),
-    isManagedPayment: args.isManagedPayment,
-    instantCapture: args.instantCapture,
-    externalPaymentRequestsAllowed: args.externalPaymentRequestsAllowed,
-    isOrganizationGame: args.isOrganizationGame,
-  });
-}
+/** createGame's and updateGame's old names and units; the shared schema fills in a new game's defaults. */
+const gameArgs = ({ duration, price, level, gender, gameType, ...rest }: Args) => ({
+  ...rest,
+  durationMinutes: duration,
+  priceCents: typeof price === "number" ? Math.round(price * 100) : undefined,
+  level: upper(level),
+  gender: upper(gender),
+  gameType: upper(gameType),
+});
 
-export const gameQueries: Record<string, GqlResolver> = {
-  searchGames: async (_p, args, { ctx }) => (await games.searchGames(ctx, parseArgs(ZSearchGamesInput, definedArgs(args)))).map(gameOut),
-  retrieveGame: async (_p, args, { ctx }) => gameOut(await games.gameById(ctx, parseArgs(ZGameIdInput, { gameId: gqlId(args.id) }).gameId)),
+export const gameQueries = {
+  searchGames: resolver(ZSearchGamesInput, searchGames, (games) => games.map(gameOut)),
+  retrieveGame: resolver(legacy(ZGameIdInput, (a) => ({ gameId: a.id })), (ctx, i) => gameById(ctx, i.gameId), gameOut),
 };
 
-export const gameMutations: Record<string, GqlResolver> = {
-  createGame: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZCreateGameInput, {
-      ...GAME_DEFAULTS,
-      description: "",
-      descriptionEn: null,
-      courtId: null,
-      isOrganizationGame: false,
-      ...definedArgs({ playerCount: args.playerCount, playsHimself: args.playsHimself, bringsBall: args.bringsBall, bringsBibs: args.bringsBibs }),
-      ...gameFieldsFrom(args),
-    });
-    return games.createGame(ctx, input);
-  },
-  updateGame: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZUpdateGameInput, {
-      gameId: gqlId(args.gameId),
-      ...gameFieldsFrom(args),
-      ...definedArgs({ removeMaxPlayers: args.removeMaxPlayers, updateFutureGames: args.updateFutureGames }),
-    });
-    return { game: gameOut(await games.updateGame(ctx, input)) };
-  },
-  cancelGame: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZCancelGameInput, { gameId: gqlId(args.id), reason: args.cancellationReason, message: args.cancellationMessage });
-    return { game: gameOut(await games.cancelGame(ctx, input)) };
-  },
+export const gameMutations = {
+  createGame: resolver(legacy(ZCreateGameInput, gameArgs), createGame),
+  updateGame: resolver(legacy(ZUpdateGameInput, gameArgs), updateGame, gameMutation),
+  cancelGame: resolver(legacy(ZCancelGameInput, (a) => ({ gameId: a.id, reason: a.cancellationReason, message: a.cancellationMessage })), cancelGame, gameMutation),
+};
+
+/** The game chat, loaded only when a query asks for it, through the chat service: whoever may see the game may read its chat. */
+export const gameFields = {
+  comments: resolver(ZNoArgs, (ctx, _i, game: { id: number }) => chat.gameComments(ctx, game.id)),
 };

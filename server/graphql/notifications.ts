@@ -1,7 +1,6 @@
 import { ZDeviceTokenInput, ZRegionIdInput, ZRegionSubscriptionInput, ZRegisterNativeDeviceInput, ZSubscribeToRegionInput } from "@shared/schemas/notifications";
 import * as notifications from "../domains/notifications/service";
-import { gqlId, parseArgs } from "./errors";
-import type { GqlResolver } from "./types";
+import { resolver } from "./resolve";
 
 /**
  * Device and region-subscription operations under the old API's names (spec 000 section 7).
@@ -25,23 +24,14 @@ export const notificationTypeDefs = /* GraphQL */ `
 `;
 
 // Languages arrive as tags ("de-DE", "en_US"); the shared zLanguage normalises them, as everywhere.
-const region = (args: Record<string, unknown>) => ({ deviceToken: args.deviceToken, regionId: gqlId(args.regionId) });
-
-export const notificationQueries: Record<string, GqlResolver> = {
-  checkIfDeviceTokenIsSubscribedToRegion: (_p, args, { ctx }) => notifications.isSubscribedToRegion(ctx, parseArgs(ZRegionSubscriptionInput, region(args))),
-  regionSubscriberCount: async (_p, args, { ctx }) =>
-    (await notifications.regionSubscriberCount(ctx, parseArgs(ZRegionIdInput, { regionId: gqlId(args.regionId) }).regionId)).count,
-  checkIfDeviceTokenForUserExists: (_p, args, { ctx }) =>
-    notifications.deviceTokenForUserExists(ctx, parseArgs(ZDeviceTokenInput, { deviceToken: args.deviceToken }).deviceToken),
+export const notificationQueries = {
+  checkIfDeviceTokenIsSubscribedToRegion: resolver(ZRegionSubscriptionInput, notifications.isSubscribedToRegion),
+  regionSubscriberCount: resolver(ZRegionIdInput, (ctx, i) => notifications.regionSubscriberCount(ctx, i.regionId), (r) => r.count),
+  checkIfDeviceTokenForUserExists: resolver(ZDeviceTokenInput, (ctx, i) => notifications.deviceTokenForUserExists(ctx, i.deviceToken)),
 };
 
-export const notificationMutations: Record<string, GqlResolver> = {
-  subscribeToRegion: (_p, args, { ctx }) =>
-    notifications.subscribeToRegion(ctx, parseArgs(ZSubscribeToRegionInput, { ...region(args), messagingLanguage: args.messagingLanguage })),
-  unsubscribeFromRegion: (_p, args, { ctx }) => notifications.unsubscribeFromRegion(ctx, parseArgs(ZRegionSubscriptionInput, region(args))),
-  registerNativeDevice: (_p, args, { ctx }) =>
-    notifications.registerNativeDevice(
-      ctx,
-      parseArgs(ZRegisterNativeDeviceInput, { deviceToken: args.deviceToken, platform: args.platform ?? undefined, language: args.language }),
-    ),
+export const notificationMutations = {
+  subscribeToRegion: resolver(ZSubscribeToRegionInput, notifications.subscribeToRegion),
+  unsubscribeFromRegion: resolver(ZRegionSubscriptionInput, notifications.unsubscribeFromRegion),
+  registerNativeDevice: resolver(ZRegisterNativeDeviceInput, notifications.registerNativeDevice),
 };

@@ -59,7 +59,7 @@ describe("GraphQL participation operations", () => {
       `mutation($g: ID!, $n: String) { revokeGameParticipation(gameId: $g, playerName: $n, playerRemovalReason: "FRIEND_PLAYS_INSTEAD") { ok } }`,
       { g: game.id, n: "lo\u0000u" },
     );
-    expect(nul.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "playerName" }] });
+    expect(nul.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "playerName", code: "name_invalid_chars" }] });
 
     const own = await p.client.graphql(`mutation($g: ID!) { revokeGameParticipation(gameId: $g) { ok } }`, { g: game.id });
     expect(own.body.errors).toBeUndefined();

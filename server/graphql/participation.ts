@@ -9,15 +9,10 @@ import {
   ZSubscribeToGameInput,
   ZUpdateParticipationInput,
 } from "@shared/schemas/participation";
-import { ZGameIdInput } from "@shared/schemas/games";
-import { ZUserByIdInput } from "@shared/schemas/users";
-import { zName } from "@shared/schemas/common";
-import { z } from "zod";
 import * as attendance from "../domains/participation/attendance";
 import * as participation from "../domains/participation/service";
-import { givenArgs, gqlId, parseArgs } from "./errors";
-import { gameOut } from "./games";
-import type { GqlResolver } from "./types";
+import { gamePage } from "./games";
+import { resolver } from "./resolve";
 
 /** Participation operations under the old API's names (spec 000 section 7). */
 export const participationTypeDefs = /* GraphQL */ `
@@ -62,62 +57,21 @@ export const participationTypeDefs = /* GraphQL */ `
   }
 `;
 
+const ok = () => ({ ok: true });
 
-export const participationQueries: Record<string, GqlResolver> = {
-  guestProfile: async (_p, args, { ctx }) => {
-    const profile = await attendance.guestProfile(ctx, parseArgs(ZGuestProfileInput, givenArgs({ id: gqlId(args.id), attendedGamesPageSize: args.attendedGamesPageSize })));
-    return {
-      ...profile,
-      attendedGames: {
-        hasNext: profile.attendedGames.hasNext,
-        objects: profile.attendedGames.objects.map(gameOut),
-      },
-    };
-  },
-  checkIfDeviceTokenIsSubscribedToGame: (_p, args, { ctx }) =>
-    participation.isSubscribedToGame(ctx, parseArgs(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }), { gameId: gqlId(args.gameId), deviceToken: args.deviceToken })),
+export const participationQueries = {
+  guestProfile: resolver(ZGuestProfileInput, attendance.guestProfile, (p) => ({ ...p, attendedGames: gamePage(p.attendedGames) })),
+  checkIfDeviceTokenIsSubscribedToGame: resolver(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }), participation.isSubscribedToGame),
 };
 
-/** revokeGameParticipation names a guest by first name: a name like any guest's, checked before the lookup. */
-const ZPlayerNameInput = z.object({ playerName: zName });
-
-export const participationMutations: Record<string, GqlResolver> = {
-  participateInGame: (_p, args, { ctx }) => participation.joinGame(ctx, parseArgs(ZJoinGameInput, givenArgs({ ...args, gameId: gqlId(args.gameId) }))),
-  updateParticipation: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZUpdateParticipationInput, givenArgs({ ...args, participationId: gqlId(args.participationId) }));
-    return { participation: await participation.updateParticipation(ctx, input) };
-  },
-  revokeGameParticipation: async (_p, args, { ctx }) => {
-    const gameId = parseArgs(ZGameIdInput, { gameId: gqlId(args.gameId) }).gameId;
-    const named = args.userId ? { userId: parseArgs(ZUserByIdInput, { id: gqlId(args.userId) }).id } : args.playerName != null ? parseArgs(ZPlayerNameInput, { playerName: args.playerName }) : null;
-    const participationId = gqlId(args.participationId) ?? (named ? await participation.participationIdFor(ctx, gameId, named) : undefined);
-    const input = parseArgs(ZRevokeParticipationInput, givenArgs({ ...args, gameId, participationId, userId: undefined, playerName: undefined }));
-    await participation.revokeParticipation(ctx, input);
-    return { ok: true };
-  },
-  addParticipation: async (_p, args, { ctx }) => {
-    await attendance.addOwnParticipation(ctx, parseArgs(ZAddOwnParticipationInput, givenArgs({ ...args, gameId: gqlId(args.gameId) })));
-    return { ok: true };
-  },
-  attachGuestParticipationsToMyAccount: (_p, args, { ctx }) =>
-    participation.attachGuestParticipations(
-      ctx,
-      parseArgs(ZAttachGuestParticipationsInput, {
-        participations: ((args.participations as { id: string; guestToken: string }[] | null) ?? []).map((p) => ({ id: gqlId(p.id), guestToken: p.guestToken })),
-        participationIds: ((args.participationIds as string[] | null) ?? []).map(gqlId),
-      }),
-    ),
-  sendReliabilityFeedbackForGame: (_p, args, { ctx }) =>
-    attendance.sendReliabilityFeedback(
-      ctx,
-      parseArgs(ZFeedbackInput, {
-        gameId: gqlId(args.gameId),
-        feedback: ((args.feedback as { participationId: string; reliabilityFeedback: string }[]) ?? []).map((f) => ({
-          participationId: gqlId(f.participationId),
-          reliabilityFeedback: f.reliabilityFeedback,
-        })),
-      }),
-    ),
-  createGameReport: (_p, args, { ctx }) => attendance.createGameReport(ctx, parseArgs(ZReportInput, { ...args, gameId: gqlId(args.gameId) })),
-  subscribeToGame: (_p, args, { ctx }) => participation.subscribeToGame(ctx, parseArgs(ZSubscribeToGameInput, givenArgs({ ...args, gameId: gqlId(args.gameId) }))),
+export const participationMutations = {
+  participateInGame: resolver(ZJoinGameInput, participation.joinGame),
+  updateParticipation: resolver(ZUpdateParticipationInput, participation.updateParticipation, (p) => ({ participation: p })),
+  // A participation named by userId or playerName is looked up inside the service's transaction.
+  revokeGameParticipation: resolver(ZRevokeParticipationInput, participation.revokeParticipation),
+  addParticipation: resolver(ZAddOwnParticipationInput, attendance.addOwnParticipation, ok),
+  attachGuestParticipationsToMyAccount: resolver(ZAttachGuestParticipationsInput, participation.attachGuestParticipations),
+  sendReliabilityFeedbackForGame: resolver(ZFeedbackInput, attendance.sendReliabilityFeedback),
+  createGameReport: resolver(ZReportInput, attendance.createGameReport),
+  subscribeToGame: resolver(ZSubscribeToGameInput, participation.subscribeToGame),
 };

@@ -14,19 +14,19 @@ import * as regions from "../domains/regions/service";
 import { profileGames } from "../domains/users/games";
 import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
-import { definedArgs, givenArgs, gqlId, parseArgs } from "./errors";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
-import { gameMutations, gameOut, gameQueries, gameTypeDefs } from "./games";
+import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
+import { resolver, ZNoArgs, type GqlResolver } from "./resolve";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
 import type { Ctx } from "../context";
-import type { GqlContext, GqlResolver as Resolver } from "./types";
 
 /**
  * The compatibility API for the native wrapper, named as the old API (spec 001 section 7).
- * Resolvers are thin: parse with the shared schema, call the same service as tRPC.
- * Later issues add their operations to typeDefs and resolvers the same way.
+ * Every resolver is `resolver(shared input schema, service, presenter)` (resolve.ts), calling the
+ * same service as tRPC; parity.test.ts holds the object types to the shared output schemas. Later
+ * issues add their operations to typeDefs and resolvers the same way.
  */
 const accountTypeDefs = /* GraphQL */ `
   scalar DateTime
@@ -109,46 +109,27 @@ const tokenAnswer = (s: auth.AuthSession) => ({
   refreshExpiresIn: s.refreshExpiresIn,
   payload: { userId: s.userId, exp: s.refreshExpiresIn },
 });
+const success = () => ({ success: true });
 
-
-const mutations: Record<string, Resolver> = {
-  requestPasswordReset: async (_p, args, { ctx }) => {
-    await accounts.requestPasswordReset(ctx, parseArgs(ZRequestPasswordResetInput, args));
-    return { success: true };
-  },
-  resetPassword: async (_p, args, { ctx }) => {
-    await accounts.resetPassword(ctx, parseArgs(ZResetPasswordInput, args));
-    return { success: true };
-  },
-  confirmEmail: async (_p, args, { ctx }) => {
-    await accounts.confirmEmail(ctx, parseArgs(ZConfirmEmailInput, args));
-    return { success: true };
-  },
-  requestEmailConfirmation: async (_p, _args, { ctx }) => ({ success: (await accounts.requestEmailConfirmation(ctx)).sent }),
-  editProfile: (_p, args, { ctx }) => accounts.editProfile(ctx, parseArgs(ZEditProfileInput, definedArgs(args))),
+const mutations: Record<string, GqlResolver> = {
+  requestPasswordReset: resolver(ZRequestPasswordResetInput, accounts.requestPasswordReset, success),
+  resetPassword: resolver(ZResetPasswordInput, accounts.resetPassword, success),
+  confirmEmail: resolver(ZConfirmEmailInput, accounts.confirmEmail, success),
+  requestEmailConfirmation: resolver(ZNoArgs, accounts.requestEmailConfirmation, (r) => ({ success: r.sent })),
+  editProfile: resolver(ZEditProfileInput, accounts.editProfile),
   // Documented without arguments (spec 001 section 7): the wrapper confirms in its own screen; the
   // web client's tRPC call carries the typed word.
-  deleteAccount: async (_p, args, { ctx }) => {
-    parseArgs(ZNativeDeleteAccountInput, args);
-    await accounts.deleteAccount(ctx);
-    return { success: true };
-  },
+  deleteAccount: resolver(ZNativeDeleteAccountInput, accounts.deleteAccount, success),
   ...gameMutations,
   ...participationMutations,
   ...uploadMutations,
   ...chatMutations,
   ...notificationMutations,
-  tokenAuth: async (_p, args, { ctx }) => tokenAnswer(await auth.login(ctx, parseArgs(ZLoginInput, args))),
-  refreshToken: async (_p, args, { ctx }) => tokenAnswer(await auth.refresh(ctx, parseArgs(ZRefreshInput, args))),
-  logout: (_p, _args, { ctx }) => auth.logout(ctx),
-  register: async (_p, args, { ctx }) => {
-    const session = await auth.register(ctx, parseArgs(ZRegisterInput, givenArgs(args)));
-    return { id: session.userId, token: session.token, refreshExpiresIn: session.refreshExpiresIn };
-  },
-  updateLanguage: async (_p, args, { ctx }) => {
-    const input = parseArgs(ZUpdateLanguageInput, args);
-    return { ok: true, user: await users.updateLanguage(ctx, input.applicationLanguage) };
-  },
+  tokenAuth: resolver(ZLoginInput, auth.login, tokenAnswer),
+  refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
+  logout: resolver(ZNoArgs, auth.logout),
+  register: resolver(ZRegisterInput, accounts.register, (s) => ({ id: s.userId, token: s.token, refreshExpiresIn: s.refreshExpiresIn })),
+  updateLanguage: resolver(ZUpdateLanguageInput, (ctx, i) => users.updateLanguage(ctx, i.applicationLanguage), (user) => ({ ok: true, user })),
 };
 
 /**
@@ -157,14 +138,13 @@ const mutations: Record<string, Resolver> = {
  * naming), else 5. They load only when asked for.
  */
 type WithPages = { id: number; pageSizes?: TGamePageSizes };
-const gameList =
-  (kind: "hosted" | "attended" | "queue", sizeArg: keyof TGamePageSizes) =>
-  async (parent: WithPages, args: Record<string, unknown>, { ctx }: GqlContext) => {
-    const field = parseArgs(ZGameListFieldArgs, args);
-    const limit = field.pageSize ?? parent.pageSizes?.[sizeArg] ?? USER_GAMES_PAGE_SIZE;
-    const page = await profileGames(ctx, { userId: parent.id, kind, limit, upcoming: field.upcoming === true });
-    return { objects: page.objects.map(gameOut), hasNext: page.hasNext };
-  };
+const gameList = (kind: "hosted" | "attended" | "queue", sizeArg: keyof TGamePageSizes) =>
+  resolver(
+    ZGameListFieldArgs,
+    (ctx, field, parent: WithPages) =>
+      profileGames(ctx, { userId: parent.id, kind, limit: field.pageSize ?? parent.pageSizes?.[sizeArg] ?? USER_GAMES_PAGE_SIZE, upcoming: field.upcoming === true }),
+    gamePage,
+  );
 const userGameLists = {
   hostedGames: gameList("hosted", "hostedGamesPageSize"),
   attendedGames: gameList("attended", "attendedGamesPageSize"),
@@ -183,24 +163,19 @@ function subscriberCounts(ctx: Ctx) {
 }
 
 /** Every mutation needs the CSRF header and a same-origin Origin, as on tRPC. */
-function withCsrf(resolver: Resolver): Resolver {
-  return (parent, args, context) => {
+function withCsrf(resolve: GqlResolver): GqlResolver {
+  return (parent, args, context, info) => {
     if (!context.ctx.meta.csrfOk) throw new AppError("CSRF_FAILED");
-    return resolver(parent, args, context);
+    return resolve(parent, args, context, info);
   };
 }
 
 export const resolvers = {
   Query: {
-    myAccount: async (_p: unknown, args: Record<string, unknown>, { ctx }: GqlContext) => {
-      const { updatePaymentDetails: _noPaymentsYet, ...pageSizes } = parseArgs(ZMyAccountArgs, args);
-      return { ...(await users.myAccount(ctx)), pageSizes };
-    },
-    regions: (_p: unknown, _a: unknown, { ctx }: GqlContext) => regions.listRegions(ctx),
-    user: async (_p: unknown, args: Record<string, unknown>, { ctx }: GqlContext) => {
-      const { id, ...pageSizes } = parseArgs(ZUserArgs, { ...args, id: gqlId(args.id) });
-      return { ...(await users.userById(ctx, id)), pageSizes };
-    },
+    // updatePaymentDetails is accepted and has no effect until payments exist.
+    myAccount: resolver(ZMyAccountArgs, users.myAccount, (account, { updatePaymentDetails: _, ...pageSizes }) => ({ ...account, pageSizes })),
+    regions: resolver(ZNoArgs, regions.listRegions),
+    user: resolver(ZUserArgs, (ctx, i) => users.userById(ctx, i.id), (user, { id: _, ...pageSizes }) => ({ ...user, pageSizes })),
     ...gameQueries,
     ...participationQueries,
     ...chatQueries,
@@ -209,8 +184,9 @@ export const resolvers = {
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
   MyAccount: userGameLists,
   PublicUser: userGameLists,
+  Game: gameFields,
   Region: {
-    totalSubscriberCount: async (_r: unknown, _a: unknown, { ctx }: GqlContext) => (await subscriberCounts(ctx)).total,
-    regionSubscriberCount: async (r: { id: number }, _a: unknown, { ctx }: GqlContext) => (await subscriberCounts(ctx)).byRegion(r.id),
+    totalSubscriberCount: resolver(ZNoArgs, async (ctx) => (await subscriberCounts(ctx)).total),
+    regionSubscriberCount: resolver(ZNoArgs, async (ctx, _i, region: { id: number }) => (await subscriberCounts(ctx)).byRegion(region.id)),
   },
 };

@@ -1,7 +1,7 @@
+import { z } from "zod";
 import * as profileImage from "../domains/users/profile-image";
 import * as users from "../domains/users/service";
-import { AppError } from "../lib/errors";
-import type { GqlResolver } from "./types";
+import { resolver, ZNoArgs } from "./resolve";
 
 /**
  * uploadProfileImage / deleteProfileImage under the old API's names (spec 001 section 7). The file
@@ -20,20 +20,17 @@ export const uploadTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const uploadMutations: Record<string, GqlResolver> = {
-  uploadProfileImage: async (_p, args, { ctx }) => {
-    const file = args.profileImage;
-    if (!(file instanceof Blob)) throw new AppError("VALIDATION", { fields: [{ path: "profileImage", code: "required" }] });
+/** graphql-yoga hands the multipart file over as a `File`; any other value names no file. */
+const ZUploadArgs = z.object({ profileImage: z.instanceof(Blob, { error: "required" }) });
+
+export const uploadMutations = {
+  uploadProfileImage: resolver(ZUploadArgs, async (ctx, { profileImage: file }) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const { profileImageUrl } = await profileImage.uploadProfileImage(ctx, {
-      bytes,
-      name: file instanceof File ? file.name : undefined,
-      type: file.type,
-    });
+    const { profileImageUrl } = await profileImage.uploadProfileImage(ctx, { bytes, name: file instanceof File ? file.name : undefined, type: file.type });
     return { ok: true, profileImageUrl, user: await users.myAccount(ctx) };
-  },
-  deleteProfileImage: async (_p, _args, { ctx }) => {
+  }),
+  deleteProfileImage: resolver(ZNoArgs, async (ctx) => {
     await profileImage.deleteProfileImage(ctx);
     return { ok: true, user: await users.myAccount(ctx) };
-  },
+  }),
 };

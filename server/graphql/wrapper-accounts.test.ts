@@ -333,7 +333,7 @@ describe("myAccount and user with paged games", () => {
     const plain = await client.graphql<{ myAccount: { id: string } }>(`query myAccount { myAccount { id hostedGames { hasNext } } }`);
     expect(plain.body.data?.myAccount.id).toBe(String(user.id));
     const bad = await client.graphql(MY, { hostedGamesPageSize: 0 });
-    expect(bad.body.errors?.[0]?.extensions.code).toBe("VALIDATION");
+    expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "hostedGamesPageSize", code: "invalid" }] });
   });
 
   test("user(id) with page sizes answers the same paged lists; the waiting list stays private", async () => {

@@ -352,7 +352,8 @@ describe("the native wrapper's game calls", () => {
     expect(after!.deviceToken).toBe("fcm-b");
 
     // Removal through updateParticipation: the same rules as revokeGameParticipation.
-    expect(await failure(host.client, UPDATE_PARTICIPATION, { participationId, playerRemovalMessage: "Bitte nicht mehr" })).toBe("VALIDATION");
+    const { body: noReason } = await host.client.graphql(UPDATE_PARTICIPATION, { participationId, playerRemovalMessage: "Bitte nicht mehr" });
+    expect(noReason.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "playerRemovalReason", code: "reason_required" }] });
     const { body: noMessage } = await host.client.graphql(UPDATE_PARTICIPATION, { participationId, playerRemovalReason: "OTHER_REASON" });
     expect(noMessage.errors?.[0]?.extensions.fields).toEqual([{ path: "playerRemovalMessage", code: "message_required" }]);
   });

@@ -1,4 +1,5 @@
 import { GAME_TIME_ZONE } from "@shared/constants";
+import { formatMoney } from "@shared/rules/money";
 import { spotsLeft } from "@shared/rules/player-list";
 import type { TGame } from "@shared/schemas/games";
 
@@ -53,7 +54,7 @@ export function gamePreviewTags(game: TGame, lang: "de" | "en", url: string): { 
       : left > 0
         ? t.spots(left)
         : t.full;
-  const price = game.priceCents > 0 ? `${(game.priceCents / 100).toFixed(2).replace(".", lang === "de" ? "," : ".")} €` : t.free;
+  const price = game.priceCents > 0 ? formatMoney(game.priceCents, lang) : t.free;
   const description = [status, price, game.court?.address].filter(Boolean).join(" · ");
   const tags = [
     ["og:type", "website"],

@@ -94,7 +94,7 @@ describe("errors over HTTP", () => {
     expect(body.error?.json.data.app.code).toBe("USER_NOT_FOUND");
     const bad = await httpClient(deps).trpc("users.byId", { id: "x" }, "query");
     expect(bad.res.status).toBe(400);
-    expect(bad.body.error?.json.data.app.code).toBe("VALIDATION");
+    expect(bad.body.error?.json.data.app).toMatchObject({ code: "VALIDATION", fields: [{ path: "id", code: "id_invalid" }] });
   });
 });
 
@@ -164,12 +164,12 @@ describe("shared game links", () => {
     const app = createApp(deps, { file: (p) => (p === "index.html" ? new Blob([index]) : null) });
     const html = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`))).text();
     expect(html).toContain('<meta property="og:title" content="Kickrunde · Sa., 5. Dez. um 19:00 Uhr · Mauerpark &lt;Käfig&gt;" />');
-    expect(html).toContain('<meta property="og:description" content="6 Plätze frei · 3,50 € · Gleimstraße 55" />');
+    expect(html).toContain('<meta property="og:description" content="6 Plätze frei · 3,50\u00a0€ · Gleimstraße 55" />');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/game/${game.id}" />`);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     const en = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`, { headers: { "accept-language": "en-GB,en" } }))).text();
-    expect(en).toContain("6 spots left · 3.50 €");
+    expect(en).toContain("6 spots left · €3.50");
     const unknown = await (await app.fetch(new Request("http://localhost:3000/game/99999999"))).text();
     expect(unknown).toBe(index);
   });

@@ -1,12 +1,12 @@
-import { ERROR_CODES, type ErrorCode } from "@shared/errors";
+import { httpStatusOf } from "@shared/errors";
 import type { Server } from "bun";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Ctx, Deps } from "../context";
 import { deleteProfileImage, uploadProfileImage } from "../domains/users/profile-image";
 import { PROFILE_IMAGE } from "../integrations/images";
 import { storageFor } from "../integrations/storage";
+import { graphqlExtensions } from "../graphql/errors";
 import { AppError } from "../lib/errors";
 import { createRequestContext } from "./request-context";
 
@@ -14,19 +14,6 @@ type Env = { Bindings: { server?: Server<unknown> } };
 
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  CSRF_FAILED: 403,
-  NOT_FOUND: 404,
-  VALIDATION: 400,
-  IMAGE_TOO_LARGE: 413,
-  IMAGE_FORMAT: 415,
-  IMAGE_DIMENSIONS: 422,
-  IMAGE_BUSY: 429,
-  IMAGE_TIMEOUT: 422,
-};
 
 /** Non-multipart GraphQL bodies (a query and its variables; the documents themselves are capped at 2,000 tokens). */
 export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
@@ -37,21 +24,19 @@ export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
  *   DELETE /api/profile-image                                   -> { profileImageUrl: null }
  *   GET    /uploads/<key>       the stored files (local storage, or a bucket without a public address)
  * Mutations need the CSRF header and our Origin like every tRPC and GraphQL mutation. Errors answer
- * `{ error: { code, message, details?, fields? } }` with the codes of shared/errors.ts.
+ * `{ error: { code, message, details?, fields? } }` with the codes of shared/errors.ts and their HTTP status.
  * GraphQL uploads (multipart on /graphql) get the same body limit here, as graphql-yoga has none.
  * Mount before the /graphql route, the `/api/*` not-found route and the client fallback.
  */
 export function mountUploads(app: Hono<Env>, deps: Deps): void {
   const graphqlLimit = bodyLimit({
     maxSize: PROFILE_IMAGE.maxBytes + MULTIPART_OVERHEAD,
-    onError: (c) =>
-      c.json({ errors: [{ message: ERROR_CODES.IMAGE_TOO_LARGE, extensions: { code: "IMAGE_TOO_LARGE", details: { maxBytes: PROFILE_IMAGE.maxBytes } } }] }, 413),
+    onError: (c) => graphqlRefusal(c, new AppError("IMAGE_TOO_LARGE", { details: { maxBytes: PROFILE_IMAGE.maxBytes } })),
   });
   // Everything else on /graphql is a JSON or GET query: the same 1 MiB as /trpc (yoga's own default is 25 MB).
   const graphqlJsonLimit = bodyLimit({
     maxSize: GRAPHQL_MAX_JSON_BYTES,
-    onError: (c) =>
-      c.json({ errors: [{ message: ERROR_CODES.PAYLOAD_TOO_LARGE, extensions: { code: "PAYLOAD_TOO_LARGE", details: { maxBytes: GRAPHQL_MAX_JSON_BYTES } } }] }, 413),
+    onError: (c) => graphqlRefusal(c, new AppError("PAYLOAD_TOO_LARGE", { details: { maxBytes: GRAPHQL_MAX_JSON_BYTES } })),
   });
   app.use("/graphql", (c, next) => (/^multipart\//i.test(c.req.header("content-type") ?? "") ? graphqlLimit(c, next) : graphqlJsonLimit(c, next)));
 
@@ -92,8 +77,13 @@ async function handle(c: Context<Env>, deps: Deps, run: (ctx: Ctx) => Promise<un
   } catch (e) {
     if (!(e instanceof AppError)) deps.logger.error("upload error", { path: c.req.path, error: String(e) });
     const error = e instanceof AppError ? e : new AppError("UNEXPECTED");
-    return withHeaders(c.json({ error: { ...error.toData(), message: error.message } }, STATUS[error.code] ?? 500), resHeaders);
+    return withHeaders(c.json({ error: { ...error.toData(), message: error.message } }, httpStatusOf(error.code)), resHeaders);
   }
+}
+
+/** A /graphql request refused before yoga reads it, in the GraphQL error format (server/graphql/errors.ts). */
+function graphqlRefusal(c: Context<Env>, error: AppError): Response {
+  return c.json({ errors: [{ message: error.message, extensions: graphqlExtensions(error.toData()) }] }, httpStatusOf(error.code));
 }
 
 function withHeaders(res: Response, headers: Headers): Response {

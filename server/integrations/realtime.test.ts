@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { testDeps } from "../testing/test-db";
-import { eventsOn } from "./realtime";
+import { eventsOn, publishOnCommit } from "./realtime";
 
 describe("realtime events", () => {
   test("a published event reaches the subscribers of its channel only, through the database", async () => {
@@ -9,7 +9,7 @@ describe("realtime events", () => {
     const other: number[] = [];
     const offA = deps.realtime.subscribe("game:1", (e) => got.push(e.id));
     const offB = deps.realtime.subscribe("game:2", (e) => other.push(e.id));
-    await deps.realtime.publish({ channel: "game:1", id: 7 });
+    await publishOnCommit(deps.db, { channel: "game:1", id: 7 });
     for (let i = 0; i < 50 && got.length === 0; i++) await Bun.sleep(20);
     offA();
     offB();
@@ -28,8 +28,8 @@ describe("realtime events", () => {
       }
     })();
     await Bun.sleep(20);
-    await deps.realtime.publish({ channel: "user:9", id: 1 });
-    await deps.realtime.publish({ channel: "user:9", id: 2 });
+    await publishOnCommit(deps.db, { channel: "user:9", id: 1 });
+    await publishOnCommit(deps.db, { channel: "user:9", id: 2 });
     await done;
     expect(seen).toEqual([1, 2]);
   });

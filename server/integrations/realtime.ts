@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
@@ -12,7 +13,6 @@ export type RealtimeEvent = { channel: string; id: number };
 type Handler = (event: RealtimeEvent) => void;
 
 export type Realtime = {
-  publish(event: RealtimeEvent): Promise<void>;
   subscribe(channel: string, handler: Handler): () => void;
   close(): Promise<void>;
 };
@@ -45,9 +45,6 @@ export async function startRealtime(database: Database, logger: Logger): Promise
   }
 
   return {
-    async publish(event) {
-      await database.query("select pg_notify($1, $2)", [PG_CHANNEL, JSON.stringify(event)]);
-    },
     subscribe(channel, handler) {
       let set = handlers.get(channel);
       if (!set) handlers.set(channel, (set = new Set()));
@@ -79,4 +76,14 @@ export async function* eventsOn(realtime: Realtime, channel: string, signal: Abo
   } finally {
     off();
   }
+}
+
+/**
+ * The one way to publish: from inside the transaction that makes the change. PostgreSQL delivers a
+ * NOTIFY only when the transaction commits, and drops it on rollback, so listeners never hear of a
+ * change that did not happen and always hear of one that did (no window between commit and publish).
+ * Outside a transaction (`deps.db`) it is delivered at once.
+ */
+export async function publishOnCommit(tx: { execute(query: ReturnType<typeof sql>): Promise<unknown> }, event: RealtimeEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PG_CHANNEL}, ${JSON.stringify(event)})`);
 }

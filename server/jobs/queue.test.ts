@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../lib/logger";
 import { testDeps } from "../testing/test-db";
+import { settledJobs } from "../testing/jobs";
 import { startJobQueue } from "./queue";
 
 describe("job queue", () => {
@@ -11,11 +12,11 @@ describe("job queue", () => {
     const probe = crypto.randomUUID();
     await deps.db
       .transaction(async (tx) => {
-        await deps.jobs.send("game-auto-cancel", { probe }, {}, tx);
+        await deps.jobs.send("game-auto-cancel", { gameId: 0, startTime: probe }, {}, tx);
         throw new Error("roll back");
       })
       .catch(() => {});
-    const rows = await deps.database.query(`select id from pgboss.job where data->>'probe' = $1`, [probe]);
+    const rows = await deps.database.query(`select id from pgboss.job where data->>'startTime' = $1`, [probe]);
     expect(rows).toHaveLength(0);
   });
 
@@ -28,16 +29,24 @@ describe("job queue", () => {
     const probe = crypto.randomUUID();
     const runs: number[] = [];
     for (const [i, q] of queues.entries()) {
-      await q.work<{ probe?: string }>("game-takes-place-prompt", async (data) => {
-        if (data.probe === probe) runs.push(i);
+      await q.work("game-takes-place-prompt", async (data) => {
+        if (data.startTime === probe) runs.push(i);
       });
     }
-    for (let n = 0; n < 5; n++) await deps.jobs.send("game-takes-place-prompt", { probe, n }, {});
-    const deadline = Date.now() + 15_000;
-    while (runs.length < 5 && Date.now() < deadline) await Bun.sleep(200);
-    await Bun.sleep(1500); // time for a duplicate to show up, if there were one
+    for (let n = 0; n < 5; n++) await deps.jobs.send("game-takes-place-prompt", { gameId: n, startTime: probe }, {});
+    // Once every job is completed no worker can take one again: a duplicate run would be in `runs` by then.
+    const jobs = await settledJobs(deps, "game-takes-place-prompt", { startTime: probe });
+    expect(jobs.map((j) => j.state)).toEqual(Array(5).fill("completed"));
     expect(runs).toHaveLength(5);
     await queues[1]!.stop();
     await second.close();
   }, 30_000);
+});
+
+describe("typed jobs", () => {
+  test("a job whose data does not match its schema is refused when sent", async () => {
+    const deps = await testDeps();
+    // @ts-expect-error the type checker refuses it too
+    await expect(deps.jobs.send("game-auto-cancel", { gameId: "7" }, {})).rejects.toThrow();
+  });
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
 import type { Database, Tx } from "../db/client";
 import type { Logger } from "../lib/logger";
+import { JOB_NAMES, JOBS, type JobData, type JobName } from "./definitions";
 
 /**
  * The one job queue (pg-boss), on the same database as the app: PostgreSQL through its own pool,
@@ -9,14 +10,11 @@ import type { Logger } from "../lib/logger";
  * leaves no job behind; pg-boss hands each job to one worker even with several server processes.
  */
 export type JobQueue = {
-  send(name: string, data: object, options: { startAfter?: Date; singletonKey?: string }, tx?: Tx): Promise<void>;
-  work<T extends object>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  send<N extends JobName>(name: N, data: JobData<N>, options: { startAfter?: Date; singletonKey?: string }, tx?: Tx): Promise<void>;
+  work<N extends JobName>(name: N, handler: (data: JobData<N>) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
   boss: PgBoss;
 };
-
-export const QUEUES = ["game-min-players-warning", "game-takes-place-prompt", "game-auto-cancel", "send-mail", "send-push"] as const;
-export type QueueName = (typeof QUEUES)[number];
 
 export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
   const boss =
@@ -25,7 +23,7 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
       : new PgBoss({ connectionString: database.url!, max: 4 });
   boss.on("error", (error) => logger.error("job queue error", { error: String(error) }));
   await boss.start();
-  for (const name of QUEUES) {
+  for (const name of JOB_NAMES) {
     await boss.createQueue(name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
     // Warms pg-boss's queue cache now: a cache miss during a send inside a transaction would query
     // on pg-boss's own connection, which on the single-connection PGlite waits for that very transaction.
@@ -34,13 +32,21 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
   return {
     boss,
     async send(name, data, options, tx) {
-      await boss.send(name, data, { ...options, ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}) });
+      // A wrong shape is a bug here, not in the worker that would meet it later.
+      JOBS[name].parse(data);
+      await boss.send(name, data as object, { ...options, ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}) });
     },
     async work(name, handler) {
       await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
         for (const job of jobs) {
+          const data = JOBS[name].safeParse(job.data);
+          if (!data.success) {
+            // Written by another version with another shape: retrying cannot help.
+            logger.error("job dropped: data does not match its schema", { queue: name, jobId: job.id, error: data.error.message });
+            continue;
+          }
           try {
-            await handler(job.data as never);
+            await handler(data.data as JobData<typeof name>);
           } catch (error) {
             logger.error("job failed", { queue: name, jobId: job.id, error: String(error) });
             throw error;

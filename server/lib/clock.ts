@@ -2,17 +2,3 @@
 export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock for tests: starts at `start` and moves only when told. */
-export function fixedClock(start: Date): Clock & { set(d: Date): void; advance(ms: number): void } {
-  let current = new Date(start);
-  return {
-    now: () => new Date(current),
-    set: (d) => {
-      current = new Date(d);
-    },
-    advance: (ms) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-}

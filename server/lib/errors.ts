@@ -1,6 +1,9 @@
 import { ERROR_CODES, type AppErrorData, type ErrorCode, type FieldIssue } from "@shared/errors";
 
-/** The one error type services throw. Transports format it (server/trpc/init.ts, server/graphql/errors.ts). */
+/**
+ * The one error type services throw. Transports format it (server/trpc/init.ts, server/graphql/errors.ts,
+ * server/http/uploads.ts) with the message and HTTP status its code declares in shared/errors.ts (httpStatusOf).
+ */
 export class AppError extends Error {
   override name = "AppError";
   readonly code: ErrorCode;

@@ -1,5 +1,8 @@
+import type { AppErrorData, FieldIssue } from "@shared/errors";
+import { ZodError } from "zod";
 import type { Ctx, Deps, Viewer } from "../context";
 import { validateSessionToken } from "../domains/auth/sessions";
+import { AppError, fieldIssuesFromZod } from "../lib/errors";
 import { createCallerFactory } from "../trpc/init";
 import { appRouter } from "../trpc/router";
 
@@ -51,4 +54,21 @@ export async function errorCode(call: Promise<unknown>): Promise<string | undefi
     return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
   }
   return "OK";
+}
+
+/**
+ * What the client reads in `data.app` when a call fails (server/trpc/init.ts): the code and, for
+ * VALIDATION, the field issues, so a test names the field and the rule that refused; `{ code: "OK" }`
+ * when it succeeded. (Fields read-only, so a test table written `as const` can state them.)
+ */
+export async function errorData(call: Promise<unknown>): Promise<Omit<AppErrorData, "fields"> & { fields?: readonly FieldIssue[] } | { code: "OK" }> {
+  try {
+    await call;
+  } catch (e) {
+    const cause = (e as { cause?: unknown }).cause;
+    if (cause instanceof AppError) return cause.toData();
+    if (cause instanceof ZodError) return { code: "VALIDATION", fields: fieldIssuesFromZod(cause.issues) };
+    throw e;
+  }
+  return { code: "OK" };
 }

@@ -1,3 +1,4 @@
+import type { TCreateGameInput } from "@shared/schemas/games";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { courts, games, groups, participations, regions, userGroups, users } from "../db/schema";
@@ -68,4 +69,33 @@ export async function addPlayers(deps: Deps, gameId: number, count: number) {
     const u = await createUser(deps);
     await deps.db.insert(participations).values({ gameId, userId: u.id, playerCount: 1 });
   }
+}
+
+/** A complete, valid "create game" input as the web form sends it: a public 5-a-side hour for up to 10, the organiser plays. */
+export function gameInput(startTime: Date, overrides: Partial<TCreateGameInput> = {}): TCreateGameInput {
+  return {
+    title: null,
+    description: "Lockeres Kicken, alle willkommen.",
+    descriptionEn: null,
+    startTime,
+    durationMinutes: 60,
+    courtId: null,
+    teams: 2,
+    gameMode: 5,
+    minPlayers: 10,
+    maxPlayers: null,
+    level: "ALL",
+    gender: "MIXED",
+    gameType: "PUBLIC",
+    priceCents: 0,
+    isManagedPayment: false,
+    instantCapture: false,
+    externalPaymentRequestsAllowed: false,
+    isOrganizationGame: false,
+    playerCount: 1,
+    playsHimself: true,
+    bringsBall: false,
+    bringsBibs: false,
+    ...overrides,
+  };
 }

@@ -1,4 +1,8 @@
+import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
+import { CSRF_HEADER } from "@shared/constants";
+import { transformer } from "@shared/transformer";
+import { testDeps } from "./test-db";
 
 const root = join(import.meta.dir, "..", "..");
 
@@ -26,4 +30,34 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   }
   await stop();
   throw new Error("server did not start");
+}
+
+/**
+ * A tRPC mutation against a server process as a signed-in browser would send it (session cookie,
+ * CSRF cookie and header, same Origin): the answer's HTTP status and our error code ("OK" on success).
+ */
+export async function mutateOn(server: ServerProcess, sessionToken: string, path: string, input: unknown): Promise<{ status: number; code: string; data: unknown }> {
+  const csrf = "c".repeat(48);
+  const res = await fetch(`${server.url}/trpc/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: `session=${sessionToken}; csrftoken=${csrf}`, [CSRF_HEADER]: csrf, origin: server.url },
+    // the app's transformer (shared/transformer.ts): Dates travel as { $date }
+    body: JSON.stringify(transformer.serialize(input)),
+  });
+  const body = (await res.json()) as { result?: { data: { json: unknown } }; error?: { json: { data: { app: { code: string } } } } };
+  return { status: res.status, code: body.error?.json.data.app.code ?? "OK", data: body.result?.data.json };
+}
+
+/**
+ * `count` server processes on the run's test database for the enclosing describe block: started
+ * before its tests (in the order of the returned array), stopped after them.
+ */
+export function useServerProcesses(count: number): ServerProcess[] {
+  const servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    const deps = await testDeps();
+    for (let i = 0; i < count; i++) servers.push(await startServerProcess(deps.database.url!));
+  }, 30_000);
+  afterAll(() => Promise.all(servers.map((s) => s.stop())));
+  return servers;
 }

@@ -8,9 +8,9 @@ import { resolveVapidKeys } from "../integrations/push/vapid-keys";
 import { startTestPushEndpoint, type TestPushEndpoint } from "../integrations/push/test-endpoint";
 import { createPush } from "../integrations/push/web-push";
 import { startRealtime } from "../integrations/realtime";
-import { startMailWorker } from "../jobs/mail";
-import { startPushWorker } from "../jobs/notifications";
 import { startJobQueue } from "../jobs/queue";
+import { startMailWorker, startPushWorker } from "../jobs/workers";
+import { gameEventReactions } from "../domains/reactions";
 import { createLogger } from "../lib/logger";
 import { testClock } from "./test-clock";
 
@@ -62,7 +62,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   // endpoint (testPushEndpoint()) and the push worker runs. The dispatcher does not poll:
   // tests call dispatchPendingNotifications themselves.
   const push = createPush({ vapid: { ...(await resolveVapidKeys(database.db, undefined)), subject: config.push.subject }, logger, policy: config.push.web });
-  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push };
+  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, reactions: gameEventReactions };
   await startMailWorker(deps);
   await startPushWorker(deps);
   const closeDb = drop;

@@ -1,24 +1,30 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { ERROR_CODES, type AppErrorData, type ErrorCode } from "@shared/errors";
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { ERROR_CODES, httpStatusOf, type AppErrorData, type ErrorCode, type ErrorStatus } from "@shared/errors";
 import { transformer } from "@shared/transformer";
 import { ZodError } from "zod";
 import type { Ctx } from "../context";
 import { AppError, appErrorFromDatabase, fieldIssuesFromZod } from "../lib/errors";
 
-const TRPC_CODE: Partial<Record<ErrorCode, TRPC_ERROR_CODE_KEY>> = {
-  UNAUTHENTICATED: "UNAUTHORIZED",
-  SESSION_EXPIRED: "UNAUTHORIZED",
-  FORBIDDEN: "FORBIDDEN",
-  CSRF_FAILED: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  REGION_NOT_FOUND: "NOT_FOUND",
-  USER_NOT_FOUND: "NOT_FOUND",
-  EMAIL_IN_USE: "CONFLICT",
-  TOO_MANY_LOGIN_ATTEMPTS: "TOO_MANY_REQUESTS",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  UNEXPECTED: "INTERNAL_SERVER_ERROR",
-};
+/** tRPC's code for each status of shared/errors.ts; tRPC derives the HTTP status back from it. */
+const TRPC_CODE = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_SUPPORTED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "UNPROCESSABLE_CONTENT",
+  429: "TOO_MANY_REQUESTS",
+  500: "INTERNAL_SERVER_ERROR",
+} as const satisfies Record<ErrorStatus, TRPC_ERROR_CODE_KEY>;
+
+/** The tRPC code (and so the HTTP status) an error code answers with. */
+export function trpcCodeOf(code: ErrorCode): TRPC_ERROR_CODE_KEY {
+  return TRPC_CODE[httpStatusOf(code)];
+}
 
 function appDataOf(error: TRPCError): AppErrorData {
   const cause = error.cause;
@@ -80,7 +86,7 @@ const appErrors = t.middleware(async ({ ctx, path, next }) => {
   const fromDatabase = result.error.cause instanceof AppError ? null : appErrorFromDatabase(result.error.cause);
   if (fromDatabase) ctx.deps.logger.warn("input refused by the database", { path, error: String(result.error.cause?.cause ?? result.error.cause) });
   const cause = result.error.cause instanceof AppError ? result.error.cause : fromDatabase;
-  if (cause) throw new TRPCError({ code: TRPC_CODE[cause.code] ?? "BAD_REQUEST", message: cause.message, cause });
+  if (cause) throw new TRPCError({ code: trpcCodeOf(cause.code), message: cause.message, cause });
   return result;
 });
 
@@ -101,5 +107,6 @@ export const TRPC_MAX_BODY_BYTES = 1024 * 1024;
 /** The 413 answer for a body over TRPC_MAX_BODY_BYTES, in the tRPC error shape the client reads. */
 export function payloadTooLargeBody() {
   const app: AppErrorData = { code: "PAYLOAD_TOO_LARGE", details: { maxBytes: TRPC_MAX_BODY_BYTES } };
-  return { error: transformer.serialize({ message: ERROR_CODES.PAYLOAD_TOO_LARGE, code: -32013, data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, app } }) };
+  const code = trpcCodeOf(app.code);
+  return { error: transformer.serialize({ message: ERROR_CODES[app.code], code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: httpStatusOf(app.code), app } }) };
 }

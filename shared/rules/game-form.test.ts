@@ -6,8 +6,8 @@ import {
   applyTeamsOrMode,
   canCreateGame,
   type CreateGameReadiness,
+  durationParts,
   euroInputToCents,
-  formatDuration,
   type GameFormValues,
   type ManagedGameShape,
   type ManagedPaymentChangeWarning,
@@ -255,7 +255,7 @@ describe("canCreateGame", () => {
   });
 });
 
-describe("formatDuration", () => {
+describe("durationParts", () => {
   test.each([
     [30, 30, "minutes"],
     [45, 45, "minutes"],
@@ -268,7 +268,7 @@ describe("formatDuration", () => {
     [300, 5, "hours"],
     [360, 6, "hours"],
   ])("%d min -> %d %s", (minutes, value, unit) => {
-    expect(formatDuration(minutes)).toEqual({ value, unit: unit as "hours" });
+    expect(durationParts(minutes)).toEqual({ value, unit: unit as "hours" });
   });
 });
 

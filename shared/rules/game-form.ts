@@ -144,8 +144,11 @@ export function canCreateGame(input: CreateGameReadiness): boolean {
   );
 }
 
-/** Up to 90 minutes shown in minutes, longer in hours (150 -> 2.5 hours). */
-export function formatDuration(minutes: number): { value: number; unit: "minutes" | "hours" } {
+/**
+ * The unit a duration is shown in: up to 90 minutes in minutes, longer in hours (150 -> 2.5 hours).
+ * Only the number and unit; the client's `formatDuration` turns them into localised text.
+ */
+export function durationParts(minutes: number): { value: number; unit: "minutes" | "hours" } {
   return minutes <= DURATION_IN_MINUTES_UP_TO ? { value: minutes, unit: "minutes" } : { value: minutes / 60, unit: "hours" };
 }
 

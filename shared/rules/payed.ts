@@ -11,7 +11,8 @@ const PAID: readonly PaymentStatus[] = ["Approved", "Captured", "PaidExternally"
  *   the money himself, so the target is PaidExternally; a participation already paid stays as it is;
  * - fewer (including 0): not paid in full, so nothing changes while it is unpaid, and undoing a
  *   payment is refused (Approved is the provider's, Captured and PaidExternally are final).
- * Returns the status to move to (still subject to assertTransition), or "REFUSED".
+ * Returns the status to move to (still subject to transitionProblem in payment-status.ts, where moving
+ * Open -> PaidExternally is the organiser's or an admin's transition), or "REFUSED".
  */
 export function paymentStatusForPayed(current: PaymentStatus, payed: number, playerCount: number): PaymentStatus | "REFUSED" {
   const paidInFull = payed >= Math.max(playerCount, 1);

@@ -1,75 +1,123 @@
 import type { PaymentStatus } from "../constants";
 
 /**
+ * Who drives a payment transition:
+ * - provider:  the payment provider's webhook (what already happened at the provider)
+ * - job:       a scheduled job (reservation expiry, capture at the start, releasing holds)
+ * - organiser: the game's creator or a member of its organisation, through the app
+ * - player:    the participation's owner
+ * - admin:     an administrator, through the app
+ */
+export const PAYMENT_ACTORS = ["provider", "job", "organiser", "player", "admin"] as const;
+export type PaymentActor = (typeof PAYMENT_ACTORS)[number];
+
+/**
+ * What must hold besides the actor, each with the problem it answers when it does not:
+ * - joining:        the player (re)joins the game; the join use case makes the reservation, so a
+ *                   reservation is never set as a status on its own (NOT_JOINING)
+ * - active:         the participation is not cancelled (PARTICIPATION_CANCELLED)
+ * - cancelled:      the participation is cancelled; a cancelled game counts (PARTICIPATION_NOT_CANCELLED)
+ * - beforeStart:    the game has not started (GAME_ALREADY_STARTED)
+ * A managed-payment game is needed by every transition (PAYMENT_NOT_MANAGED).
+ */
+export type PaymentCondition = "joining" | "active" | "cancelled" | "beforeStart";
+
+export type PaymentTransition = {
+  from: PaymentStatus;
+  to: PaymentStatus;
+  actors: readonly PaymentActor[];
+  when: readonly PaymentCondition[];
+};
+
+const RESERVATION = { actors: ["player"], when: ["joining", "active", "beforeStart"] } as const;
+/** The provider's record of what already happened, and the jobs acting on the provider's behalf. */
+const CARD = ["provider", "job"] as const;
+
+/**
  * The payment status of a participation as a state machine (spec 000 section 4 "Payment status").
- * Payment status only moves in managed-payment games; every transition below needs
- * isManagedPayment. Staying in the same status is not a transition.
+ * Payment status only moves in managed-payment games. Staying in the same status is not a
+ * transition; a pair that is not listed is never allowed.
  *
- *   None           -> Open            joining (or rejoining) a managed game: a reservation to pay;
- *                                     not for a cancelled participation, not once the game started
- *   Open           -> Approved        the provider confirmed the card (captured later)
- *   Open           -> Captured        the provider confirmed with instant capture
- *   Approved       -> Captured        the money is collected (collect-money panel); also for a
- *                                     cancelled participation, whose money is kept unless replaced
- *   Open           -> PaidExternally  the organiser allows cash, before or after the start; not for a
- *                                     cancelled participation (nothing is owed)
- *   Open           -> Expired         the reservation deadline passed (the job; any time)
- *   Approved       -> Released        the authorisation is given back; only for a cancelled
- *                                     participation (a cancelled game counts: pass
- *                                     participationCancelled = true), any time
- *   Expired        -> Open            "Reservierung abgelaufen" retry; like None -> Open (the
- *                                     service reactivates a revoked participation first)
- *   Released       -> Open            rejoining after a release; like None -> Open
+ *   None     -> Open            joining a managed game makes a reservation to pay
+ *   Expired  -> Open            "Reservierung abgelaufen" retry (the service reactivates the revoked
+ *                               participation first)
+ *   Released -> Open            rejoining after a release
+ *   Open     -> Approved        the provider confirmed the card (captured later)
+ *   Open     -> Captured        the provider confirmed with instant capture
+ *   Approved -> Captured        the money is collected: the provider confirms the capture that the
+ *                               collect-money panel or the capture-at-start job asked for; also for a
+ *                               cancelled participation, whose money is kept unless replaced
+ *   Open     -> Expired         the reservation deadline passed (the job, or the provider dropping
+ *                               the payment); any time
+ *   Approved -> Released        the authorisation is given back; only for a cancelled participation,
+ *                               any time
+ *   Open     -> PaidExternally  the organiser (or an admin) allows cash, before or after the start;
+ *                               not for a cancelled participation (nothing is owed)
  *
  * Decisions (README Decisions):
+ * - Only the provider and the jobs move the card states (Open -> Approved / Captured / Expired,
+ *   Approved -> Captured / Released). An organiser or admin asks for a capture or release; the
+ *   status records the provider's answer. People set only PaidExternally (cash); a player sets
+ *   nothing directly, his reservation comes with joining.
  * - Release goes to Released, not None. The spec says "released (set to None)", but the status list
- *   has Released and keeping it tells "authorised, then given back" apart from "never paid". A
- *   client that sends paymentStatus None for an Approved, cancelled participation is asking for a
- *   release: the service stores Released.
+ *   has Released and keeping it tells "authorised, then given back" apart from "never paid".
  * - None -> PaidExternally is not allowed: cash always goes through Open, so every PaidExternally
  *   has the reservation, request and decline record of its Open. A game switched to managed
  *   payment moves its players None -> Open first.
- * - Provider-driven moves (Open -> Approved / Captured, Approved -> Captured, Open -> Expired) are
- *   never refused for timing or cancellation: they record what already happened at the provider,
+ * - Provider-driven moves are never refused for timing (and Open -> Approved / Captured / Expired,
+ *   Approved -> Captured not for cancellation): they record what already happened at the provider,
  *   and the service reacts afterwards (e.g. releases an Approved payment of a cancelled participation).
  * - Captured and PaidExternally are final (refunds are not in the spec).
  */
-export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  None: ["Open"],
-  Open: ["Approved", "Captured", "PaidExternally", "Expired"],
-  Approved: ["Captured", "Released"],
-  Captured: [],
-  Released: ["Open"],
-  PaidExternally: [],
-  Expired: ["Open"],
-};
+export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
+  { from: "None", to: "Open", ...RESERVATION },
+  { from: "Expired", to: "Open", ...RESERVATION },
+  { from: "Released", to: "Open", ...RESERVATION },
+  { from: "Open", to: "Approved", actors: ["provider"], when: [] },
+  { from: "Open", to: "Captured", actors: ["provider"], when: [] },
+  { from: "Approved", to: "Captured", actors: CARD, when: [] },
+  { from: "Open", to: "Expired", actors: CARD, when: [] },
+  { from: "Approved", to: "Released", actors: CARD, when: ["cancelled"] },
+  { from: "Open", to: "PaidExternally", actors: ["organiser", "admin"], when: ["active"] },
+];
 
-export type PaymentTransitionContext = { gameStarted: boolean; participationCancelled: boolean; isManagedPayment: boolean };
+export type PaymentTransitionContext = {
+  actor: PaymentActor;
+  gameStarted: boolean;
+  participationCancelled: boolean;
+  isManagedPayment: boolean;
+  /** The join use case making the reservation; false (or left out) everywhere else. */
+  joining?: boolean;
+};
 
 export type PaymentTransitionProblem =
   | "INVALID_PAYMENT_TRANSITION"
+  | "PAYMENT_ACTOR_NOT_ALLOWED"
   | "PAYMENT_NOT_MANAGED"
-  | "GAME_ALREADY_STARTED"
+  | "NOT_JOINING"
   | "PARTICIPATION_CANCELLED"
-  | "PARTICIPATION_NOT_CANCELLED";
+  | "PARTICIPATION_NOT_CANCELLED"
+  | "GAME_ALREADY_STARTED";
 
-/**
- * Why from -> to is not allowed now, or null. Checked in this order: the pair itself
- * (INVALID_PAYMENT_TRANSITION), the game (PAYMENT_NOT_MANAGED), then the pair's own conditions -
- * for a new reservation cancellation before start (PARTICIPATION_CANCELLED, then GAME_ALREADY_STARTED).
- */
-export function assertTransition(from: PaymentStatus, to: PaymentStatus, o: PaymentTransitionContext): PaymentTransitionProblem | null {
-  if (!PAYMENT_TRANSITIONS[from].includes(to)) return "INVALID_PAYMENT_TRANSITION";
-  if (!o.isManagedPayment) return "PAYMENT_NOT_MANAGED";
-  if (to === "Open") {
-    if (o.participationCancelled) return "PARTICIPATION_CANCELLED";
-    if (o.gameStarted) return "GAME_ALREADY_STARTED";
-  }
-  if (to === "PaidExternally" && o.participationCancelled) return "PARTICIPATION_CANCELLED";
-  if (to === "Released" && !o.participationCancelled) return "PARTICIPATION_NOT_CANCELLED";
-  return null;
+export function findPaymentTransition(from: PaymentStatus, to: PaymentStatus): PaymentTransition | undefined {
+  return PAYMENT_TRANSITIONS.find((t) => t.from === from && t.to === to);
 }
 
-export function canTransitionPayment(from: PaymentStatus, to: PaymentStatus, o: PaymentTransitionContext): boolean {
-  return assertTransition(from, to, o) === null;
+/**
+ * Why `actor` may not move from -> to now, or null. Checked in this order: the pair itself
+ * (INVALID_PAYMENT_TRANSITION), the actor (PAYMENT_ACTOR_NOT_ALLOWED), the game (PAYMENT_NOT_MANAGED),
+ * then the pair's conditions in the order the table lists them.
+ */
+export function transitionProblem(from: PaymentStatus, to: PaymentStatus, o: PaymentTransitionContext): PaymentTransitionProblem | null {
+  const t = findPaymentTransition(from, to);
+  if (!t) return "INVALID_PAYMENT_TRANSITION";
+  if (!t.actors.includes(o.actor)) return "PAYMENT_ACTOR_NOT_ALLOWED";
+  if (!o.isManagedPayment) return "PAYMENT_NOT_MANAGED";
+  for (const c of t.when) {
+    if (c === "joining" && !o.joining) return "NOT_JOINING";
+    if (c === "active" && o.participationCancelled) return "PARTICIPATION_CANCELLED";
+    if (c === "cancelled" && !o.participationCancelled) return "PARTICIPATION_NOT_CANCELLED";
+    if (c === "beforeStart" && o.gameStarted) return "GAME_ALREADY_STARTED";
+  }
+  return null;
 }

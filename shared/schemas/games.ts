@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CANCELLATION_REASONS,
   DESCRIPTION_MAX_LENGTH,
+  GAME_DEFAULTS,
   GAME_DURATIONS_MINUTES,
   GAME_GENDERS,
   GAME_LEVELS,
@@ -73,13 +74,29 @@ const gameFields = {
   isOrganizationGame: z.boolean(),
 };
 
+/** Each field with its default where `defaults` names one (the default is the field's output, not checked again). */
+function withDefaults<F extends Record<string, z.ZodType>, D extends { [K in keyof F]?: z.output<F[K]> }>(fields: F, defaults: D) {
+  return Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, k in defaults ? s.default(defaults[k] as never) : s])) as {
+    [K in keyof F]: K extends keyof D ? z.ZodDefault<F[K]> : F[K];
+  };
+}
+
+/**
+ * A new game. Everything but the start time has the draft's default (spec 000 section 3), so a caller
+ * may leave it out: the web form sends every field, the native wrapper often only a few.
+ */
 export const ZCreateGameInput = z.object({
-  ...gameFields,
-  /** the organiser's own participation: players already playing (incl. themself when playsHimself) */
-  playerCount: z.number().int().min(0).max(PLAYER_COUNT_MAX),
-  playsHimself: z.boolean(),
-  bringsBall: z.boolean(),
-  bringsBibs: z.boolean(),
+  ...withDefaults(
+    {
+      ...gameFields,
+      /** the organiser's own participation: players already playing (incl. themself when playsHimself) */
+      playerCount: z.number().int().min(0).max(PLAYER_COUNT_MAX),
+      playsHimself: z.boolean(),
+      bringsBall: z.boolean(),
+      bringsBibs: z.boolean(),
+    },
+    { ...GAME_DEFAULTS, description: "", descriptionEn: null, courtId: null, isOrganizationGame: false },
+  ),
   deviceToken: z.preprocess((v) => (v === "" ? null : v), zPushToken.nullable().optional()),
   userAgent: zUserAgent.nullable().optional(),
 });

@@ -72,6 +72,10 @@ export const ZRevokeParticipationInput = z
     gameId: zId,
     /** whose participation; without one, the caller's own (an account's, or a guest's by token) */
     participationId: zId.optional(),
+    /** the old API names it by the player's account instead ... */
+    userId: zId.optional(),
+    /** ... or by a guest's first name */
+    playerName: zName.optional(),
     guestToken: zGuestToken,
     playerRemovalReason: ZRemovalReason.optional(),
     playerRemovalMessage: zPlainText(500, "message_too_long").optional().nullable(),

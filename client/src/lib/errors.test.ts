@@ -21,8 +21,8 @@ describe("errorMessage", () => {
     expect(errorMessage(error)).toContain("10 Minuten");
   });
 
-  test("falls back to tRPC's code, then to the unexpected error", () => {
-    expect(appErrorCode(trpcError({ code: "NOT_FOUND" }))).toBe("NOT_FOUND");
+  test("without our code in data.app, the unexpected error", () => {
+    expect(appErrorCode(trpcError({ code: "NOT_FOUND", httpStatus: 404 }))).toBeNull(); // every server error carries data.app
     expect(errorMessage(trpcError({ app: { code: "SOMETHING_NEW" } }))).toBe(
       "Unerwarteter Serverfehler. Bitte versuche es später erneut.",
     );

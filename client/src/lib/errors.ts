@@ -4,14 +4,6 @@ import { messageByKey } from "./messages";
 
 type ErrorLike = { message?: unknown; data?: unknown; shape?: unknown; cause?: unknown; name?: unknown };
 
-/** tRPC's own codes, for errors that reach us without our `data.app` (e.g. a proxy in between). */
-const TRPC_CODE_FALLBACK: Record<string, ErrorCode> = {
-  UNAUTHORIZED: "UNAUTHENTICATED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  BAD_REQUEST: "VALIDATION",
-};
-
 function dataOf(error: unknown): Record<string, unknown> | null {
   if (typeof error !== "object" || error === null) return null;
   const data = (error as ErrorLike).data;
@@ -40,19 +32,19 @@ export function isNetworkError(error: unknown): boolean {
   return typeof message === "string" && /failed to fetch|networkerror|load failed|fetch failed/i.test(message);
 }
 
-/** The stable code of an error from the server, or null for network and unknown errors. */
+/**
+ * The stable code of an error from the server, or null for network and unknown errors. Every error
+ * the server sends carries it in `data.app` (its HTTP status and tRPC code follow from it, shared/errors.ts).
+ */
 export function appErrorCode(error: unknown): ErrorCode | null {
-  const app = appErrorData(error);
-  if (app) return app.code;
-  const trpcCode = dataOf(error)?.code;
-  return typeof trpcCode === "string" ? (TRPC_CODE_FALLBACK[trpcCode] ?? null) : null;
+  return appErrorData(error)?.code ?? null;
 }
 
 /** A translated, human sentence for any error. */
 export function errorMessage(error: unknown): string {
   if (isNetworkError(error)) return m.error_network();
   const app = appErrorData(error);
-  const code = app?.code ?? appErrorCode(error) ?? "UNEXPECTED";
+  const code = app?.code ?? "UNEXPECTED";
   if (code === "TOO_MANY_LOGIN_ATTEMPTS") {
     const seconds = Number(app?.details?.retryAfterSeconds);
     if (Number.isFinite(seconds) && seconds > 0) {

@@ -1,7 +1,7 @@
 import type { Language } from "@shared/constants";
-import { fetchNativePermission, fetchNativeToken } from "@client/features/notifications/native";
 import { getLocale } from "@client/paraglide/runtime";
 import { isNativeApp, nativeDeviceToken, nativePlatform } from "./native-bridge";
+import { fetchNativePermission, fetchNativeToken } from "./native-notifications";
 import { enableWebPush } from "./push";
 import { getWebDeviceToken, storeWebDeviceToken } from "./storage";
 import { trpcClient } from "./trpc";

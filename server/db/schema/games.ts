@@ -170,7 +170,7 @@ export const gameReports = pgTable(
 
 /**
  * What happened to a game, for notifications (sent once that issue lands) and the history:
- * CREATED, CHANGED, CANCELLED, AUTO_CANCELLED, MIN_PLAYERS_WARNING, TAKES_PLACE_PROMPT, CONFIRMED, MADE_PUBLIC.
+ * one kind of server/domains/games/events.ts each (type + payload), written only through games/core.ts recordGameEvent.
  */
 export const gameEvents = pgTable(
   "game_events",

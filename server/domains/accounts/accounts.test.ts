@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { participations, sessions, users } from "../../db/schema";
 import type { CaughtMail } from "../../integrations/mail/catcher";
-import { callerFor, errorCode as code } from "../../testing/caller";
+import { callerFor, errorCode as code, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -66,7 +66,7 @@ describe("password reset", () => {
     const mail = await mailTo(user.email, /Passwort/);
     const token = new URL(linkIn(mail)).searchParams.get("reset_token")!;
     expect(token).toHaveLength(128);
-    expect(await code(anonymous.accounts.resetPassword({ resetToken: token.slice(1), newPassword: "neues-pw" }))).toBe("BAD_REQUEST");
+    expect(await errorData(anonymous.accounts.resetPassword({ resetToken: token.slice(1), newPassword: "neues-pw" }))).toEqual({ code: "VALIDATION", fields: [{ path: "resetToken", code: "reset_token_invalid" }] });
     await anonymous.accounts.resetPassword({ resetToken: token, newPassword: "neues-pw" });
     expect(await code(anonymous.accounts.resetPassword({ resetToken: token, newPassword: "noch-eins" }))).toBe("RESET_TOKEN_INVALID");
     expect(await (await callerFor(deps, { token: other.token })).caller.users.myAccount()).toBeNull();
@@ -107,9 +107,9 @@ describe("profile", () => {
     const taken = await createUser(deps);
     const user = await createUser(deps);
     const { caller } = await signIn(user.email);
-    expect(await code(caller.accounts.editProfile({ dateOfBirth: "2999-01-01" }))).toBe("VALIDATION");
+    expect(await errorData(caller.accounts.editProfile({ dateOfBirth: "2999-01-01" }))).toEqual({ code: "VALIDATION", fields: [{ path: "dateOfBirth", code: "date_in_future" }] });
     expect(await code(caller.accounts.editProfile({ email: taken.email }))).toBe("EMAIL_IN_USE");
-    expect(await code(caller.accounts.editProfile({ firstName: "X" }))).toBe("BAD_REQUEST");
+    expect(await errorData(caller.accounts.editProfile({ firstName: "X" }))).toEqual({ code: "VALIDATION", fields: [{ path: "firstName", code: "name_length" }] });
   });
 
   test("a new password ends the other sessions but not this one", async () => {
@@ -131,7 +131,7 @@ describe("account deletion", () => {
     const theirs = await createGameRow(deps, { creatorId: host.id, regionId: region.id, startTime: new Date(Date.now() + 2 * 86400_000) });
     await deps.db.insert(participations).values({ gameId: theirs.id, userId: user.id });
     const { caller, cookies } = await signIn(user.email);
-    expect(await code(caller.accounts.deleteAccount({ confirmation: "ja" }))).toBe("BAD_REQUEST");
+    expect(await errorData(caller.accounts.deleteAccount({ confirmation: "ja" }))).toEqual({ code: "VALIDATION", fields: [{ path: "confirmation", code: "delete_confirmation" }] });
     await caller.accounts.deleteAccount({ confirmation: "Konto LÖSCHEN" });
     expect(cookies.cleared).toBe(true);
     const [row] = await deps.db.select().from(users).where(eq(users.id, user.id));

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { accountTokens, users } from "../../db/schema";
+import { accountTokens } from "../../db/schema";
 
 export type TokenKind = "confirm-email" | "reset-password";
 
@@ -42,22 +42,4 @@ export async function expireTokens(db: DbOrTx, userId: number, kind: TokenKind, 
 
 export async function deleteTokens(db: DbOrTx, userId: number) {
   await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
-}
-
-export async function findUser(db: DbOrTx, id: number) {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findActiveUserByEmail(db: DbOrTx, email: string) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function updateUser(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>) {
-  await db.update(users).set(values).where(eq(users.id, id));
 }

@@ -3,6 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding, encodeHexLowe
 import type { z } from "zod";
 import { birthDateProblem } from "@shared/rules/age";
 import { berlinDay } from "@shared/rules/berlin-time";
+import type { ZRegisterInput } from "@shared/schemas/auth";
 import type {
   ZConfirmEmailInput,
   ZEditProfileInput,
@@ -12,15 +13,17 @@ import type {
 import type { TMyAccount } from "@shared/schemas/users";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
-import { enqueueMail } from "../../jobs/mail";
+import { enqueueMail } from "../notifications/outbox";
 import { AppError } from "../../lib/errors";
-import { hashPassword, isEmailTaken } from "../auth/service";
-import { endUserSessions } from "../auth/sessions";
-import { cancelGamesOrganisedBy } from "../games/service";
+import { hashPassword } from "../../lib/password";
+import { startSession, type AuthSession } from "../auth/service";
+import { endUserSessions, sessionIdOf } from "../auth/sessions";
+import { cancelGamesOrganisedBy } from "../games/manage";
+import { registerNativeDevice } from "../notifications/service";
 import { withdrawFromUpcomingGames } from "../participation/service";
 import { findRegionIdBySlug } from "../regions/service";
 import { discardProfileImageFile } from "../users/profile-image";
-import { myAccount } from "../users/service";
+import * as users from "../users/service";
 import * as repo from "./repo";
 
 const HOUR = 3600_000;
@@ -61,11 +64,43 @@ async function sendConfirmation(ctx: Ctx, tx: Tx, user: { id: number; email: str
   await enqueueMail(ctx.deps, { to: user.email, language: user.applicationLanguage, template: { name: "confirm-email", data: { firstName: user.firstName, link } } }, tx);
 }
 
+/**
+ * Creates an account and signs it in (the tRPC auth.register and GraphQL register calls). It lives
+ * here, not in auth, so the domains stay a chain: accounts → auth (sessions) → users (the row).
+ */
+export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>): Promise<AuthSession> {
+  if (input.dateOfBirth) assertBirthDate(ctx, input.dateOfBirth);
+  const regionId = await findRegionIdBySlug(ctx, input.regionSlug);
+  if (await users.isEmailTaken(ctx.deps.db, input.email)) throw new AppError("EMAIL_IN_USE");
+  const passwordHash = await hashPassword(input.password);
+  const userId = await users.createUser(ctx.deps.db, {
+    email: input.email,
+    passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    dateOfBirth: input.dateOfBirth ?? null,
+    regionId,
+    applicationLanguage: input.language,
+    createdAt: ctx.deps.clock.now(),
+  });
+  if (userId === null) throw new AppError("EMAIL_IN_USE"); // lost a race on the unique index
+  ctx.deps.logger.info("user registered", { userId });
+  await sendFirstConfirmation(ctx, userId);
+  const session = await startSession(ctx, userId);
+  if (input.deviceToken) {
+    // The wrapper's device becomes the new account's device (the notifications domain owns the
+    // table), so it gets the account's pushes from now on.
+    const viewer = { userId, isAdmin: false, sessionId: sessionIdOf(session.token), sessionExpiresAt: new Date(session.refreshExpiresIn * 1000) };
+    await registerNativeDevice({ ...ctx, viewer }, { deviceToken: input.deviceToken, language: input.language });
+  }
+  return session;
+}
+
 /** Sends a confirmation link (valid 48 h) to the signed-in user's address. */
 export async function requestEmailConfirmation(ctx: Ctx): Promise<{ sent: boolean; alreadyVerified: boolean }> {
   const userId = requireUserId(ctx);
   return ctx.deps.db.transaction(async (tx) => {
-    const user = (await repo.findUser(tx, userId))!;
+    const user = (await users.findUser(tx, userId))!;
     if (user.emailVerifiedAt) return { sent: false, alreadyVerified: true };
     const now = ctx.deps.clock.now();
     if (!(await repo.lastTokenSince(tx, userId, "confirm-email", new Date(now.getTime() - RESEND_AFTER_MS)))) await sendConfirmation(ctx, tx, user);
@@ -74,9 +109,9 @@ export async function requestEmailConfirmation(ctx: Ctx): Promise<{ sent: boolea
 }
 
 /** Right after registration the first confirmation link goes out by itself. */
-export async function sendFirstConfirmation(ctx: Ctx, userId: number): Promise<void> {
+async function sendFirstConfirmation(ctx: Ctx, userId: number): Promise<void> {
   await ctx.deps.db.transaction(async (tx) => {
-    const user = await repo.findUser(tx, userId);
+    const user = await users.findUser(tx, userId);
     if (user && !user.emailVerifiedAt) await sendConfirmation(ctx, tx, user);
   });
 }
@@ -87,7 +122,7 @@ export async function confirmEmail(ctx: Ctx, input: z.output<typeof ZConfirmEmai
     const now = ctx.deps.clock.now();
     const token = await repo.findToken(tx, "confirm-email", hash(input.emailToken));
     if (!token) throw new AppError("EMAIL_TOKEN_INVALID");
-    const user = await repo.findUser(tx, token.userId);
+    const user = await users.findUser(tx, token.userId);
     // A link for an address the account no longer has is worthless.
     if (!user || user.deletedAt || user.email !== token.email) throw new AppError("EMAIL_TOKEN_INVALID");
     if (token.usedAt) {
@@ -96,7 +131,7 @@ export async function confirmEmail(ctx: Ctx, input: z.output<typeof ZConfirmEmai
     }
     if (now >= token.expiresAt) throw new AppError("EMAIL_TOKEN_EXPIRED");
     await repo.markUsed(tx, token.id, now);
-    if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: now, updatedAt: now });
+    if (!user.emailVerifiedAt) await users.markEmailVerified(tx, user.id, now);
     return { ok: true as const };
   });
 }
@@ -104,7 +139,7 @@ export async function confirmEmail(ctx: Ctx, input: z.output<typeof ZConfirmEmai
 /** Always the same answer, whether or not the address has an account (accounts cannot be probed). */
 export async function requestPasswordReset(ctx: Ctx, input: z.output<typeof ZRequestPasswordResetInput>): Promise<{ ok: true }> {
   await ctx.deps.db.transaction(async (tx) => {
-    const user = await repo.findActiveUserByEmail(tx, input.email);
+    const user = await users.findActiveUserByEmail(tx, input.email);
     if (!user) return;
     const now = ctx.deps.clock.now();
     if (await repo.lastTokenSince(tx, user.id, "reset-password", new Date(now.getTime() - RESEND_AFTER_MS))) return;
@@ -131,9 +166,9 @@ export async function resetPassword(ctx: Ctx, input: z.output<typeof ZResetPassw
     const now = ctx.deps.clock.now();
     const token = await repo.findToken(tx, "reset-password", hash(input.resetToken));
     if (!token || token.usedAt || now >= token.expiresAt) throw new AppError("RESET_TOKEN_INVALID");
-    const user = await repo.findUser(tx, token.userId);
+    const user = await users.findUser(tx, token.userId);
     if (!user || user.deletedAt) throw new AppError("RESET_TOKEN_INVALID");
-    await repo.updateUser(tx, user.id, { passwordHash, updatedAt: now });
+    await users.setPasswordHash(tx, user.id, passwordHash, now);
     await repo.expireTokens(tx, user.id, "reset-password", now);
     await endUserSessions(tx, user.id);
   });
@@ -146,21 +181,26 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
   if (input.dateOfBirth) assertBirthDate(ctx, input.dateOfBirth);
   const regionId = input.regionSlug ? await findRegionIdBySlug(ctx, input.regionSlug) : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const emailTaken = input.email ? await isEmailTaken(ctx, input.email, userId) : false;
+  const emailTaken = input.email ? await users.isEmailTaken(ctx.deps.db, input.email, userId) : false;
   if (emailTaken) throw new AppError("EMAIL_IN_USE");
   await ctx.deps.db.transaction(async (tx) => {
-    const user = (await repo.findUser(tx, userId))!;
+    const user = (await users.findUser(tx, userId))!;
     const emailChanged = input.email !== undefined && input.email !== user.email;
-    await repo.updateUser(tx, userId, {
-      ...(emailChanged ? { email: input.email, emailVerifiedAt: null } : {}),
-      ...(passwordHash ? { passwordHash } : {}),
-      ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
-      ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-      ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
-      ...(input.receiveGameEmails !== undefined ? { receiveGameEmails: input.receiveGameEmails } : {}),
-      ...(regionId !== undefined ? { regionId } : {}),
-      updatedAt: now,
-    });
+    // A changed address is unverified again (users.updateProfile).
+    await users.updateProfile(
+      tx,
+      userId,
+      {
+        ...(emailChanged ? { email: input.email } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+        ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
+        ...(input.receiveGameEmails !== undefined ? { receiveGameEmails: input.receiveGameEmails } : {}),
+        ...(regionId !== undefined ? { regionId } : {}),
+      },
+      now,
+    );
     if (emailChanged) {
       // The new address must be confirmed again; the old one is told, in case it was not the owner.
       await repo.expireTokens(tx, userId, "confirm-email", now);
@@ -177,7 +217,7 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
       await repo.expireTokens(tx, userId, "reset-password", now);
     }
   });
-  return myAccount(ctx);
+  return users.myAccount(ctx);
 }
 
 /**
@@ -189,26 +229,12 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
 export async function deleteAccount(ctx: Ctx): Promise<{ ok: true }> {
   const userId = requireUserId(ctx);
   const now = ctx.deps.clock.now();
-  const oldImage = (await repo.findUser(ctx.deps.db, userId))?.profileImageUrl ?? null;
+  const oldImage = (await users.findUser(ctx.deps.db, userId))?.profileImageUrl ?? null;
   const unusable = await hashPassword(encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32))));
   await ctx.deps.db.transaction(async (tx) => {
     await cancelGamesOrganisedBy(ctx, tx, userId, now);
     await withdrawFromUpcomingGames(ctx, tx, userId, now);
-    await repo.updateUser(tx, userId, {
-      email: `deleted-${userId}@deleted.invalid`,
-      passwordHash: unusable,
-      emailVerifiedAt: null,
-      firstName: "Gelöschtes Konto",
-      lastName: null,
-      dateOfBirth: null,
-      profileImageUrl: null,
-      receiveGameEmails: false,
-      organizationId: null,
-      isAdmin: false,
-      isCourtOwner: false,
-      deletedAt: now,
-      updatedAt: now,
-    });
+    await users.anonymiseUser(tx, userId, unusable, now);
     await repo.deleteTokens(tx, userId);
     await endUserSessions(tx, userId);
   });

@@ -3,7 +3,7 @@ import { LOGIN_THROTTLE } from "@shared/constants";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { sessions, users } from "../../db/schema";
-import { callerFor, errorCode } from "../../testing/caller";
+import { callerFor, errorCode, errorData } from "../../testing/caller";
 import { createRegion, createUser, FACTORY_PASSWORD, uniqueEmail } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -85,7 +85,7 @@ describe("register", () => {
     const young = (await callerFor(deps)).caller.auth.register({ ...registration(), dateOfBirth: "2010-11-22" });
     expect(await appCode(young)).toBe("TOO_YOUNG");
     const future = (await callerFor(deps)).caller.auth.register({ ...registration(), dateOfBirth: "2030-01-01" });
-    expect(await appCode(future)).toBe("VALIDATION"); // date_in_future, as on the profile
+    expect(await errorData(future)).toEqual({ code: "VALIDATION", fields: [{ path: "dateOfBirth", code: "date_in_future" }] }); // as on the profile
   });
 
   test("an unknown region is refused", async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { CSRF_HEADER, LOGIN_THROTTLE } from "@shared/constants";
 import type { Deps } from "../../context";
 import { createUser, FACTORY_PASSWORD } from "../../testing/factories";
-import { startServerProcess, type ServerProcess } from "../../testing/server-process";
+import { useServerProcesses, type ServerProcess } from "../../testing/server-process";
 import { testDeps } from "../../testing/test-db";
 
 /**
@@ -14,7 +14,6 @@ import { testDeps } from "../../testing/test-db";
 const GUESSES = 60;
 
 let deps: Deps;
-const servers: ServerProcess[] = [];
 
 type LoginAnswer = { status: number; code: string; retryAfterSeconds?: number };
 
@@ -34,11 +33,10 @@ async function login(server: ServerProcess, email: string, password: string): Pr
 }
 
 describe.skipIf(!process.env.DATABASE_URL)("login throttling across server processes", () => {
+  const servers = useServerProcesses(2);
   beforeAll(async () => {
     deps = await testDeps();
-    servers.push(await startServerProcess(deps.database.url!), await startServerProcess(deps.database.url!));
-  }, 30_000);
-  afterAll(() => Promise.all(servers.map((s) => s.stop())));
+  });
 
   test(
     `${GUESSES} parallel wrong passwords and the right one over two servers: only the free guesses are checked`,

@@ -34,17 +34,20 @@ describe.skipIf(!process.env.DATABASE_URL)("live chat across servers", () => {
     });
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
     const reader = stream.body!.getReader();
-    const received = (async () => {
-      let text = "";
+    let text = "";
+    const lineOf = async (match: (line: string) => boolean) => {
       for (;;) {
+        const line = text.split("\n").find(match);
+        if (line) return line;
         const { value, done } = await reader.read();
         if (done) return null;
         text += new TextDecoder().decode(value);
-        const data = text.split("\n").find((l) => l.startsWith("data: ") && l.includes('"id"'));
-        if (data) return { data };
       }
-    })();
-    await Bun.sleep(300); // the stream is open and listening
+    };
+    // tRPC's first event. Server B pulls the procedure's stream (and so subscribes to the realtime channel)
+    // in the same turn in which it queues this event, before the bytes leave: once it is here, nothing is missed.
+    expect(await lineOf((l) => l === "event: connected")).toBe("event: connected");
+    const received = lineOf((l) => l.startsWith("data: ") && l.includes('"id"')).then((data) => (data === null ? null : { data }));
 
     const csrf = "c".repeat(48);
     const res = await fetch(`${a.url}/trpc/chat.createDirectMessage`, {

@@ -5,6 +5,13 @@ import { courts, directMessages, gameComments, games, marketingMessages, partici
 
 const person = (t: typeof users) => ({ id: t.id, firstName: t.firstName, profileImageUrl: t.profileImageUrl });
 
+/** Serialises one author's messages (user or guest device) until the transaction ends. */
+export async function lockAuthor(db: DbOrTx, author: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${AUTHOR_LOCK}, hashtext(${author}))`);
+}
+/** The advisory-lock namespace of chat authors (the first key of the two-key form). */
+const AUTHOR_LOCK = 1002;
+
 export async function insertComment(db: DbOrTx, values: typeof gameComments.$inferInsert) {
   const [row] = await db.insert(gameComments).values(values).returning({ id: gameComments.id });
   return row!.id;

@@ -3,10 +3,10 @@ import { COMMENT_INTERVAL_SECONDS, DIRECT_MESSAGE_INTERVAL_SECONDS, GAME_MATES_D
 import { cleanMessageText, messageTextProblem } from "@shared/rules/message-text";
 import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } from "@shared/schemas/chat";
 import type { Ctx } from "../../context";
-import type { Tx } from "../../db/client";
-import { eventsOn } from "../../integrations/realtime";
+import { eventsOn, publishOnCommit } from "../../integrations/realtime";
 import { AppError } from "../../lib/errors";
-import { requireGame } from "../games/service";
+import { requireGame } from "../games/core";
+import type { GameEventReaction } from "../games/events";
 import * as repo from "./repo";
 
 const COMMENTS_SHOWN = 200;
@@ -28,7 +28,7 @@ function requireUserId(ctx: Ctx): number {
 
 export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateCommentInput>): Promise<{ id: number }> {
   const text = cleaned(input.text);
-  await requireGame(ctx, input.gameId);
+  await requireGame(ctx.deps.db, input.gameId);
   const now = ctx.deps.clock.now();
   const userId = ctx.viewer?.userId ?? null;
   if (userId === null) {
@@ -37,7 +37,9 @@ export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateComm
     if (!input.deviceToken) throw new AppError("COMMENT_NEEDS_NOTIFICATIONS");
   }
   const author = userId !== null ? { userId } : { deviceToken: input.deviceToken! };
-  const created = await ctx.deps.db.transaction(async (tx) => {
+  return ctx.deps.db.transaction(async (tx) => {
+    // One author's messages are checked and written one at a time, so two at once cannot both pass the interval.
+    await repo.lockAuthor(tx, "userId" in author ? `user:${author.userId}` : `device:${author.deviceToken}`);
     if (await repo.latestCommentSince(tx, author, new Date(now.getTime() - COMMENT_INTERVAL_SECONDS * 1000)))
       throw new AppError("COMMENT_RATE_LIMITED");
     const id = await repo.insertComment(tx, {
@@ -48,20 +50,34 @@ export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateComm
       text,
       createdAt: now,
     });
+    // Delivered at commit: open chats on every server process hear of it at once.
+    await publishOnCommit(tx, { channel: gameChannel(input.gameId), id });
     return { id };
   });
-  // After the commit: open chats on every server process hear of it at once.
-  await ctx.deps.realtime.publish({ channel: gameChannel(input.gameId), id: created.id });
-  return created;
 }
 
 export const gameChannel = (gameId: number) => `game:${gameId}`;
 export const userChannel = (userId: number) => `user:${userId}`;
 
-/** A system line in the game chat ("Lena spielt mit"); the client words it in the reader's language. */
-export async function addSystemComment(ctx: Ctx, tx: Tx, gameId: number, event: "joined" | "queued" | "cancelled", name: string) {
-  await repo.insertComment(tx, { gameId, name, text: event, isSystemMessage: true, createdAt: ctx.deps.clock.now() });
-}
+const SYSTEM_LINES = { JOINED: "joined", QUEUED: "queued", PARTICIPATION_CANCELLED: "cancelled" } as const;
+
+/**
+ * The game chat's system lines ("Lena spielt mit") follow from the game's events, in the event's
+ * transaction, and reach open chats live like any comment. The text is the event; the client words
+ * it in the reader's language. A player leaving by deleting their account gets no line.
+ */
+export const chatLineForGameEvent: GameEventReaction = async (tx, event) => {
+  if (event.type !== "JOINED" && event.type !== "QUEUED" && event.type !== "PARTICIPATION_CANCELLED") return;
+  if ("accountDeleted" in event.payload) return;
+  const id = await repo.insertComment(tx, {
+    gameId: event.gameId,
+    name: event.payload.name,
+    text: SYSTEM_LINES[event.type],
+    isSystemMessage: true,
+    createdAt: event.createdAt,
+  });
+  await publishOnCommit(tx, { channel: gameChannel(event.gameId), id });
+};
 
 export async function gameComments(ctx: Ctx, gameId: number): Promise<TComment[]> {
   return repo.commentsOf(ctx.deps.db, gameId, COMMENTS_SHOWN);
@@ -74,16 +90,17 @@ export async function createDirectMessage(ctx: Ctx, input: z.output<typeof ZCrea
   if (input.receiverId === me) throw new AppError("MESSAGE_TO_SELF");
   const text = cleaned(input.text);
   const now = ctx.deps.clock.now();
-  const created = await ctx.deps.db.transaction(async (tx) => {
+  return ctx.deps.db.transaction(async (tx) => {
     if (!(await repo.receiverExists(tx, input.receiverId))) throw new AppError("RECEIVER_NOT_FOUND");
+    await repo.lockAuthor(tx, `user:${me}`);
     if (await repo.latestDirectMessageSince(tx, me, new Date(now.getTime() - DIRECT_MESSAGE_INTERVAL_SECONDS * 1000)))
       throw new AppError("DIRECT_MESSAGE_RATE_LIMITED");
-    return { id: await repo.insertDirectMessage(tx, { senderId: me, receiverId: input.receiverId, text, createdAt: now }) };
+    const id = await repo.insertDirectMessage(tx, { senderId: me, receiverId: input.receiverId, text, createdAt: now });
+    // Both sides' open screens (the sender may have another device open) update at commit.
+    await publishOnCommit(tx, { channel: userChannel(input.receiverId), id });
+    await publishOnCommit(tx, { channel: userChannel(me), id });
+    return { id };
   });
-  // Both sides' open screens (the sender may have another device open) update at once.
-  await ctx.deps.realtime.publish({ channel: userChannel(input.receiverId), id: created.id });
-  await ctx.deps.realtime.publish({ channel: userChannel(me), id: created.id });
-  return created;
 }
 
 /** Server-sent events: the ids of new comments in a game's chat. */

@@ -3,12 +3,9 @@ import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { courts, gameEvents, games, guestProfiles, organizations, participations, regions, users } from "../../db/schema";
 import { courtColumns } from "../courts/repo";
+import { playersInGameSql } from "../participation/repo";
 
-/** Players in a game: active (not cancelled, not queued) participations' player counts. */
-export const participantsAmountSql = sql<number>`coalesce((
-  select sum(p.player_count) from ${participations} p
-  where p.game_id = ${games.id} and p.queue = false and p.cancelled_at is null
-), 0)::int`;
+const participantsAmountSql = playersInGameSql(games.id);
 
 const listColumns = {
   id: games.id,
@@ -115,30 +112,6 @@ export async function findGameRow(db: DbOrTx, id: number, forUpdate = false): Pr
   return rows[0] ?? null;
 }
 
-export async function participantsAmount(db: DbOrTx, gameId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${participations.playerCount}), 0)::int` })
-    .from(participations)
-    .where(and(eq(participations.gameId, gameId), eq(participations.queue, false), isNull(participations.cancelledAt)));
-  return Number(row?.n ?? 0);
-}
-
-/** Players other than the organiser's own participation (for "price cannot be raised"). */
-export async function hasOtherParticipants(db: DbOrTx, gameId: number, creatorId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: participations.id })
-    .from(participations)
-    .where(
-      and(
-        eq(participations.gameId, gameId),
-        isNull(participations.cancelledAt),
-        or(isNull(participations.userId), ne(participations.userId, creatorId)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function loadGamePage(db: DbOrTx, id: number) {
   const canceller = alias(users, "canceller");
   const rows = await db
@@ -215,40 +188,31 @@ export async function courtHasGameNear(db: DbOrTx, courtId: number, start: Date,
   return rows.length > 0;
 }
 
-/** The user takes part (active or queued) in another non-cancelled game overlapping [start, end). */
-export async function userBusyBetween(db: DbOrTx, userId: number, start: Date, end: Date, excludeGameId?: number) {
-  const where = [
-    eq(participations.userId, userId),
-    isNull(participations.cancelledAt),
-    isNull(games.cancelledAt),
-    lt(games.startTime, end),
-    gt(games.endTime, start),
-  ];
-  if (excludeGameId) where.push(ne(games.id, excludeGameId));
-  const rows = await db
-    .select({ id: games.id })
-    .from(participations)
-    .innerJoin(games, eq(games.id, participations.gameId))
-    .where(and(...where))
-    .limit(1);
-  return rows.length > 0;
-}
+export type NewGame = typeof games.$inferInsert;
+export type GameChanges = Partial<NewGame>;
 
-export async function insertGame(db: DbOrTx, values: typeof games.$inferInsert): Promise<number> {
+export async function insertGame(db: DbOrTx, values: NewGame): Promise<number> {
   const [row] = await db.insert(games).values(values).returning({ id: games.id });
   return row!.id;
 }
 
-export async function updateGame(db: DbOrTx, id: number, values: Partial<typeof games.$inferInsert>) {
+export async function updateGame(db: DbOrTx, id: number, values: GameChanges) {
   await db.update(games).set(values).where(eq(games.id, id));
 }
 
-export async function insertParticipation(db: DbOrTx, values: typeof participations.$inferInsert) {
-  await db.insert(participations).values(values);
+export async function insertEvent(db: DbOrTx, values: typeof gameEvents.$inferInsert): Promise<number> {
+  const [row] = await db.insert(gameEvents).values(values).returning({ id: gameEvents.id });
+  return row!.id;
 }
 
-export async function insertEvent(db: DbOrTx, values: typeof gameEvents.$inferInsert) {
-  await db.insert(gameEvents).values(values);
+/** Whether a minimum-players step was already recorded for the start time its job was planned for. */
+export async function hasEventForStart(db: DbOrTx, gameId: number, type: string, startTime: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: gameEvents.id })
+    .from(gameEvents)
+    .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.type, type), sql`${gameEvents.payload}->>'startTime' = ${startTime}`))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function eventsOf(db: DbOrTx, gameId: number) {

@@ -3,6 +3,7 @@ import type { Deps } from "../../context";
 import { gameEvents } from "../../db/schema";
 import { callerFor } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { settledJobs } from "../../testing/jobs";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { dispatchPendingNotifications } from "./service";
@@ -50,7 +51,8 @@ describe("game e-mails (receiveGameEmails)", () => {
     expect(mail.text).toContain("You moved up from the waiting list and are playing!");
     expect(mail.text).toContain(`Open the game: http://localhost:3000/game/${g.id}`);
     expect(mail.html).toContain(`href="http://localhost:3000/game/${g.id}"`);
-    await Bun.sleep(500);
+    // the dispatcher has returned, so every mail job for the event exists; once they are done, the catcher holds all they sent
+    expect(await settledJobs(deps, "send-mail", { to: waiting.user.email })).toHaveLength(1);
     expect(mailsTo(waiting.user.email)).toHaveLength(1);
   });
 
@@ -58,12 +60,15 @@ describe("game e-mails (receiveGameEmails)", () => {
     testClock.freeze(NOW);
     const waiting = await player({ receiveGameEmails: false });
     const withMail = await player({ receiveGameEmails: true, applicationLanguage: "de" });
-    await moveUp(waiting, "Ohne Mail");
+    const quiet = await moveUp(waiting, "Ohne Mail");
     await moveUp(withMail, "Mit Mail");
-    // the second mail arriving shows the queue has run past the first event
+    // the same path does mail a user who wants it
     const mail = await deps.mailer.catcher!.waitFor((m) => m.envelopeTo.includes(withMail.user.email));
     expect(mail.subject).toBe("Du spielst mit: Mit Mail");
-    await Bun.sleep(500);
+    // moveUp ran the dispatcher to the end and it did handle the move-up (the player's devices got their pushes),
+    // yet enqueued no mail for the user without receiveGameEmails
+    expect(await settledJobs(deps, "send-push", { message: { url: `http://localhost:3000/game/${quiet.id}` } })).toHaveLength(2);
+    expect(await settledJobs(deps, "send-mail", { to: waiting.user.email })).toHaveLength(0);
     expect(mailsTo(waiting.user.email)).toHaveLength(0);
   });
 
@@ -79,7 +84,9 @@ describe("game e-mails (receiveGameEmails)", () => {
     await dispatchPendingNotifications(deps);
     const mail = await deps.mailer.catcher!.waitFor((m) => m.envelopeTo.includes(a.user.email));
     expect(mail.subject).toBe("Abgesagt: Absagekick");
-    await Bun.sleep(500);
+    // the dispatcher has returned: whatever it decided to mail is enqueued, and nothing is for b or the organiser
+    expect(await settledJobs(deps, "send-mail", { to: b.user.email })).toHaveLength(0);
+    expect(await settledJobs(deps, "send-mail", { to: host.user.email })).toHaveLength(0);
     expect(mailsTo(b.user.email)).toHaveLength(0);
     expect(mailsTo(host.user.email)).toHaveLength(0);
   });
@@ -88,7 +95,7 @@ describe("game e-mails (receiveGameEmails)", () => {
     testClock.freeze(NOW);
     const host = await player({ applicationLanguage: "en" });
     const g = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: hours(30), title: "Thin game" }, 1);
-    await deps.db.insert(gameEvents).values({ gameId: g.id, type: "MIN_PLAYERS_WARNING", actorId: null, payload: { players: 3, minPlayers: 8 }, createdAt: NOW });
+    await deps.db.insert(gameEvents).values({ gameId: g.id, type: "MIN_PLAYERS_WARNING", actorId: null, payload: { startTime: hours(30).toISOString(), players: 3, minPlayers: 8 }, createdAt: NOW });
     await dispatchPendingNotifications(deps);
     const mail = await deps.mailer.catcher!.waitFor((m) => m.envelopeTo.includes(host.user.email));
     expect(mail.subject).toBe("Not enough players: Thin game");

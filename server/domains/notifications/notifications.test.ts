@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { pushDevices, regionSubscriptions } from "../../db/schema";
 import type { TestPushEndpoint } from "../../integrations/push/test-endpoint";
-import { handleSendPush } from "../../jobs/notifications";
+import { deliverPush } from "./outbox";
 import { callerFor } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { settledJobs } from "../../testing/jobs";
 import { testClock } from "../../testing/test-clock";
 import { testDeps, testPushEndpoint } from "../../testing/test-db";
 import { dispatchPendingNotifications } from "./service";
@@ -66,9 +67,9 @@ describe("web push", () => {
     });
     expect(push.headers.authorization).toStartWith("vapid t=");
     expect(push.headers.ttl).toBe("86400");
-    // dispatched once: a second run finds nothing new for this game
+    // dispatched once: a second run, run to its end, enqueues nothing more for this device, and once the one job is done the endpoint holds one push
     await dispatchPendingNotifications(deps);
-    await Bun.sleep(1500);
+    expect(await settledJobs(deps, "send-push", { deviceToken: phone.deviceToken })).toHaveLength(1);
     expect(endpoint.received.filter((r) => r.subscriptionId === phone.id)).toHaveLength(1);
   });
 
@@ -92,6 +93,8 @@ describe("web push", () => {
     expect(pen.body).toBe("The game was cancelled by the organiser.");
     expect(pen.title).toBe("Game on Sun 04/10, 12:00");
     expect(pen.url).toBe(`http://localhost:3000/game/${g.id}`);
+    // the followers' pushes were enqueued in the same dispatch as any for the organiser would have been: there is none
+    expect(await settledJobs(deps, "send-push", { deviceToken: hostPhone.deviceToken })).toHaveLength(0);
     expect(endpoint.received.some((r) => r.subscriptionId === hostPhone.id)).toBe(false);
   });
 
@@ -114,7 +117,7 @@ describe("web push", () => {
     const phone = await device(caller, "de");
     await caller.notifications.subscribeToRegion({ deviceToken: phone.deviceToken, regionId, messagingLanguage: "de" });
     endpoint.gone(phone.id);
-    await handleSendPush(deps, { deviceToken: phone.deviceToken, message: { title: "t", body: "b", url: "/" } });
+    await deliverPush(deps, { deviceToken: phone.deviceToken, message: { title: "t", body: "b", url: "/" } });
     expect(await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, phone.deviceToken))).toHaveLength(0);
     expect(await deps.db.select().from(regionSubscriptions).where(eq(regionSubscriptions.deviceToken, phone.deviceToken))).toHaveLength(0);
   });

@@ -6,7 +6,7 @@ import type { Deps } from "../../context";
 import { pushDevices } from "../../db/schema";
 import type { TestPushEndpoint } from "../../integrations/push/test-endpoint";
 import { createPush, generateVapidKeys, webPushDeviceToken } from "../../integrations/push/web-push";
-import { handleSendPush } from "../../jobs/notifications";
+import { deliverPush } from "./outbox";
 import { callerFor, errorCode } from "../../testing/caller";
 import { httpClient } from "../../testing/http-client";
 import { testDeps, testPushEndpoint } from "../../testing/test-db";
@@ -114,7 +114,7 @@ describe("sending to a stored device", () => {
   test("with the production rules even the local test push service is not contacted", async () => {
     const s = endpoint.subscribe();
     const deviceToken = await insertDevice(s.endpoint);
-    await handleSendPush(strict, { deviceToken, message: { title: "t", body: "b", url: "/" } });
+    await deliverPush(strict, { deviceToken, message: { title: "t", body: "b", url: "/" } });
     expect(await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, deviceToken))).toHaveLength(0);
     await Bun.sleep(100);
     expect(endpoint.received.some((r) => r.subscriptionId === s.id)).toBe(false);
@@ -126,7 +126,7 @@ describe("sending to a stored device", () => {
     const url = `https://localhost:${target.port}/push/${randomBytes(4).toString("hex")}`;
     const { caller } = await callerFor(localhostListed);
     const { deviceToken } = await caller.notifications.registerWebPush({ subscription: { endpoint: url, keys: keys() }, language: "de" });
-    await handleSendPush(localhostListed, { deviceToken, message: { title: "t", body: "b", url: "/" } });
+    await deliverPush(localhostListed, { deviceToken, message: { title: "t", body: "b", url: "/" } });
     await Bun.sleep(100);
     expect(target.connections()).toBe(0);
     // The device stays: a push service's DNS answer is not the device's fault.

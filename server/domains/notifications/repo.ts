@@ -26,6 +26,20 @@ export async function findDevice(db: DbOrTx, deviceToken: string) {
   return rows[0] ?? null;
 }
 
+/** A device follows a game (pushes about it); once per device and game. */
+export async function followGame(db: DbOrTx, values: typeof gameSubscriptions.$inferInsert) {
+  await db.insert(gameSubscriptions).values(values).onConflictDoNothing();
+}
+
+export async function followsGame(db: DbOrTx, gameId: number, deviceToken: string) {
+  const rows = await db
+    .select({ id: gameSubscriptions.id })
+    .from(gameSubscriptions)
+    .where(and(eq(gameSubscriptions.gameId, gameId), eq(gameSubscriptions.deviceToken, deviceToken)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** A dead device: its row and everything subscribed with its token. */
 export async function removeDevice(db: DbOrTx, deviceToken: string) {
   await db.delete(pushDevices).where(eq(pushDevices.deviceToken, deviceToken));

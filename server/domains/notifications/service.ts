@@ -11,9 +11,9 @@ import type { Tx } from "../../db/client";
 import { gameLabel, pushText, type PushTextKey } from "../../integrations/push/texts";
 import { webPushDeviceToken, type PushMessage } from "../../integrations/push/web-push";
 import type { GameMailData, GameMailName } from "../../integrations/mail/templates";
-import { enqueueMail } from "../../jobs/mail";
-import { enqueuePush } from "../../jobs/notifications";
 import { AppError } from "../../lib/errors";
+import { parseGameEvent, type GameEvent } from "../games/events";
+import { enqueueMail, enqueuePush } from "./outbox";
 import * as repo from "./repo";
 
 /* ---------- devices and subscriptions ---------- */
@@ -66,6 +66,15 @@ export async function registerNativeDevice(ctx: Ctx, input: TRegisterNativeDevic
     updatedAt: now,
   });
   return { deviceToken: input.deviceToken };
+}
+
+/** A device follows a game: it hears of the game's changes (joining with a device, or the bell on the game page). */
+export async function followGame(tx: Tx, values: { gameId: number; deviceToken: string; userAgent?: string | null; userId: number | null; createdAt: Date }) {
+  await repo.followGame(tx, values);
+}
+
+export async function followsGame(ctx: Ctx, gameId: number, deviceToken: string): Promise<boolean> {
+  return repo.followsGame(ctx.deps.db, gameId, deviceToken);
 }
 
 /** Whether this device token is registered to the signed-in user (false for guests). */
@@ -156,7 +165,8 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
   const fresh = (createdAt: Date) => deps.clock.now().getTime() - createdAt.getTime() < STALE_AFTER_MS;
   let out: (Outgoing & { gameId: number | null }) | null = null;
   if (kind === "game_event") {
-    const event = await repo.gameEvent(tx, id);
+    const row = await repo.gameEvent(tx, id);
+    const event = row && parseGameEvent(row);
     if (event && fresh(event.createdAt)) out = await forGameEvent(tx, event);
   } else if (kind === "game_comment") {
     const c = await repo.comment(tx, id);
@@ -215,31 +225,31 @@ async function enqueueGameMails(
   }
 }
 
+const counts = (p: { players?: number; minPlayers?: number }) => ({ players: p.players ?? 0, minPlayers: p.minPlayers ?? 0 });
+
 /** Pushes carry at most ~4 kB encrypted; a preview is enough. */
 const clip = (text: string | undefined) => (text && text.length > 180 ? `${text.slice(0, 179)}…` : text);
 
-type EventRow = NonNullable<Awaited<ReturnType<typeof repo.gameEvent>>>;
-
 /** Who hears of which game event (spec 000 section 7); other event types send nothing. */
-async function forGameEvent(tx: Tx, event: EventRow): Promise<(Outgoing & { gameId: number }) | null> {
+async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gameId: number }) | null> {
   const game = await repo.gameInfo(tx, event.gameId);
   if (!game) return null;
-  const p = event.payload as Record<string, unknown>;
   const base = { gameId: game.id, path: `/game/${game.id}`, tag: `game-${game.id}` };
   const notActor = <T extends { userId: number | null }>(rs: T[]) => rs.filter((r) => event.actorId === null || r.userId !== event.actorId);
   const organiser = () => repo.devicesOfUsers(tx, [game.creatorId]);
-  const counts = { players: Number(p.players ?? 0), minPlayers: Number(p.minPlayers ?? 0) };
   const players = async () => notActorIds(await repo.playerUserIds(tx, game.id));
   const notActorIds = (ids: number[]) => ids.filter((id) => id !== event.actorId);
   const toOrganiser = (template: GameMailName) => ({ template, userIds: [game.creatorId] });
   switch (event.type) {
-    case "MOVED_UP":
-      return event.actorId
-        ? { ...base, receivers: await repo.devicesOfUsers(tx, [event.actorId]), key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [event.actorId] } }
+    case "MOVED_UP": {
+      const promoted = event.payload.userId;
+      return promoted !== null
+        ? { ...base, receivers: await repo.devicesOfUsers(tx, [promoted]), key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [promoted] } }
         : null;
+    }
     case "CANCELLED":
-      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameCancelled", params: {}, mail: { template: "game-cancelled", userIds: await players() } };
-    case "AUTO_CANCELLED":
+      if (!event.payload.automatic)
+        return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameCancelled", params: {}, mail: { template: "game-cancelled", userIds: await players() } };
       return {
         ...base,
         receivers: await repo.followerDevices(tx, game.id),
@@ -250,14 +260,15 @@ async function forGameEvent(tx: Tx, event: EventRow): Promise<(Outgoing & { game
     case "CHANGED":
       return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameChanged", params: {}, mail: { template: "game-changed", userIds: await players() } };
     case "PARTICIPATION_CANCELLED": {
-      if (p.notifyOrganiser !== true || p.accountDeleted) return null;
-      const name = typeof p.participationId === "number" ? await repo.participationName(tx, p.participationId) : null;
+      const p = event.payload;
+      if ("accountDeleted" in p || !p.notifyOrganiser) return null;
+      const name = await repo.participationName(tx, p.participationId);
       return { ...base, receivers: await organiser(), key: "playerCancelledShortNotice", params: { name: name ?? undefined }, mail: toOrganiser("game-player-cancelled") };
     }
     case "MIN_PLAYERS_WARNING":
-      return { ...base, receivers: await organiser(), key: "minPlayersWarning", params: counts, mail: toOrganiser("game-min-players-warning") };
+      return { ...base, receivers: await organiser(), key: "minPlayersWarning", params: counts(event.payload), mail: toOrganiser("game-min-players-warning") };
     case "TAKES_PLACE_PROMPT":
-      return { ...base, receivers: await organiser(), key: "takesPlacePrompt", params: counts, mail: toOrganiser("game-takes-place-prompt") };
+      return { ...base, receivers: await organiser(), key: "takesPlacePrompt", params: counts(event.payload), mail: toOrganiser("game-takes-place-prompt") };
     case "CREATED":
     case "MADE_PUBLIC":
       if (game.gameType === "PRIVATE") return null;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { games, participations, users } from "../../db/schema";
-import { callerFor, errorCode as code } from "../../testing/caller";
+import { callerFor, errorCode as code, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -103,7 +103,7 @@ describe("reports", () => {
     testClock.freeze(after(30));
     expect(await code(host.caller.participation.report(report))).toBe("OWN_GAME");
     expect(await code((await player()).caller.participation.report(report))).toBe("NO_PARTICIPATION");
-    expect(await code(players[0]!.caller.participation.report({ ...report, additionalInformation: "zu kurz" }))).toBe("BAD_REQUEST");
+    expect(await errorData(players[0]!.caller.participation.report({ ...report, additionalInformation: "zu kurz" }))).toEqual({ code: "VALIDATION", fields: [{ path: "additionalInformation", code: "report_too_short" }] });
     expect(await code(players[0]!.caller.participation.report(report))).toBe("OK");
     expect(await code(players[0]!.caller.participation.report(report))).toBe("ALREADY_REPORTED");
     expect(await code((await callerFor(deps)).caller.participation.report(report))).toBe("UNAUTHENTICATED");

@@ -8,7 +8,8 @@ import type { ZFeedbackInput, ZGuestProfileInput, ZReportInput } from "@shared/s
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { gameListItems, lockGame, recordGameEvent, setFeedbackReceived } from "../games/service";
+import { lockGame, markFeedbackReceived, recordGameEvent } from "../games/core";
+import { gameListItems } from "../games/read";
 import { actorOrNull, requireActor, setRatings } from "../users/service";
 import * as repo from "./repo";
 
@@ -36,8 +37,8 @@ export async function sendReliabilityFeedback(ctx: Ctx, input: z.output<typeof Z
       await repo.update(tx, row.id, { organizerReliabilityFeedback: item.reliabilityFeedback, feedbackAt: now, updatedAt: now });
       await recomputeRatings(tx, row);
     }
-    await setFeedbackReceived(tx, game.id);
-    await recordGameEvent(tx, { gameId: game.id, type: "ATTENDANCE_RATED", actorId: actor.id, payload: { count: input.feedback.length }, createdAt: now });
+    await markFeedbackReceived(tx, game.id);
+    await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "ATTENDANCE_RATED", actorId: actor.id, payload: { count: input.feedback.length }, createdAt: now });
   });
   return { ok: true as const };
 }
@@ -68,7 +69,7 @@ export async function createGameReport(ctx: Ctx, input: z.output<typeof ZReportI
     });
     if (id === null) throw new AppError("ALREADY_REPORTED");
     await repo.update(tx, own!.id, { hasReported: true, updatedAt: now });
-    await recordGameEvent(tx, { gameId: game!.id, type: "REPORTED", actorId: actor!.id, payload: { reason: input.reason }, createdAt: now });
+    await recordGameEvent(ctx.deps, tx, { gameId: game!.id, type: "REPORTED", actorId: actor!.id, payload: { reason: input.reason }, createdAt: now });
     return { ok: true as const };
   });
 }
@@ -110,7 +111,7 @@ export async function addOwnParticipation(
     if (!fitsInGame(active - current, input.playerCount, game.maxPlayers)) throw new AppError("NOT_ENOUGH_PLACES");
     const values = { ...input, queue: false, queuedAt: null, cancelledAt: null, updatedAt: now };
     const row = existing ? await repo.update(tx, existing.id, values) : await repo.insert(tx, { ...values, userId: actor.id, createdAt: now });
-    await recordGameEvent(tx, { gameId: game.id, type: "ORGANISER_PLAYERS", actorId: actor.id, payload: { playerCount: input.playerCount }, createdAt: now });
+    await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "ORGANISER_PLAYERS", actorId: actor.id, payload: { playerCount: input.playerCount }, createdAt: now });
     return { id: row.id, playerCount: row.playerCount };
   });
 }

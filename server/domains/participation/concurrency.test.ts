@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { CSRF_HEADER } from "@shared/constants";
 import type { Deps } from "../../context";
 import { createSession } from "../auth/sessions";
 import { createGameRow, createRegion, createUser } from "../../testing/factories";
-import { startServerProcess, type ServerProcess } from "../../testing/server-process";
+import { useServerProcesses, type ServerProcess } from "../../testing/server-process";
 import { testDeps } from "../../testing/test-db";
 
 /**
@@ -15,14 +15,12 @@ const PLAYERS = 500;
 const SPOTS = 10;
 
 let deps: Deps;
-const servers: ServerProcess[] = [];
 
 describe.skipIf(!process.env.DATABASE_URL)("joining under load", () => {
+  const servers = useServerProcesses(2);
   beforeAll(async () => {
     deps = await testDeps();
-    servers.push(await startServerProcess(deps.database.url!), await startServerProcess(deps.database.url!));
-  }, 30_000);
-  afterAll(() => Promise.all(servers.map((s) => s.stop())));
+  });
 
   test(
     `${PLAYERS} simultaneous joins across two servers for ${SPOTS} spots`,

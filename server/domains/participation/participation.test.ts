@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { guestProfiles, participations } from "../../db/schema";
-import { callerFor, errorCode as code } from "../../testing/caller";
+import { callerFor, errorCode as code, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import * as gamesRepo from "../games/repo";
+import * as repo from "./repo";
 
 let deps: Deps;
 let regionId: number;
@@ -33,7 +34,7 @@ async function game(values: Partial<Parameters<typeof createGameRow>[1]> = {}, o
 }
 
 
-const active = (gameId: number) => gamesRepo.participantsAmount(deps.db, gameId);
+const active = (gameId: number) => repo.activePlayers(deps.db, gameId);
 
 describe("joining", () => {
   test("a signed-in player joins with up to two extras, ball and bibs", async () => {
@@ -150,10 +151,10 @@ describe("cancelling, removing and the waiting list", () => {
     const joined = await p.caller.participation.join({ gameId: g.id });
     const waiting = await player();
     const q = await waiting.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "w" });
-    expect(await code(host.caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id }))).toBe("VALIDATION");
+    expect(await errorData(host.caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id }))).toEqual({ code: "VALIDATION", fields: [{ path: "playerRemovalReason", code: "reason_required" }] });
     expect(
-      await code(host.caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id, playerRemovalReason: "OTHER_REASON" })),
-    ).toBe("BAD_REQUEST");
+      await errorData(host.caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id, playerRemovalReason: "OTHER_REASON" })),
+    ).toEqual({ code: "VALIDATION", fields: [{ path: "playerRemovalMessage", code: "message_required" }] });
     expect(await code((await player()).caller.participation.revoke({ gameId: g.id, participationId: joined.participation.id, playerRemovalReason: "FRIEND_PLAYS_INSTEAD" }))).toBe(
       "PARTICIPATION_FORBIDDEN",
     );
@@ -216,13 +217,103 @@ describe("cancelling, removing and the waiting list", () => {
     expect(await code(host.caller.participation.update({ participationId: j.participation.id, queue: false }))).toBe("NOT_ENOUGH_PLACES");
   });
 
-  test("payment status changes follow the state machine", async () => {
+  /**
+   * A managed-payment game (price >= 2.50) of an organisation, created by one of its members who is
+   * no admin, so the creator acts as "organiser" in the payment table; an admin who is not the creator.
+   */
+  async function managedGame(values: Partial<Parameters<typeof createGameRow>[1]> = {}) {
+    const { organizations } = await import("../../db/schema");
+    const [org] = await deps.db.insert(organizations).values({ name: `Verein ${Math.random().toString(36).slice(2)}` }).returning();
+    const host = await player({ organizationId: org!.id });
+    const admin = await player({ isAdmin: true });
+    const row = await createGameRow(deps, {
+      creatorId: host.user.id,
+      organizationId: org!.id,
+      regionId,
+      startTime: hours(24),
+      minPlayers: 4,
+      isManagedPayment: true,
+      priceCents: 500,
+      ...values,
+    });
+    return { host, admin, game: row };
+  }
+  const storedStatus = async (id: number) =>
+    (await deps.db.select({ s: participations.paymentStatus }).from(participations).where(eq(participations.id, id)))[0]!.s;
+  const setStatus = (id: number, paymentStatus: typeof participations.$inferInsert.paymentStatus) =>
+    deps.db.update(participations).set({ paymentStatus }).where(eq(participations.id, id));
+
+  test("payment status changes follow the state machine: organisers and admins never set the provider's states", async () => {
     testClock.freeze(NOW);
-    const { host, game: g } = await game();
-    const j = await (await player()).caller.participation.join({ gameId: g.id });
-    expect(await code(host.caller.participation.update({ participationId: j.participation.id, paymentStatus: "Captured" }))).toBe(
+    const { host, admin, game: g } = await managedGame();
+    const p = await player();
+    const id = (await p.caller.participation.join({ gameId: g.id })).participation.id;
+    expect(await storedStatus(id)).toBe("None");
+    const set = (who: typeof host, paymentStatus: "Open" | "Approved" | "Captured" | "Expired" | "Released") =>
+      code(who.caller.participation.update({ participationId: id, paymentStatus }));
+
+    // a reservation comes with joining, nobody sets it
+    expect(await set(host, "Open")).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    expect(await set(admin, "Open")).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    expect(await storedStatus(id)).toBe("None");
+
+    // Open -> Approved / Captured / Expired are the provider's (and the expiry job's)
+    await setStatus(id, "Open");
+    for (const to of ["Approved", "Captured", "Expired"] as const) {
+      expect(await set(host, to)).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+      expect(await set(admin, to)).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    }
+    expect(await storedStatus(id)).toBe("Open");
+
+    // collecting or releasing an approved payment is the provider's and the jobs' too
+    await setStatus(id, "Approved");
+    for (const to of ["Captured", "Released"] as const) {
+      expect(await set(host, to)).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+      expect(await set(admin, to)).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    }
+    expect(await storedStatus(id)).toBe("Approved");
+
+    // and a game without managed payment has no payment status to change
+    const { host: plainHost, game: plain } = await game();
+    const other = await (await player()).caller.participation.join({ gameId: plain.id });
+    expect(await code(plainHost.caller.participation.update({ participationId: other.participation.id, paymentStatus: "Captured" }))).toBe(
       "PAYMENT_TRANSITION_NOT_ALLOWED",
     );
+  });
+
+  test("payment status changes follow the state machine: the organiser or an admin allows cash, also after the start", async () => {
+    testClock.freeze(NOW);
+    const { host, admin, game: g } = await managedGame({ startTime: hours(2) });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await (await player()).caller.participation.join({ gameId: g.id })).participation.id);
+    for (const id of ids) await setStatus(id, "Open");
+
+    expect((await host.caller.participation.update({ participationId: ids[0]!, paymentStatus: "PaidExternally" })).paymentStatus).toBe("PaidExternally");
+    expect((await admin.caller.participation.update({ participationId: ids[1]!, paymentStatus: "PaidExternally" })).paymentStatus).toBe("PaidExternally");
+    // PaidExternally is final
+    expect(await code(host.caller.participation.update({ participationId: ids[0]!, paymentStatus: "Open" }))).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    expect(await storedStatus(ids[0]!)).toBe("PaidExternally");
+
+    testClock.freeze(hours(2.5)); // the game is running
+    expect((await host.caller.participation.update({ participationId: ids[2]!, paymentStatus: "PaidExternally" })).paymentStatus).toBe("PaidExternally");
+    expect(await storedStatus(ids[2]!)).toBe("PaidExternally");
+  });
+
+  test("payment status changes follow the state machine: a player sets no payment status on his own participation", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await managedGame();
+    const p = await player();
+    const id = (await p.caller.participation.join({ gameId: g.id })).participation.id;
+    const set = (paymentStatus: "Open" | "Approved" | "Captured" | "PaidExternally") =>
+      code(p.caller.participation.update({ participationId: id, paymentStatus }));
+
+    expect(await set("Open")).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    await setStatus(id, "Open");
+    for (const to of ["Approved", "Captured", "PaidExternally"] as const) expect(await set(to)).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    expect(await code(p.caller.participation.update({ participationId: id, payed: 1 }))).toBe("PARTICIPATION_FORBIDDEN");
+    expect(await storedStatus(id)).toBe("Open");
+    // the rest of his participation he still changes
+    expect((await p.caller.participation.update({ participationId: id, bringsBall: true })).paymentStatus).toBe("Open");
   });
 });
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { gameReports, games, gameSubscriptions, guestProfiles, participations } from "../../db/schema";
+import { gameReports, games, guestProfiles, participations } from "../../db/schema";
 
 export type ParticipationRow = typeof participations.$inferSelect;
 
@@ -23,13 +24,56 @@ export async function guestNameTaken(db: DbOrTx, gameId: number, firstName: stri
   return (await findGuestByName(db, gameId, firstName)) !== null;
 }
 
-/** Active players (sum of player counts of active, non-queued participations). */
+/**
+ * Players in a game, the one definition: the player counts of its active participations (not
+ * cancelled, not on the waiting list). As SQL for a game id (a column in list queries, or a value).
+ */
+export function playersInGameSql(gameId: AnyPgColumn | SQL | number) {
+  return sql<number>`coalesce((
+  select sum(p.player_count) from ${participations} p
+  where p.game_id = ${gameId} and p.queue = false and p.cancelled_at is null
+), 0)::int`;
+}
+
+/** Active players of one game (see playersInGameSql). */
 export async function activePlayers(db: DbOrTx, gameId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${participations.playerCount}), 0)::int` })
-    .from(participations)
-    .where(and(eq(participations.gameId, gameId), eq(participations.queue, false), isNull(participations.cancelledAt)));
+  const [row] = await db.select({ n: playersInGameSql(gameId) }).from(sql`(select 1) as one`);
   return Number(row?.n ?? 0);
+}
+
+/** Players other than the organiser's own participation (for "price cannot be raised"). */
+export async function hasOtherParticipants(db: DbOrTx, gameId: number, creatorId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.gameId, gameId),
+        isNull(participations.cancelledAt),
+        or(isNull(participations.userId), ne(participations.userId, creatorId)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The user takes part (active or queued) in another non-cancelled game overlapping [start, end). */
+export async function userBusyBetween(db: DbOrTx, userId: number, start: Date, end: Date, excludeGameId?: number) {
+  const where = [
+    eq(participations.userId, userId),
+    isNull(participations.cancelledAt),
+    isNull(games.cancelledAt),
+    lt(games.startTime, end),
+    gt(games.endTime, start),
+  ];
+  if (excludeGameId) where.push(ne(games.id, excludeGameId));
+  const rows = await db
+    .select({ id: games.id })
+    .from(participations)
+    .innerJoin(games, eq(games.id, participations.gameId))
+    .where(and(...where))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The waiting list in its order: first come, first served. */
@@ -59,19 +103,6 @@ export async function insertGuestProfile(db: DbOrTx, firstName: string, now: Dat
 export async function findGuestProfile(db: DbOrTx, id: number) {
   const rows = await db.select().from(guestProfiles).where(eq(guestProfiles.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-export async function subscribe(db: DbOrTx, values: typeof gameSubscriptions.$inferInsert) {
-  await db.insert(gameSubscriptions).values(values).onConflictDoNothing();
-}
-
-export async function isSubscribed(db: DbOrTx, gameId: number, deviceToken: string) {
-  const rows = await db
-    .select({ id: gameSubscriptions.id })
-    .from(gameSubscriptions)
-    .where(and(eq(gameSubscriptions.gameId, gameId), eq(gameSubscriptions.deviceToken, deviceToken)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function linkGuestProfile(db: DbOrTx, guestProfileId: number, userId: number) {

@@ -15,7 +15,7 @@ import {
   removalProblem,
 } from "@shared/rules/participation";
 import { paymentStatusForPayed } from "@shared/rules/payed";
-import { assertTransition } from "@shared/rules/payment-status";
+import { transitionProblem } from "@shared/rules/payment-status";
 import type {
   TJoinResult,
   ZAttachGuestParticipationsInput,
@@ -28,14 +28,15 @@ import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { generateSessionToken } from "../auth/sessions";
-import { isUserBusy, lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type LockedGame } from "../games/service";
+import { lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type GameRow } from "../games/core";
 import { actorOrNull, type Actor } from "../users/service";
-import { addSystemComment } from "../chat/service";
-import { deviceTokenForUserExists } from "../notifications/service";
+import { deviceTokenForUserExists, followGame, followsGame } from "../notifications/service";
 import { recomputeRatings } from "./attendance";
 import * as repo from "./repo";
 
 const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+type LockedGame = GameRow;
 
 function isAdminOrCreator(actor: Actor | null, game: LockedGame) {
   return !!actor && (actor.isAdmin || actor.id === game.creatorId);
@@ -68,7 +69,8 @@ export async function promoteWaitingList(ctx: Ctx, tx: Tx, game: LockedGame): Pr
   const now = ctx.deps.clock.now();
   for (const p of moving) {
     await repo.update(tx, p.id, { queue: false, updatedAt: now });
-    await recordGameEvent(tx, { gameId: game.id, type: "MOVED_UP", actorId: p.userId, payload: { participationId: p.id }, createdAt: now });
+    // The waiting list moves by itself: no actor; the promoted player is the subject.
+    await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "MOVED_UP", actorId: null, payload: { participationId: p.id, userId: p.userId }, createdAt: now });
   }
   if (moving.length) await noteParticipantsAmount(tx, game, active + moving.reduce((s, p) => s + p.playerCount, 0));
   return moving.map((p) => p.id);
@@ -108,7 +110,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       existing = await repo.findByUser(tx, game.id, actor.id);
       if (existing?.banned) throw new AppError("BANNED_FROM_GAME");
       if (existing && existing.cancelledAt === null) throw new AppError("ALREADY_PARTICIPATING");
-      if (await isUserBusy(tx, actor.id, game)) throw new AppError("ALREADY_IN_GAME_AT_TIME");
+      if (await repo.userBusyBetween(tx, actor.id, game.startTime, game.endTime, game.id)) throw new AppError("ALREADY_IN_GAME_AT_TIME");
     } else if (await repo.guestNameTaken(tx, game.id, firstName!)) {
       throw new AppError("GUEST_NAME_TAKEN");
     }
@@ -159,15 +161,14 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       });
     }
     if (input.deviceToken) {
-      await repo.subscribe(tx, { gameId: game.id, deviceToken: input.deviceToken, userId: actor?.id ?? null, createdAt: now });
+      await followGame(tx, { gameId: game.id, deviceToken: input.deviceToken, userId: actor?.id ?? null, createdAt: now });
     }
     if (fits) await noteParticipantsAmount(tx, game, active + input.playerCount);
-    await addSystemComment(ctx, tx, game.id, fits ? "joined" : "queued", guestFirstName ?? actor?.firstName ?? "");
-    await recordGameEvent(tx, {
+    await recordGameEvent(ctx.deps, tx, {
       gameId: game.id,
       type: fits ? "JOINED" : "QUEUED",
       actorId: actor?.id ?? null,
-      payload: { participationId: row.id, playerCount: input.playerCount },
+      payload: { participationId: row.id, playerCount: input.playerCount, name: guestFirstName ?? actor?.firstName ?? "" },
       createdAt: now,
     });
     return { participation: refOf(row, guestFirstName), guestToken };
@@ -216,7 +217,7 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
     if (input.deviceToken) {
       // Whoever changes it follows the game from this device; only the owner's device is the
       // participation's own (it may later claim a guest participation for an account).
-      await repo.subscribe(tx, { gameId: game.id, deviceToken: input.deviceToken, userAgent: input.userAgent ?? null, userId: actor?.id ?? null, createdAt: now });
+      await followGame(tx, { gameId: game.id, deviceToken: input.deviceToken, userAgent: input.userAgent ?? null, userId: actor?.id ?? null, createdAt: now });
       if (isOwner) Object.assign(changes, { deviceToken: input.deviceToken, notificationsEnabled: true });
     }
 
@@ -276,8 +277,10 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
     if (input.paymentStatus === undefined && payedStatus === "REFUSED") throw new AppError("PAYMENT_TRANSITION_NOT_ALLOWED");
     const paymentStatus = input.paymentStatus ?? (payedStatus === "REFUSED" ? undefined : payedStatus);
     if (paymentStatus !== undefined && paymentStatus !== row.paymentStatus) {
-      if (!isManager) throw new AppError("PARTICIPATION_FORBIDDEN");
-      const problem = assertTransition(row.paymentStatus, paymentStatus, {
+      // The table says who drives each move: people set only cash (PaidExternally); the card states
+      // are the provider's and the jobs', a reservation comes with joining (shared/rules/payment-status.ts).
+      const problem = transitionProblem(row.paymentStatus, paymentStatus, {
+        actor: actor?.isAdmin ? "admin" : isManager ? "organiser" : "player",
         gameStarted: now >= game.startTime,
         participationCancelled: row.cancelledAt !== null,
         isManagedPayment: game.isManagedPayment,
@@ -286,7 +289,7 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
       changes.paymentStatus = paymentStatus;
     }
     const updated = await repo.update(tx, row.id, changes);
-    await recordGameEvent(tx, { gameId: game.id, type: "PARTICIPATION_CHANGED", actorId: actor?.id ?? null, payload: { participationId: row.id }, createdAt: now });
+    await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "PARTICIPATION_CHANGED", actorId: actor?.id ?? null, payload: { participationId: row.id }, createdAt: now });
     await promoteWaitingList(ctx, tx, game);
     const active = await repo.activePlayers(tx, game.id);
     await noteParticipantsAmount(tx, game, active);
@@ -300,13 +303,16 @@ export async function revokeParticipation(ctx: Ctx, input: z.output<typeof ZRevo
   const now = ctx.deps.clock.now();
   const viewer = await actorOrNull(ctx);
   return ctx.deps.db.transaction(async (tx) => {
+    // Named by id, by account or guest name (the old API), or the caller's own: looked up in this
+    // transaction, so the row checked is the row changed.
     let participationId = input.participationId;
-    if (participationId === undefined) {
+    if (participationId === undefined && input.userId === undefined && input.playerName === undefined) {
       if (!viewer) throw new AppError("PARTICIPATION_NOT_FOUND");
       const own = await repo.findByUser(tx, input.gameId, viewer.id);
       if (!own || own.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
       participationId = own.id;
     }
+    participationId ??= await participationIdFor(tx, input.gameId, { userId: input.userId, playerName: input.playerName });
     const found = await access(tx, viewer, participationId, input.guestToken);
     const { row, game } = found;
     if (row.gameId !== input.gameId || row.cancelledAt) throw new AppError("PARTICIPATION_NOT_FOUND");
@@ -334,13 +340,13 @@ async function endParticipation(
     const shortNotice = !row.queue && isShortNoticeCancellation(game.startTime, now);
     await repo.update(tx, row.id, { cancelledAt: now, cancelledShortNotice: shortNotice, queue: false, updatedAt: now });
     if (shortNotice) await recomputeRatings(tx, row);
-    await addSystemComment(ctx, tx, game.id, "cancelled", row.firstName ?? actor?.firstName ?? "");
-    await recordGameEvent(tx, {
+    await recordGameEvent(ctx.deps, tx, {
       gameId: game.id,
       type: "PARTICIPATION_CANCELLED",
       actorId: actor?.id ?? null,
       payload: {
         participationId: row.id,
+        name: row.firstName ?? actor?.firstName ?? "",
         playerCount: row.playerCount,
         fromWaitingList: row.queue,
         shortNotice,
@@ -364,11 +370,11 @@ async function endParticipation(
       queue: false,
       updatedAt: now,
     });
-    await recordGameEvent(tx, {
+    await recordGameEvent(ctx.deps, tx, {
       gameId: game.id,
       type: "PLAYER_REMOVED",
       actorId: actor!.id,
-      payload: { participationId: row.id, reason: input.playerRemovalReason, message: input.playerRemovalMessage || null },
+      payload: { participationId: row.id, reason: input.playerRemovalReason!, message: input.playerRemovalMessage || null },
       createdAt: now,
     });
   }
@@ -421,9 +427,9 @@ async function claimingDevice(ctx: Ctx, participationId: number): Promise<string
 /* ---------- push subscriptions to a game (sending comes with the notifications issue) ---------- */
 
 export async function subscribeToGame(ctx: Ctx, input: z.output<typeof ZSubscribeToGameInput>) {
-  await requireGame(ctx, input.gameId);
+  await requireGame(ctx.deps.db, input.gameId);
   await ctx.deps.db.transaction(async (tx) => {
-    await repo.subscribe(tx, {
+    await followGame(tx, {
       gameId: input.gameId,
       deviceToken: input.deviceToken,
       userAgent: input.userAgent ?? null,
@@ -435,17 +441,17 @@ export async function subscribeToGame(ctx: Ctx, input: z.output<typeof ZSubscrib
 }
 
 export async function isSubscribedToGame(ctx: Ctx, input: { gameId: number; deviceToken: string }) {
-  return { subscribed: await repo.isSubscribed(ctx.deps.db, input.gameId, input.deviceToken) };
+  return { subscribed: await followsGame(ctx, input.gameId, input.deviceToken) };
 }
 
 /** The old API names a participation by user id or guest name; this finds its id. */
-export async function participationIdFor(ctx: Ctx, gameId: number, who: { userId?: number; playerName?: string }): Promise<number> {
+async function participationIdFor(tx: Tx, gameId: number, who: { userId?: number; playerName?: string }): Promise<number> {
   let id: number | undefined;
   if (who.userId !== undefined) {
-    const row = await repo.findByUser(ctx.deps.db, gameId, who.userId);
+    const row = await repo.findByUser(tx, gameId, who.userId);
     id = row && row.cancelledAt === null ? row.id : undefined;
   } else if (who.playerName) {
-    id = (await repo.findGuestByName(ctx.deps.db, gameId, who.playerName))?.id;
+    id = (await repo.findGuestByName(tx, gameId, who.playerName))?.id;
   }
   if (id === undefined) throw new AppError("PARTICIPATION_NOT_FOUND");
   return id;
@@ -456,7 +462,39 @@ export async function withdrawFromUpcomingGames(ctx: Ctx, tx: Tx, userId: number
   for (const row of await repo.upcomingOf(tx, userId, now)) {
     const game = await lockGame(tx, row.gameId);
     await repo.update(tx, row.id, { cancelledAt: now, queue: false, updatedAt: now });
-    await recordGameEvent(tx, { gameId: game.id, type: "PARTICIPATION_CANCELLED", actorId: userId, payload: { participationId: row.id, accountDeleted: true }, createdAt: now });
+    await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "PARTICIPATION_CANCELLED", actorId: userId, payload: { participationId: row.id, accountDeleted: true }, createdAt: now });
     await promoteWaitingList(ctx, tx, game);
   }
+}
+
+/* ---------- for the games domain ---------- */
+
+/** Players in a game now (participation owns the definition: repo.playersInGameSql). */
+export function playersIn(tx: Tx, gameId: number): Promise<number> {
+  return repo.activePlayers(tx, gameId);
+}
+
+/** Whether anyone but the organiser takes part (then the price may not be raised). */
+export function hasOtherParticipants(tx: Tx, gameId: number, creatorId: number): Promise<boolean> {
+  return repo.hasOtherParticipants(tx, gameId, creatorId);
+}
+
+/** Whether the user plays (or waits) in another game overlapping [start, end). */
+export function isUserBusy(tx: Tx, userId: number, window: { start: Date; end: Date; excludeGameId?: number }): Promise<boolean> {
+  return repo.userBusyBetween(tx, userId, window.start, window.end, window.excludeGameId);
+}
+
+/**
+ * The organiser's own participation in the game they are creating (spec 000 section 5: they play
+ * with `playerCount` players unless organising without playing). The game's CREATED event carries the
+ * count; there is no "joined" line for the organiser. The caller checked the count against the maximum.
+ */
+export async function enterNewGame(
+  tx: Tx,
+  game: LockedGame,
+  values: { userId: number; playerCount: number; playsHimself: boolean; bringsBall: boolean; bringsBibs: boolean; now: Date },
+): Promise<void> {
+  if (await repo.userBusyBetween(tx, values.userId, game.startTime, game.endTime, game.id)) throw new AppError("ALREADY_IN_GAME_AT_TIME");
+  const { now, ...rest } = values;
+  await repo.insert(tx, { ...rest, gameId: game.id, createdAt: now, updatedAt: now });
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ZUserGamesInput } from "@shared/schemas/users";
 import type { TGameListItem } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
-import { userGames } from "../games/service";
+import { userGames } from "../games/read";
 
 /**
  * A page of a user's hosted, attended or queue games for the profile lists (spec 001 section 2.6),

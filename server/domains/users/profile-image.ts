@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Ctx } from "../../context";
 import type { DbOrTx } from "../../db/client";
-import { users } from "../../db/schema";
 import { profileImageJpeg } from "../../integrations/images";
 import { newKey, storageFor, type Storage } from "../../integrations/storage";
 import { AppError } from "../../lib/errors";
+import * as repo from "./repo";
 
 /**
  * Profile pictures (spec 001 sections 2.5, 5, 8): the upload is checked and re-encoded
@@ -60,16 +59,13 @@ export async function discardProfileImageFile(ctx: Ctx, url: string | null): Pro
 }
 
 /**
- * Sets the user's picture URL and returns the one it replaces. The row lock orders two uploads of
- * one user, so each sees the other's file as "previous" and no file is left without an owner.
+ * Sets the user's picture URL and returns the one it replaces. The row lock (in the repo) orders two
+ * uploads of one user, so each sees the other's file as "previous" and no file is left without an owner.
  */
 async function replaceProfileImageUrl(db: DbOrTx, userId: number, url: string | null, now: Date): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ url: users.profileImageUrl }).from(users).where(eq(users.id, userId)).for("update");
-    if (!row) throw new AppError("UNAUTHENTICATED"); // the session outlived its user
-    await tx.update(users).set({ profileImageUrl: url, updatedAt: now }).where(eq(users.id, userId));
-    return row.url;
-  });
+  const previous = await repo.replaceProfileImageUrl(db, userId, url, now);
+  if (previous === undefined) throw new AppError("UNAUTHENTICATED"); // the session outlived its user
+  return previous;
 }
 
 /** Deletes the replaced file if it is one of ours; seeded or external URLs are left alone. */

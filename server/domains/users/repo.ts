@@ -1,6 +1,15 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { groups, organizations, regions, userGroups, users } from "../../db/schema";
+
+/**
+ * The only module that writes the `users` table (README Decisions "One owner per table"): other
+ * domains go through the users service. Joins that read users from other repos are fine.
+ */
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+/** The columns a use case may change on an existing user (ids and creation time never change). */
+export type UserChanges = Partial<Omit<NewUserRow, "id" | "createdAt">>;
 
 const regionRef = {
   id: regions.id,
@@ -81,4 +90,53 @@ export async function findActor(db: DbOrTx, userId: number) {
 
 export async function setRatings(db: DbOrTx, userId: number, ratings: { reliabilityRating: number | null; punctualityRating: number | null }) {
   await db.update(users).set(ratings).where(eq(users.id, userId));
+}
+
+export async function findUser(db: DbOrTx, userId: number): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Case-insensitive, like the unique index; `activeOnly` skips deleted accounts. */
+export async function findUserByEmail(db: DbOrTx, email: string, { activeOnly = false } = {}): Promise<UserRow | null> {
+  const sameEmail = eq(sql`lower(${users.email})`, email.toLowerCase());
+  const rows = await db
+    .select()
+    .from(users)
+    .where(activeOnly ? and(sameEmail, isNull(users.deletedAt)) : sameEmail)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a user with a lower-case e-mail; null when the e-mail (or a given id) was taken meanwhile. */
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<number | null> {
+  const rows = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function updateUser(db: DbOrTx, userId: number, changes: UserChanges): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, userId));
+}
+
+/** Locks the user's row until the transaction ends; false when there is no such user. */
+export async function lockUser(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  return rows.length > 0;
+}
+
+/**
+ * Sets the user's picture URL and returns the one it replaces (undefined: no such user). The row
+ * lock orders two uploads of one user, so each sees the other's file as "previous".
+ */
+export async function replaceProfileImageUrl(db: DbOrTx, userId: number, url: string | null, now: Date): Promise<string | null | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ url: users.profileImageUrl }).from(users).where(eq(users.id, userId)).for("update");
+    if (!row) return undefined;
+    await tx.update(users).set({ profileImageUrl: url, updatedAt: now }).where(eq(users.id, userId));
+    return row.url;
+  });
 }

@@ -2,9 +2,12 @@ import type { GameActor } from "@shared/rules/game-permissions";
 import { isCommunityManager } from "@shared/rules/roles";
 import type { TMyAccount, TPublicUser } from "@shared/schemas/users";
 import type { Ctx } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import * as repo from "./repo";
+import type { NewUserRow, UserChanges, UserRow } from "./repo";
+
+export type { UserRow };
 
 function requireViewer(ctx: Ctx) {
   if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
@@ -87,4 +90,81 @@ export async function actorOrNull(ctx: Ctx): Promise<Actor | null> {
 /** Stores ratings computed by the participation domain (inside its transaction). */
 export async function setRatings(tx: DbOrTx, userId: number, ratings: { reliabilityRating: number | null; punctualityRating: number | null }) {
   await repo.setRatings(tx, userId, ratings);
+}
+
+/* ---------- the users table for other domains (its only writer is ./repo.ts) ---------- */
+
+/** The user's row (account flows: tokens, mails, deletion); null when unknown. */
+export function findUser(db: DbOrTx, userId: number): Promise<UserRow | null> {
+  return repo.findUser(db, userId);
+}
+
+/** The account behind an address, deleted ones included (sign-in checks its password). */
+export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  return repo.findUserByEmail(db, email);
+}
+
+/** The account behind an address unless it was deleted (password reset). */
+export function findActiveUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  return repo.findUserByEmail(db, email, { activeOnly: true });
+}
+
+/** Whether an account (other than `exceptUserId`) already uses the address, whatever its case. */
+export async function isEmailTaken(db: DbOrTx, email: string, exceptUserId?: number): Promise<boolean> {
+  const found = await repo.findUserByEmail(db, email);
+  return found !== null && found.id !== exceptUserId;
+}
+
+/** Creates a user; null when the e-mail was taken meanwhile (the unique index decides a race). */
+export function createUser(db: DbOrTx, values: NewUserRow): Promise<number | null> {
+  return repo.insertUser(db, values);
+}
+
+export async function markEmailVerified(tx: DbOrTx, userId: number, now: Date): Promise<void> {
+  await repo.updateUser(tx, userId, { emailVerifiedAt: now, updatedAt: now });
+}
+
+export async function setPasswordHash(tx: DbOrTx, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await repo.updateUser(tx, userId, { passwordHash, updatedAt: now });
+}
+
+export type ProfileChanges = Pick<UserChanges, "email" | "passwordHash" | "firstName" | "lastName" | "dateOfBirth" | "receiveGameEmails" | "regionId">;
+
+/** Applies the given profile fields; a new e-mail address is unverified until it is confirmed again. */
+export async function updateProfile(tx: DbOrTx, userId: number, changes: ProfileChanges, now: Date): Promise<void> {
+  await repo.updateUser(tx, userId, {
+    ...changes,
+    ...(changes.email !== undefined ? { emailVerifiedAt: null } : {}),
+    updatedAt: now,
+  });
+}
+
+/**
+ * Removes the personal data of a deleted account and keeps the row, so other people's history stays
+ * whole (README Decisions): past games show "Gelöschtes Konto". The password hash is one nobody knows.
+ */
+export async function anonymiseUser(tx: DbOrTx, userId: number, unusablePasswordHash: string, now: Date): Promise<void> {
+  await repo.updateUser(tx, userId, {
+    email: `deleted-${userId}@deleted.invalid`,
+    passwordHash: unusablePasswordHash,
+    emailVerifiedAt: null,
+    firstName: "Gelöschtes Konto",
+    lastName: null,
+    dateOfBirth: null,
+    profileImageUrl: null,
+    receiveGameEmails: false,
+    organizationId: null,
+    isAdmin: false,
+    isCourtOwner: false,
+    deletedAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * Locks the user's row until the transaction ends: serialises one user's concurrent actions
+ * (e.g. creating games against per-organiser limits) across server processes.
+ */
+export async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await repo.lockUser(tx, userId);
 }

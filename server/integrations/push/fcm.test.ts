@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { gameSubscriptions, pushDevices, regionSubscriptions } from "../../db/schema";
 import { dispatchPendingNotifications } from "../../domains/notifications/service";
-import { handleSendPush } from "../../jobs/notifications";
+import { deliverPush } from "../../domains/notifications/outbox";
 import { callerFor } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
@@ -63,7 +63,7 @@ describe("FCM HTTP v1", () => {
       data: { url: `http://localhost:3000/game/${g.id}`, tag: `game-${g.id}` },
     });
     // the access token is cached: a second push fetches none
-    await handleSendPush(deps, { deviceToken: phone, message: { title: "t", body: "b", url: "/" } });
+    await deliverPush(deps, { deviceToken: phone, message: { title: "t", body: "b", url: "/" } });
     expect(emulator.received.filter((r) => r.message.token === phone)).toHaveLength(2);
     expect(emulator.tokenRequests - before).toBeLessThanOrEqual(1);
     const [row] = await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, phone));
@@ -76,7 +76,7 @@ describe("FCM HTTP v1", () => {
     await caller.notifications.registerNativeDevice({ deviceToken: phone, language: "de" });
     await caller.notifications.subscribeToRegion({ deviceToken: phone, regionId, messagingLanguage: "de" });
     emulator.unregister(phone);
-    await handleSendPush(deps, { deviceToken: phone, message: { title: "t", body: "b", url: "/" } });
+    await deliverPush(deps, { deviceToken: phone, message: { title: "t", body: "b", url: "/" } });
     expect(await deps.db.select().from(pushDevices).where(eq(pushDevices.deviceToken, phone))).toHaveLength(0);
     expect(await deps.db.select().from(regionSubscriptions).where(eq(regionSubscriptions.deviceToken, phone))).toHaveLength(0);
     expect(await deps.db.select().from(gameSubscriptions).where(eq(gameSubscriptions.deviceToken, phone))).toHaveLength(0);
@@ -98,7 +98,7 @@ describe("FCM HTTP v1", () => {
     await caller.notifications.registerNativeDevice({ deviceToken: phone, language: "de" });
     deps.config.push.fcm = undefined;
     try {
-      await handleSendPush(deps, { deviceToken: phone, message: { title: "t", body: "b", url: "/" } });
+      await deliverPush(deps, { deviceToken: phone, message: { title: "t", body: "b", url: "/" } });
     } finally {
       deps.config.push.fcm = fcm;
     }

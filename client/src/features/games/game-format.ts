@@ -1,8 +1,9 @@
-import { GAME_TIME_ZONE } from "@shared/constants";
+import { GAME_TIME_ZONE, type Language } from "@shared/constants";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { formatDuration as durationParts } from "@shared/rules/game-form";
+import { durationParts } from "@shared/rules/game-form";
 import type { TGameListItem } from "@shared/schemas/games";
 import { addBerlinDays } from "@shared/rules/berlin-calendar";
+import { formatMoney } from "@shared/rules/money";
 import { m } from "@client/paraglide/messages";
 
 type Level = TGameListItem["level"];
@@ -58,20 +59,9 @@ export function formatRelativeDay(instant: Date, locale: string, now: Date): str
   return formatShortDate(instant, locale);
 }
 
-/** "5,00 €"; whole euros without decimals in tight places ("5 €"). */
-export function formatEuro(cents: number, locale: string, options: { compact?: boolean } = {}): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: options.compact && whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
-
-/** The price or "kostenlos". */
-export function formatPrice(cents: number, locale: string, options: { compact?: boolean } = {}): string {
-  return cents === 0 ? m.game_price_free() : formatEuro(cents, locale, options);
+/** The price ("4,50 €", compact "5 €") or "kostenlos". */
+export function formatPrice(cents: number, locale: Language, options: { compact?: boolean } = {}): string {
+  return cents === 0 ? m.game_price_free() : formatMoney(cents, locale, options.compact ? "compact" : "full");
 }
 
 /** Up to 90 minutes in minutes, otherwise in hours (spec 000 section 9). */

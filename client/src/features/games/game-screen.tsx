@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Ban, ClipboardCheck, Clock, CreditCard, Lock, MapPin, MessageCircle, Navigation, Settings2, Share2, Sparkles, Users, Wallet } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { gameEndTime } from "@shared/rules/game-windows";
+import { formatMoney } from "@shared/rules/money";
 import { canPlayAlong } from "@shared/rules/participation";
 import { playersIn } from "@shared/rules/player-list";
 import { ratingWindow, showRatingPrompt } from "@shared/rules/reliability";
@@ -34,7 +35,6 @@ import { CourtFacts } from "./court-facts";
 import {
   formatDateTime,
   formatDuration,
-  formatEuro,
   formatLineUp,
   formatLongDate,
   formatTime,
@@ -185,7 +185,7 @@ function InfoTiles({ game }: { game: TGame }) {
           m.game_price_free()
         ) : (
           <span className="flex flex-col">
-            <span className="tabular-nums">{formatEuro(game.priceCents, locale)}</span>
+            <span className="tabular-nums">{formatMoney(game.priceCents, locale)}</span>
             <span className="mt-0.5 inline-flex items-center gap-1 text-[12px] font-semibold opacity-80">
               {game.isManagedPayment ? <CreditCard aria-hidden className="size-3.5" /> : <Wallet aria-hidden className="size-3.5" />}
               {game.isManagedPayment ? m.game_managed_payment() : m.game_cash_payment()}

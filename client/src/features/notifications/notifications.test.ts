@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { fetchNativePermission, fetchNativeToken, NATIVE_POLL_MS, NATIVE_TIMEOUT_MS, pollUntil, type Clock } from "./native";
-import { getPermissionState, mapNativePermission, mapPermission } from "./permission";
+import { fetchNativePermission, fetchNativeToken, NATIVE_POLL_MS, NATIVE_TIMEOUT_MS, pollUntil, type Clock } from "@client/lib/native-notifications";
+import { mapNativePermission, mapPermission } from "@client/lib/notification-permission";
+import { getPermissionState } from "./permission";
 
 /** A clock that only moves when the code under test sleeps; `onSleep` runs after each step. */
 function fakeClock(onSleep: (elapsed: number) => void = () => {}): Clock & { elapsed: () => number; sleeps: number[] } {

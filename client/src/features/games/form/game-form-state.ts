@@ -1,6 +1,7 @@
-import { DESCRIPTION_MAX_LENGTH, GAME_DEFAULTS, TITLE_MAX_LENGTH } from "@shared/constants";
+import { DESCRIPTION_MAX_LENGTH, GAME_DEFAULTS, TITLE_MAX_LENGTH, type Language } from "@shared/constants";
 import { canCreateGame, euroInputToCents, priceProblem, type GameFormValues } from "@shared/rules/game-form";
 import { startTimeProblem } from "@shared/rules/game-windows";
+import { formatMoney } from "@shared/rules/money";
 import type { TCourtRef, TCreateGameInput, TGame, TUpdateGameInput } from "@shared/schemas/games";
 import { partsOf, startInstant } from "./start-time-options";
 
@@ -31,9 +32,8 @@ export type GameFormState = GameFormValues & {
 };
 
 /** "5,50" for 550 cents in German, "5.50" in English; empty for 0 so the field shows its hint. */
-export function priceTextOf(cents: number, locale: string): string {
-  if (cents === 0) return "";
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
+export function priceTextOf(cents: number, locale: Language): string {
+  return cents === 0 ? "" : formatMoney(cents, locale, "plain");
 }
 
 /** The defaults of spec 000 section 3 (Game draft); organisation games default on for organisation users. */
@@ -69,7 +69,7 @@ export function initialCreateState(options: { day: string; hasOrganization: bool
 }
 
 /** The edit-details form starts from the game as it is. */
-export function initialEditState(game: TGame, locale: string): GameFormState {
+export function initialEditState(game: TGame, locale: Language): GameFormState {
   const { day, hour, minute } = partsOf(game.startTime);
   return {
     teams: game.teams,

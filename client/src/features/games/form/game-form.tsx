@@ -21,6 +21,7 @@ import {
   playerCountOptions,
   roundPriceToStep,
 } from "@shared/rules/game-form";
+import { formatMoney } from "@shared/rules/money";
 import {
   canMarkOrganizationGame,
   canOrganiseWithoutPlaying,
@@ -42,7 +43,7 @@ import { messageByKey } from "@client/lib/messages";
 import { validationMessage } from "@client/lib/errors";
 import { m } from "@client/paraglide/messages";
 import { CourtFacts } from "../court-facts";
-import { formatDuration, formatEuro, formatLineUp, genderLabel, levelLabel } from "../game-format";
+import { formatDuration, formatLineUp, genderLabel, levelLabel } from "../game-format";
 import { descriptionErrorKey, priceErrorKey, priceTextOf, startErrorKey, titleErrorKey, type GameFormState } from "./game-form-state";
 import { StartTimePicker } from "./start-time-picker";
 
@@ -306,7 +307,7 @@ export function GameForm({
             <SwitchField
               label={m.game_form_managed_payment()}
               hint={m.game_form_managed_payment_hint({
-                min: formatEuro(MANAGED_PRICE_MIN_CENTS, locale),
+                min: formatMoney(MANAGED_PRICE_MIN_CENTS, locale),
                 days: String(MANAGED_PAYMENT_MAX_DAYS_AHEAD),
               })}
               checked={state.isManagedPayment}

@@ -1,14 +1,27 @@
-import type { Deps } from "../context";
-import type { Tx } from "../db/client";
-import { fcmSenderFor } from "../integrations/push/fcm";
-import type { PushMessage, PushResult } from "../integrations/push/web-push";
-import { findDevice, removeDevice } from "../domains/notifications/repo";
-import { dispatchPendingNotifications } from "../domains/notifications/service";
+import type { Deps } from "../../context";
+import type { Tx } from "../../db/client";
+import type { SendPushJob } from "../../jobs/definitions";
+import type { OutgoingMail } from "../../integrations/mail/mailer";
+import { fcmSenderFor } from "../../integrations/push/fcm";
+import type { PushResult } from "../../integrations/push/web-push";
+import { findDevice, removeDevice } from "./repo";
 
-/** One push to one device; the device's keys are read when sending, so a refreshed subscription wins. */
-export type SendPushJob = { deviceToken: string; message: PushMessage };
+/**
+ * Mail and pushes leave through pg-boss jobs: a slow or failing mail server or push service never
+ * blocks or loses a request. Jobs are enqueued in the caller's transaction (nothing goes out for a
+ * rolled-back change) and retried with back-off (jobs/queue.ts); the workers are registered in jobs/workers.ts.
+ */
+export async function enqueueMail(deps: Deps, mail: OutgoingMail, tx?: Tx): Promise<void> {
+  await deps.jobs.send("send-mail", mail, {}, tx);
+  // Loud on purpose: a production server without SMTP_URL keeps every mail in the queue (mailer.ts).
+  if (deps.mailer.mode === "held") deps.logger.warn("mail held in the queue: SMTP_URL is not set", { template: mail.template.name });
+}
 
-/** Pushes leave through a pg-boss job, like mail: retried with back-off (jobs/queue.ts), never blocking a request. */
+export async function deliverMail(deps: Deps, mail: OutgoingMail): Promise<void> {
+  await deps.mailer.send(mail);
+  deps.logger.info("mail sent", { template: mail.template.name });
+}
+
 export async function enqueuePush(deps: Deps, job: SendPushJob, tx?: Tx): Promise<void> {
   await deps.jobs.send("send-push", job, {}, tx);
 }
@@ -16,7 +29,7 @@ export async function enqueuePush(deps: Deps, job: SendPushJob, tx?: Tx): Promis
 let warnedFcmUnconfigured = false;
 
 /** Routes by device kind: web push to the browser's push service, native devices through FCM. */
-export async function handleSendPush(deps: Deps, job: SendPushJob) {
+export async function deliverPush(deps: Deps, job: SendPushJob) {
   const device = await findDevice(deps.db, job.deviceToken);
   if (!device) return; // removed meanwhile
   let result: PushResult;
@@ -44,30 +57,4 @@ export async function handleSendPush(deps: Deps, job: SendPushJob) {
     await deps.db.transaction((tx) => removeDevice(tx, job.deviceToken));
     deps.logger.info("push device with a refused endpoint removed", { deviceToken: job.deviceToken });
   }
-}
-
-export async function startPushWorker(deps: Deps) {
-  await deps.jobs.work<SendPushJob>("send-push", (job) => handleSendPush(deps, job));
-}
-
-/**
- * The dispatcher polls every 2 seconds (domains/notifications/service.ts explains why it polls);
- * several server processes may poll at once, the ledger keeps each row to one of them.
- * Returns a stop function.
- */
-export function startNotificationDispatcher(deps: Deps, intervalMs = 2000): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await dispatchPendingNotifications(deps);
-    } catch (error) {
-      deps.logger.error("notification dispatch failed", { error: String(error) });
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
 }

@@ -1,5 +1,5 @@
-import { postNativeMessage } from "@client/lib/native-bridge";
-import { mapNativePermission, type PermissionState } from "./permission";
+import { postNativeMessage } from "./native-bridge";
+import { mapNativePermission, type PermissionState } from "./notification-permission";
 
 /**
  * The native wrapper's side of notifications (spec 001 sections 4 and 7). The web app posts

@@ -1,0 +1,101 @@
+import type { z } from "zod";
+import { GAME_CREATION_THROTTLE_SECONDS, PUBLIC_GAMES_PER_HOUR, PUBLIC_GAMES_PER_WEEK, SAME_COURT_WINDOW_MINUTES } from "@shared/constants";
+import { canOrganiseWithoutPlaying } from "@shared/rules/game-permissions";
+import { gameEndTime } from "@shared/rules/game-windows";
+import type { ZCreateGameInput } from "@shared/schemas/games";
+import type { Ctx } from "../../context";
+import { AppError } from "../../lib/errors";
+import { requireCourt } from "../courts/service";
+import { enterNewGame } from "../participation/service";
+import { lockUser, requireActor, type Actor } from "../users/service";
+import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
+import { insertGame, lockCourtSchedule, lockGame, recordGameEvent } from "./core";
+import { scheduleMinPlayersJobs } from "./lifecycle";
+import * as repo from "./repo";
+
+/* Creating a game: permissions, the organiser's throttle and limits, the court's hour, the first participation. */
+
+const HOUR_MS = 60 * 60 * 1000;
+const isPublicType = (t: string) => t !== "PRIVATE";
+
+function regionFor(courtRegionId: number | null, actor: Actor): number {
+  const regionId = courtRegionId ?? actor.regionId;
+  if (regionId === null) throw new AppError("REGION_NOT_FOUND", { fields: [{ path: "courtId", code: "court_required" }] });
+  return regionId;
+}
+
+export async function createGame(ctx: Ctx, input: z.output<typeof ZCreateGameInput>): Promise<{ id: number }> {
+  const actor = await requireActor(ctx);
+  const now = ctx.deps.clock.now();
+  if (!actor.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
+  checkFieldPermissions(actor, input);
+  if (!input.playsHimself && !canOrganiseWithoutPlaying(actor)) throw new AppError("PLAYS_HIMSELF_NOT_ALLOWED");
+  checkPrice(input.priceCents, input.isManagedPayment);
+  checkStartTime(input.startTime, now, input.isManagedPayment);
+  if (input.maxPlayers !== null && input.maxPlayers < input.minPlayers) throw new AppError("MAX_PLAYERS_BELOW_MIN");
+  if (input.maxPlayers !== null && input.playerCount > input.maxPlayers) throw new AppError("PLAYER_COUNT_ABOVE_MAX");
+  const court = input.courtId !== null ? await requireCourt(ctx, input.courtId) : null;
+  const regionId = regionFor(court?.regionId ?? null, actor);
+  const endTime = gameEndTime(input.startTime, input.durationMinutes);
+
+  const id = await ctx.deps.db.transaction(async (tx) => {
+    // One organiser's creations are serialised by locking their row, so the limits hold under
+    // concurrent requests too; one court's schedule by its advisory lock (two organisers, one court).
+    await lockUser(tx, actor.id);
+    if (court) await lockCourtSchedule(tx, court.id);
+    const counts = await repo.creationCounts(tx, actor.id, {
+      throttle: new Date(now.getTime() - GAME_CREATION_THROTTLE_SECONDS * 1000),
+      hour: new Date(now.getTime() - HOUR_MS),
+      week: new Date(now.getTime() - 7 * 24 * HOUR_MS),
+    });
+    if (counts.recent > 0) throw new AppError("GAME_CREATION_THROTTLED");
+    if (isPublicType(input.gameType) && !actor.isAdmin) {
+      if (counts.publicHour >= PUBLIC_GAMES_PER_HOUR) throw new AppError("PUBLIC_GAME_WITHIN_HOUR");
+      if (counts.publicWeek >= PUBLIC_GAMES_PER_WEEK) throw new AppError("TOO_MANY_PUBLIC_GAMES_WEEK");
+    }
+    if (court && (await repo.courtHasGameNear(tx, court.id, input.startTime, SAME_COURT_WINDOW_MINUTES)))
+      throw new AppError("SAME_COURT_WITHIN_HOUR");
+
+    const gameId = await insertGame(tx, {
+      creatorId: actor.id,
+      organizationId: input.isOrganizationGame ? actor.organizationId : null,
+      regionId,
+      courtId: court?.id ?? null,
+      title: input.title || null,
+      description: input.description,
+      descriptionEn: input.descriptionEn || null,
+      gameType: input.gameType,
+      gameMode: input.gameMode,
+      level: input.level,
+      gender: input.gender,
+      priceCents: input.priceCents,
+      startTime: input.startTime,
+      durationMinutes: input.durationMinutes,
+      endTime,
+      minPlayers: input.minPlayers,
+      maxPlayers: input.maxPlayers,
+      teams: input.teams,
+      isManagedPayment: input.isManagedPayment,
+      instantCapture: input.instantCapture,
+      externalPaymentRequestsAllowed: input.externalPaymentRequestsAllowed,
+      highestParticipantsAmountReached: input.playerCount,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (input.playerCount > 0) {
+      await enterNewGame(tx, await lockGame(tx, gameId), {
+        userId: actor.id,
+        playerCount: input.playerCount,
+        playsHimself: input.playsHimself,
+        bringsBall: input.bringsBall,
+        bringsBibs: input.bringsBibs,
+        now,
+      });
+    }
+    await recordGameEvent(ctx.deps, tx, { gameId, type: "CREATED", actorId: actor.id, payload: { playerCount: input.playerCount }, createdAt: now });
+    await scheduleMinPlayersJobs(ctx.deps, tx, { id: gameId, startTime: input.startTime });
+    return gameId;
+  });
+  ctx.deps.logger.info("game created", { gameId: id, creatorId: actor.id });
+  return { id };
+}

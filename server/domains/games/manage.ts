@@ -1,0 +1,162 @@
+import type { z } from "zod";
+import { SAME_COURT_WINDOW_MINUTES } from "@shared/constants";
+import { canManageGame } from "@shared/rules/game-permissions";
+import { canCancelGame, canEditGame, gameEndTime } from "@shared/rules/game-windows";
+import type { TGame, ZCancelGameInput, ZUpdateGameInput } from "@shared/schemas/games";
+import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { requireCourt } from "../courts/service";
+import { hasOtherParticipants, playersIn, promoteWaitingList } from "../participation/service";
+import { requireActor, type Actor } from "../users/service";
+import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
+import * as core from "./core";
+import { scheduleMinPlayersJobs } from "./lifecycle";
+import { gameById } from "./read";
+import * as repo from "./repo";
+
+/* Managing a game: edit, cancel, publish, confirm "takes place"; every change under the game's lock. */
+
+/** Loads and locks a game the actor may manage; the shared guard of every change. */
+async function lockManagedGame(tx: Tx, actor: Actor, gameId: number) {
+  const game = await core.lockGame(tx, gameId);
+  if (!canManageGame(actor, game)) throw new AppError("GAME_EDIT_FORBIDDEN");
+  if (game.cancelledAt) throw new AppError("GAME_ALREADY_CANCELLED");
+  return game;
+}
+
+export async function updateGame(ctx: Ctx, input: z.output<typeof ZUpdateGameInput>): Promise<TGame> {
+  const actor = await requireActor(ctx);
+  const now = ctx.deps.clock.now();
+  // Weekly sessions (templates) do not exist yet: no game has future games to change with it.
+  if (input.updateFutureGames) throw new AppError("VALIDATION", { fields: [{ path: "updateFutureGames", code: "no_weekly_session" }] });
+  // Looked up before the transaction: on PGlite's one connection a query outside it would wait forever.
+  const newCourt = input.courtId ? await requireCourt(ctx, input.courtId) : null;
+  await ctx.deps.db.transaction(async (tx) => {
+    const game = await lockManagedGame(tx, actor, input.gameId);
+    if (!canEditGame(game.startTime, now)) throw new AppError("GAME_EDIT_TOO_LATE");
+
+    // PRIVATE -> PUBLIC goes through makePublic (once, needs a court); nothing turns a public game private.
+    if (input.gameType !== undefined && input.gameType !== game.gameType) {
+      if (input.gameType === "PRIVATE" || game.gameType === "PRIVATE") throw new AppError("GAME_TYPE_NOT_ALLOWED");
+    }
+    checkFieldPermissions(
+      actor,
+      { ...input, isOrganizationGame: input.isOrganizationGame },
+      { ...game, isOrganizationGame: game.organizationId !== null },
+    );
+
+    const next = {
+      startTime: input.startTime ?? game.startTime,
+      durationMinutes: input.durationMinutes ?? game.durationMinutes,
+      priceCents: input.priceCents ?? game.priceCents,
+      isManagedPayment: input.isManagedPayment ?? game.isManagedPayment,
+      minPlayers: input.minPlayers ?? game.minPlayers,
+      maxPlayers: input.removeMaxPlayers ? null : input.maxPlayers !== undefined ? input.maxPlayers : game.maxPlayers,
+      courtId: input.courtId !== undefined ? input.courtId : game.courtId,
+    };
+    if (next.priceCents !== game.priceCents || next.isManagedPayment !== game.isManagedPayment) checkPrice(next.priceCents, next.isManagedPayment);
+    if (next.priceCents > game.priceCents && (await hasOtherParticipants(tx, game.id, game.creatorId)))
+      throw new AppError("PRICE_RAISE_NOT_ALLOWED");
+    if (next.startTime.getTime() !== game.startTime.getTime() || next.isManagedPayment !== game.isManagedPayment)
+      checkStartTime(next.startTime, now, next.isManagedPayment);
+    if (next.maxPlayers !== null) {
+      if (next.maxPlayers < (await playersIn(tx, game.id))) throw new AppError("MAX_PLAYERS_BELOW_ATTENDEES");
+      if (next.maxPlayers < next.minPlayers) throw new AppError("MAX_PLAYERS_BELOW_MIN");
+    }
+    let regionId = game.regionId;
+    if (next.courtId !== game.courtId) {
+      if (next.courtId === null && game.gameType !== "PRIVATE") throw new AppError("GAME_WITHOUT_COURT");
+      if (newCourt) regionId = newCourt.regionId ?? regionId;
+    }
+    const moved = next.startTime.getTime() !== game.startTime.getTime();
+    if (next.courtId !== null && (moved || next.courtId !== game.courtId)) {
+      await core.lockCourtSchedule(tx, next.courtId);
+      if (await repo.courtHasGameNear(tx, next.courtId, next.startTime, SAME_COURT_WINDOW_MINUTES, game.id))
+        throw new AppError("SAME_COURT_WITHIN_HOUR");
+    }
+    const endTime = gameEndTime(next.startTime, next.durationMinutes);
+
+    const changes = {
+      title: input.title !== undefined ? input.title || null : game.title,
+      description: input.description ?? game.description,
+      descriptionEn: input.descriptionEn !== undefined ? input.descriptionEn || null : game.descriptionEn,
+      gameType: input.gameType ?? game.gameType,
+      gameMode: input.gameMode ?? game.gameMode,
+      level: input.level ?? game.level,
+      gender: input.gender ?? game.gender,
+      teams: input.teams ?? game.teams,
+      instantCapture: input.instantCapture ?? game.instantCapture,
+      externalPaymentRequestsAllowed: input.externalPaymentRequestsAllowed ?? game.externalPaymentRequestsAllowed,
+      organizationId:
+        input.isOrganizationGame === undefined ? game.organizationId : input.isOrganizationGame ? actor.organizationId : null,
+      ...next,
+      endTime,
+      regionId,
+      updatedAt: now,
+    };
+    const changedFields = Object.keys(changes).filter((k) => {
+      const a = (changes as Record<string, unknown>)[k];
+      const b = (game as Record<string, unknown>)[k];
+      return k !== "updatedAt" && (a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b);
+    });
+    await core.updateGameRow(tx, game.id, changes);
+    if (changedFields.length) {
+      await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "CHANGED", actorId: actor.id, payload: { fields: changedFields }, createdAt: now });
+    }
+    if (moved) await scheduleMinPlayersJobs(ctx.deps, tx, { id: game.id, startTime: next.startTime });
+    // A raised or removed maximum frees spots: the waiting list moves up at once.
+    if (next.maxPlayers === null ? game.maxPlayers !== null : game.maxPlayers !== null && next.maxPlayers > game.maxPlayers) {
+      await promoteWaitingList(ctx, tx, { ...game, ...changes });
+    }
+  });
+  return gameById(ctx, input.gameId);
+}
+
+export async function cancelGame(ctx: Ctx, input: z.output<typeof ZCancelGameInput>): Promise<TGame> {
+  const actor = await requireActor(ctx);
+  const now = ctx.deps.clock.now();
+  await ctx.deps.db.transaction(async (tx) => {
+    const game = await lockManagedGame(tx, actor, input.gameId);
+    const window = canCancelGame(game.startTime, now);
+    if (window === "started") throw new AppError("GAME_ALREADY_STARTED");
+    if (window === "shortNotice") throw new AppError("SHORT_NOTICE_CANCELLATION");
+    await core.cancelGame(ctx.deps, tx, game, { by: "organiser", actorId: actor.id, reason: input.reason, message: input.message || null }, now);
+  });
+  return gameById(ctx, input.gameId);
+}
+
+export async function makeGamePublic(ctx: Ctx, gameId: number): Promise<TGame> {
+  const actor = await requireActor(ctx);
+  const now = ctx.deps.clock.now();
+  await ctx.deps.db.transaction(async (tx) => {
+    const game = await lockManagedGame(tx, actor, gameId);
+    if (game.gameType !== "PRIVATE") throw new AppError("GAME_ALREADY_PUBLIC");
+    if (game.courtId === null) throw new AppError("GAME_WITHOUT_COURT");
+    if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
+    await core.updateGameRow(tx, game.id, { gameType: "PUBLIC", updatedAt: now });
+    await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "MADE_PUBLIC", actorId: actor.id, payload: {}, createdAt: now });
+  });
+  return gameById(ctx, gameId);
+}
+
+/** "Takes place" below the minimum: minPlayers becomes 0, so the automatic cancellation skips it. */
+export async function confirmTakesPlace(ctx: Ctx, gameId: number): Promise<TGame> {
+  const actor = await requireActor(ctx);
+  const now = ctx.deps.clock.now();
+  await ctx.deps.db.transaction(async (tx) => {
+    const game = await lockManagedGame(tx, actor, gameId);
+    if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
+    await core.updateGameRow(tx, game.id, { minPlayers: 0, minPlayersConfirmedAt: now, updatedAt: now });
+    await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "CONFIRMED", actorId: actor.id, payload: { minPlayers: game.minPlayers }, createdAt: now });
+  });
+  return gameById(ctx, gameId);
+}
+
+/** Account deletion: upcoming games the user organises are cancelled (UNABLE_TO_ATTEND). */
+export async function cancelGamesOrganisedBy(ctx: Ctx, tx: Tx, userId: number, now: Date) {
+  for (const { id } of await repo.upcomingGamesOf(tx, userId, now)) {
+    const game = await core.lockGame(tx, id);
+    if (!game.cancelledAt) await core.cancelGame(ctx.deps, tx, game, { by: "accountDeletion", actorId: userId }, now);
+  }
+}

@@ -1,0 +1,149 @@
+import type { z } from "zod";
+import { canManageGame } from "@shared/rules/game-permissions";
+import type { TGame, TGameFeed, TGameListItem, ZGameFeedInput, ZSearchGamesInput } from "@shared/schemas/games";
+import type { Ctx } from "../../context";
+import { AppError } from "../../lib/errors";
+import { regionBySlug } from "../regions/service";
+import { actorOrNull } from "../users/service";
+import * as repo from "./repo";
+
+/* Reading and presenting games: the feed, search, the game page, profile lists. */
+
+export async function feed(ctx: Ctx, input: z.output<typeof ZGameFeedInput>): Promise<TGameFeed> {
+  const region = await regionBySlug(ctx, input.regionSlug);
+  const games = await repo.feed(ctx.deps.db, {
+    regionId: region.id,
+    now: ctx.deps.clock.now(),
+    courtId: input.courtId ?? null,
+    filter: input.filter,
+    userId: ctx.viewer?.userId ?? null,
+  });
+  return { region: { id: region.id, slug: region.slug, name: region.name }, games };
+}
+
+export function searchGames(ctx: Ctx, input: z.output<typeof ZSearchGamesInput>): Promise<TGameListItem[]> {
+  return repo.searchNear(ctx.deps.db, {
+    latitude: input.latitude,
+    longitude: input.longitude,
+    distanceKm: input.distance,
+    from: input.startTime ?? ctx.deps.clock.now(),
+  });
+}
+
+export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
+  const page = await repo.loadGamePage(ctx.deps.db, gameId);
+  if (!page) throw new AppError("GAME_NOT_FOUND");
+  const actor = await actorOrNull(ctx);
+  const { game } = page;
+  const canManage = canManageGame(actor, game);
+  // Reliability scores are visible to the creator, an admin or the player themself (spec 000 section 6).
+  const canSeeAllReliability = canManage;
+  const current = page.participations.filter((p) => p.cancelledAt === null);
+  const own = actor ? (current.find((p) => p.userId === actor.id) ?? null) : null;
+  return {
+    id: game.id,
+    title: game.title,
+    description: game.description,
+    descriptionEn: game.descriptionEn,
+    startTime: game.startTime,
+    endTime: game.endTime,
+    durationMinutes: game.durationMinutes,
+    gameType: game.gameType,
+    gameMode: game.gameMode,
+    level: game.level,
+    gender: game.gender,
+    priceCents: game.priceCents,
+    isManagedPayment: game.isManagedPayment,
+    instantCapture: game.instantCapture,
+    externalPaymentRequestsAllowed: game.externalPaymentRequestsAllowed,
+    minPlayers: game.minPlayers,
+    maxPlayers: game.maxPlayers,
+    teams: game.teams,
+    participantsAmount: Number(page.participantsAmount),
+    highestParticipantsAmountReached: game.highestParticipantsAmountReached,
+    cancelledAt: game.cancelledAt,
+    cancelledBy: page.canceller,
+    cancellationReason: game.cancellationReason,
+    cancellationMessage: game.cancellationMessage,
+    minPlayersConfirmedAt: game.minPlayersConfirmedAt,
+    receivedOrganizerReliabilityFeedback: game.receivedOrganizerReliabilityFeedback,
+    creator: page.creator,
+    organization: page.organization,
+    court: page.court,
+    region: page.region,
+    participations: current.map((p) => ({
+      id: p.id,
+      player:
+        p.userId === null
+          ? null
+          : {
+              id: p.userId,
+              firstName: p.userFirstName ?? "",
+              profileImageUrl: p.userImageUrl,
+              reliabilityRating: canSeeAllReliability || p.userId === actor?.id ? p.reliabilityRating : null,
+            },
+      firstName: p.firstName,
+      guestProfileId: p.guestProfileId,
+      guestReliabilityRating: canSeeAllReliability && p.userId === null ? p.guestReliabilityRating : null,
+      playerCount: p.playerCount,
+      playsHimself: p.playsHimself,
+      bringsBall: p.bringsBall,
+      bringsBibs: p.bringsBibs,
+      queue: p.queue,
+      createdAt: p.createdAt,
+      organizerReliabilityFeedback: canManage ? p.organizerReliabilityFeedback : null,
+    })),
+    cancelledParticipations: canManage
+      ? page.participations
+          .filter((p) => p.cancelledAt !== null)
+          .map((p) => ({
+            id: p.id,
+            player: p.userId === null ? null : { id: p.userId, firstName: p.userFirstName ?? "", profileImageUrl: p.userImageUrl },
+            firstName: p.firstName,
+            playerCount: p.playerCount,
+            cancelledAt: p.cancelledAt!,
+            removed: p.removedAt !== null,
+            shortNotice: p.cancelledShortNotice,
+          }))
+      : [],
+    viewer: {
+      canManage,
+      canSeeReliability: canSeeAllReliability,
+      isAdmin: actor?.isAdmin ?? false,
+      participation: own
+        ? {
+            id: own.id,
+            queue: own.queue,
+            playerCount: own.playerCount,
+            playsHimself: own.playsHimself,
+            bringsBall: own.bringsBall,
+            bringsBibs: own.bringsBibs,
+            hasReported: own.hasReported,
+            paymentStatus: own.paymentStatus,
+          }
+        : null,
+    },
+  };
+}
+
+/** List items for the given games, in the given order (profiles' game lists). */
+export async function gameListItems(ctx: Ctx, ids: number[]): Promise<TGameListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await repo.listByIds(ctx.deps.db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/**
+ * A user's games for profile pages. The waiting list is private to its owner; private games are
+ * listed only for the user themself.
+ */
+export async function userGames(
+  ctx: Ctx,
+  input: { userId: number; kind: "hosted" | "attended" | "queue"; limit: number; upcoming: boolean },
+): Promise<{ objects: TGameListItem[]; hasNext: boolean }> {
+  const own = ctx.viewer?.userId === input.userId;
+  if (input.kind === "queue" && !own) throw new AppError("FORBIDDEN");
+  const ids = await repo.userGameIds(ctx.deps.db, { ...input, now: ctx.deps.clock.now(), includePrivate: own });
+  return { objects: await gameListItems(ctx, ids.slice(0, input.limit)), hasNext: ids.length > input.limit };
+}

@@ -1,0 +1,180 @@
+import { describe, expect, test } from "bun:test";
+import { getNamedType, isListType, isNonNullType, isObjectType, type GraphQLOutputType } from "graphql";
+import { createSchema } from "graphql-yoga";
+import { z } from "zod";
+import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
+import { ZGame, ZGameListItem, ZGameParticipation } from "@shared/schemas/games";
+import { ZGuestProfile, ZJoinResult, ZParticipationRef } from "@shared/schemas/participation";
+import { ZRegion, ZRegionRef } from "@shared/schemas/regions";
+import { ZGroup, ZMyAccount, ZOrganizationRef, ZPublicUser } from "@shared/schemas/users";
+import { resolvers, typeDefs } from "./schema";
+
+/**
+ * The wrapper's object types and the shared output schemas they serve (issue 10, item 8): every field
+ * of a shared schema has its GraphQL field and every GraphQL field its shared one, of the same kind
+ * (Int, Float, String, Boolean, DateTime, ID for ids, object, list), never non-null where the schema
+ * allows null, except the differences named below. The SDL stays hand-written (it is the wrapper's
+ * contract, field names and nullability as the old API had them); this test keeps it honest.
+ */
+const schema = createSchema({ typeDefs, resolvers });
+
+const inner = <T extends z.ZodType>(s: T | z.ZodNullable<T>) => (s instanceof z.ZodNullable ? (s.unwrap() as T) : s);
+
+/** GraphQL object type → the shared output schema it serves. */
+const SERVED: Record<string, z.ZodObject> = {
+  Region: ZRegion,
+  RegionHead: inner(ZRegion.shape.head),
+  RegionRef: ZRegionRef,
+  Group: ZGroup,
+  Organization: ZOrganizationRef,
+  MyAccount: ZMyAccount,
+  PublicUser: ZPublicUser,
+  // One type for the feed's list items and the game page: fields only the page has are nullable there.
+  // Its court is the list's short one (the page's ZCourtRef adds coordinates and turf the wrapper never asked for).
+  Game: ZGame.extend({ court: ZGameListItem.shape.court, distanceKm: ZGameListItem.shape.distanceKm }),
+  GameCourt: inner(ZGameListItem.shape.court),
+  GameParticipation: ZGameParticipation,
+  // Players on a game page (with reliability where the viewer may see it); comment authors and game mates leave it null.
+  Person: inner(ZGameParticipation.shape.player),
+  Participation: ZParticipationRef,
+  GuestRef: inner(ZParticipationRef.shape.guestProfile),
+  ParticipateInGame: ZJoinResult,
+  GuestProfile: ZGuestProfile,
+  GuestGames: ZGuestProfile.shape.attendedGames,
+  // The profile lists (users.games on tRPC) have the guest profile's page shape.
+  UserGames: ZGuestProfile.shape.attendedGames,
+  Comment: ZComment,
+  DirectMessage: ZDirectMessage,
+  Conversation: ZConversation,
+  LatestMessage: ZConversation.shape.latestMessage,
+  CurrentGameChat: ZCurrentGameChat,
+  MarketingMessage: ZMarketingMessage,
+};
+
+/** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
+const ENVELOPES = [
+  "TokenAuth", // tokenAuth/refreshToken: the session token and its payload (tRPC sets a cookie instead)
+  "TokenPayload",
+  "Register",
+  "Logout",
+  "UpdateLanguage",
+  "Flag", // { success } of the account mutations
+  "Ok",
+  "Created", // { id } of a new comment or message
+  "CreateGame",
+  "GameMutation", // { game } of updateGame and cancelGame
+  "UpdateParticipation",
+  "Attached",
+  "Subscribed",
+  "DeviceTokenExists",
+  "RegisteredDevice",
+  "UploadProfileImage",
+  "DeleteProfileImage",
+  "DirectMessages", // { objects: [DirectMessage], hasNext }: the chat router's inline page
+];
+
+/** Shared field name → the old API's name for it. */
+const RENAMED: Record<string, Record<string, string>> = {
+  Game: { durationMinutes: "duration", distanceKm: "distance" },
+};
+
+/** GraphQL fields with no field in the shared schema: the old API's own. */
+const LEGACY_ONLY: Record<string, string[]> = {
+  Region: ["totalSubscriberCount", "regionSubscriberCount"], // the region page's counts (tRPC: notifications.regionSubscriberCount)
+  MyAccount: ["hostedGames", "attendedGames", "queueGames"], // paged lists, loaded when asked for (tRPC: users.games)
+  PublicUser: ["hostedGames", "attendedGames", "queueGames"],
+  Game: ["price", "comments"], // the price in euros beside priceCents; retrieveGame answers the chat too (spec 000 section 7)
+  GameParticipation: ["guestProfile"], // guestProfileId, firstName and guestReliabilityRating in the old shape
+  GuestRef: ["reliabilityRating"], // a game participation's guestReliabilityRating
+};
+
+/** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */
+const UNSERVED: Record<string, string[]> = {
+  Game: ["cancelledBy", "organization", "region", "minPlayersConfirmedAt", "cancelledParticipations", "viewer"],
+  GameParticipation: ["guestProfileId", "guestReliabilityRating"], // served inside guestProfile
+};
+
+type Kind = { nullable: boolean; list: Kind | null; scalar: string };
+
+function zodKind(s: z.ZodType, name: string): Kind {
+  let nullable = false;
+  while (s instanceof z.ZodNullable || s instanceof z.ZodOptional || s instanceof z.ZodDefault) {
+    nullable ||= !(s instanceof z.ZodDefault);
+    s = s.unwrap() as z.ZodType;
+  }
+  if (s instanceof z.ZodArray) return { nullable, list: zodKind(s.element as z.ZodType, name), scalar: "" };
+  const scalar =
+    s instanceof z.ZodNumber ? (!s.isInt ? "Float" : /(^id|Ids?)$/.test(name) ? "ID" : "Int")
+    : s instanceof z.ZodString || s instanceof z.ZodEnum ? "String"
+    : s instanceof z.ZodBoolean ? "Boolean"
+    : s instanceof z.ZodDate ? "DateTime"
+    : s instanceof z.ZodObject ? "object"
+    : `unknown zod type ${s.def.type}`;
+  return { nullable, list: null, scalar };
+}
+
+function graphqlKind(t: GraphQLOutputType): Kind {
+  const nullable = !isNonNullType(t);
+  const bare = isNonNullType(t) ? t.ofType : t;
+  if (isListType(bare)) return { nullable, list: graphqlKind(bare.ofType), scalar: "" };
+  const named = getNamedType(bare);
+  return { nullable, list: null, scalar: isObjectType(named) ? "object" : named.name };
+}
+
+/** Where a GraphQL field's kind breaks its shared field's: a different kind, or non-null where null can come. */
+function kindProblem(shared: Kind, served: Kind): string | null {
+  if (shared.nullable && !served.nullable) return "non-null, but the shared schema allows null";
+  if (!!shared.list !== !!served.list) return shared.list ? "not a list" : "a list";
+  if (shared.list && served.list) return kindProblem(shared.list, served.list);
+  if (shared.scalar !== served.scalar) return `${served.scalar}, the shared schema says ${shared.scalar}`;
+  return null;
+}
+
+const objectTypes = Object.values(schema.getTypeMap()).filter(
+  (t) => isObjectType(t) && !t.name.startsWith("__") && t !== schema.getQueryType() && t !== schema.getMutationType(),
+);
+
+describe("GraphQL object types ↔ shared output schemas", () => {
+  test("every object type is mapped to its shared schema or named as an envelope of the old API", () => {
+    const unmapped = objectTypes.map((t) => t.name).filter((n) => !(n in SERVED) && !ENVELOPES.includes(n));
+    expect(unmapped).toEqual([]);
+    const gone = [...Object.keys(SERVED), ...ENVELOPES].filter((n) => !schema.getType(n));
+    expect(gone).toEqual([]);
+  });
+
+  for (const [typeName, shared] of Object.entries(SERVED)) {
+    test(`${typeName} has exactly the fields of its shared schema`, () => {
+      const type = schema.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
+      const fields = type.getFields();
+      const renamed = RENAMED[typeName] ?? {};
+      const legacyOnly = LEGACY_ONLY[typeName] ?? [];
+      const unserved = UNSERVED[typeName] ?? [];
+      const problems: string[] = [];
+      const matched = new Set<string>();
+      for (const [key, field] of Object.entries(shared.shape as Record<string, z.ZodType>)) {
+        const name = renamed[key] ?? key;
+        const served = fields[name];
+        if (unserved.includes(key)) {
+          if (served) problems.push(`${key} is listed as unserved but ${typeName}.${name} exists`);
+          continue;
+        }
+        if (!served) {
+          problems.push(`shared field ${key} has no GraphQL field ${typeName}.${name}`);
+          continue;
+        }
+        matched.add(name);
+        const problem = kindProblem(zodKind(field, key), graphqlKind(served.type));
+        if (problem) problems.push(`${typeName}.${name}: ${problem}`);
+        const target = getNamedType(served.type);
+        if (isObjectType(target) && !(target.name in SERVED)) problems.push(`${typeName}.${name}: its type ${target.name} has no shared schema in SERVED`);
+      }
+      for (const name of Object.keys(fields)) {
+        if (matched.has(name)) continue;
+        if (!legacyOnly.includes(name)) problems.push(`GraphQL field ${typeName}.${name} has no field in the shared schema`);
+      }
+      for (const name of legacyOnly) if (matched.has(name) || !fields[name]) problems.push(`${typeName}.${name} is listed as legacy-only but is not`);
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,83 @@
+import { isInputObjectType, isListType, isNonNullType, type GraphQLInputType, type GraphQLResolveInfo } from "graphql";
+import { z } from "zod";
+import type { Ctx } from "../context";
+import { AppError, fieldIssuesFromZod } from "../lib/errors";
+
+export type Args = Record<string, unknown>;
+export type GqlResolver = (parent: any, args: Args, context: { ctx: Ctx }, info: GraphQLResolveInfo) => unknown;
+
+/** Input of an operation or field without arguments. */
+export const ZNoArgs = z.object({});
+
+/**
+ * The one way a resolver is written (conventions 2 and 5): the wrapper's arguments → `input` (the
+ * tRPC procedure's shared input schema, or `legacy(…)` of it where the old API names or measures an
+ * argument differently) → the service → `present` (the service's answer in the old API's shape).
+ * Before parsing, every `ID` argument (a string on the wire, also inside lists and input objects)
+ * becomes the number the shared schemas read, and a null counts as "not given" wherever the shared
+ * schema gives null no meaning of its own (there it means "none": no court, no limit, no last name).
+ */
+export function resolver<S extends z.ZodType, R, P = unknown>(
+  input: S,
+  service: (ctx: Ctx, input: z.output<S>, parent: P) => R,
+  present: (result: Awaited<R>, input: z.output<S>) => unknown = (result) => result,
+): GqlResolver {
+  return async (parent: P, args, { ctx }, info) => {
+    const parsed = parseArgs(input, withoutMeaninglessNulls(input, idsAsNumbers(args, info)));
+    return present(await service(ctx, parsed, parent), parsed);
+  };
+}
+
+/** The old API's argument names and units (`id`, `duration`, euros) mapped onto a shared input schema, as a zod transform in front of it. */
+export function legacy<S extends z.ZodType>(shared: S, rename: (args: Args) => Args) {
+  return z.preprocess((args) => withoutMeaninglessNulls(shared, rename(args as Args)), shared);
+}
+
+/** Parses arguments with a shared schema; refusals are VALIDATION with the fields' codes, as on tRPC. */
+function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.output<S> {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) throw new AppError("VALIDATION", { fields: fieldIssuesFromZod(parsed.error.issues) });
+  return parsed.data;
+}
+
+/**
+ * A GraphQL `ID` (a string, or a number from a loose client) as the number the shared schemas expect.
+ * Anything that is not a plain decimal integer is handed on unchanged, so the schema's `zId` refuses
+ * it with a validation error instead of `Number()` turning it into NaN or an overflowing integer.
+ */
+function gqlId(value: unknown): unknown {
+  if (typeof value === "string" && /^[0-9]{1,16}$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The arguments read by the field's declared types: every `ID` as a number. */
+function idsAsNumbers(args: Args, info: GraphQLResolveInfo): Args {
+  const field = info.parentType.getFields()[info.fieldName]!;
+  return Object.fromEntries(field.args.map((a) => [a.name, idsIn(args[a.name], a.type)]).filter(([, v]) => v !== undefined));
+}
+
+function idsIn(value: unknown, type: GraphQLInputType): unknown {
+  if (value === null || value === undefined) return value;
+  if (isNonNullType(type)) return idsIn(value, type.ofType);
+  if (isListType(type)) return Array.isArray(value) ? value.map((v) => idsIn(v, type.ofType)) : value;
+  if (isInputObjectType(type)) {
+    const fields = type.getFields();
+    return Object.fromEntries(Object.entries(value as Args).map(([k, v]) => [k, fields[k] ? idsIn(v, fields[k].type) : v]));
+  }
+  return type.name === "ID" ? gqlId(value) : value;
+}
+
+const nullAccepted = new WeakMap<z.ZodType, boolean>();
+function acceptsNull(field: z.ZodType | undefined): boolean {
+  if (!field) return false;
+  let accepted = nullAccepted.get(field);
+  if (accepted === undefined) nullAccepted.set(field, (accepted = field.safeParse(null).success));
+  return accepted;
+}
+
+/** The wrapper sends every variable it declares, null when it has no value: such a null means "not given". */
+function withoutMeaninglessNulls(schema: z.ZodType, args: Args): Args {
+  if (!(schema instanceof z.ZodObject)) return args;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  return Object.fromEntries(Object.entries(args).filter(([k, v]) => v !== null || acceptsNull(shape[k])));
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import type { OutgoingMail } from "../integrations/mail/mailer";
+
+/**
+ * Every job the queue knows, with the schema of its data: `deps.jobs.send(name, data)` is checked
+ * against it by the type checker, and the data is parsed again when a worker takes the job (jobs
+ * outlive deployments: a job written by an older version with another shape is logged and dropped,
+ * not retried). A leaf: domains import the data types from here, workers are registered in jobs/workers.ts.
+ */
+const ZMinPlayersJob = z.object({ gameId: z.number().int(), startTime: z.string() });
+export type MinPlayersJob = z.infer<typeof ZMinPlayersJob>;
+
+const ZPushMessage = z.object({ title: z.string(), body: z.string(), url: z.string(), icon: z.string().optional(), tag: z.string().optional() });
+const ZSendPushJob = z.object({ deviceToken: z.string(), message: ZPushMessage });
+/** One push to one device; the device's keys are read when sending, so a refreshed subscription wins. */
+export type SendPushJob = z.infer<typeof ZSendPushJob>;
+
+/** Rendered from its template when sent (integrations/mail/templates.ts checks the template's own data). */
+const ZSendMailJob = z.custom<OutgoingMail>(
+  (v) => typeof v === "object" && v !== null && typeof (v as OutgoingMail).to === "string" && typeof (v as OutgoingMail).template === "object",
+  { error: "not a mail" },
+);
+
+export const JOBS = {
+  "game-min-players-warning": ZMinPlayersJob,
+  "game-takes-place-prompt": ZMinPlayersJob,
+  "game-auto-cancel": ZMinPlayersJob,
+  "send-mail": ZSendMailJob,
+  "send-push": ZSendPushJob,
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]>;
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];

@@ -1,0 +1,46 @@
+import type { Deps } from "../context";
+import { handleAutoCancel, handleMinPlayersWarning, handleTakesPlacePrompt } from "../domains/games/lifecycle";
+import { deliverMail, deliverPush } from "../domains/notifications/outbox";
+import { dispatchPendingNotifications } from "../domains/notifications/service";
+
+/**
+ * Registers the workers of every job (jobs/definitions.ts): the logic lives in its domain, this
+ * file only connects queues to handlers. Tests start only the workers they need.
+ */
+export async function startGameWorkers(deps: Deps) {
+  await deps.jobs.work("game-min-players-warning", (job) => handleMinPlayersWarning(deps, job));
+  await deps.jobs.work("game-takes-place-prompt", (job) => handleTakesPlacePrompt(deps, job));
+  await deps.jobs.work("game-auto-cancel", (job) => handleAutoCancel(deps, job));
+}
+
+/** Works the `send-mail` queue, unless mail is held (no SMTP_URL in production): then the jobs wait for a process that can send. */
+export async function startMailWorker(deps: Deps) {
+  if (deps.mailer.mode === "held") return;
+  await deps.jobs.work("send-mail", (mail) => deliverMail(deps, mail));
+}
+
+export async function startPushWorker(deps: Deps) {
+  await deps.jobs.work("send-push", (job) => deliverPush(deps, job));
+}
+
+/**
+ * The dispatcher polls every 2 seconds (domains/notifications/service.ts explains why it polls);
+ * several server processes may poll at once, the ledger keeps each row to one of them.
+ * Returns a stop function.
+ */
+export function startNotificationDispatcher(deps: Deps, intervalMs = 2000): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await dispatchPendingNotifications(deps);
+    } catch (error) {
+      deps.logger.error("notification dispatch failed", { error: String(error) });
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
