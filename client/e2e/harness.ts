@@ -53,9 +53,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The built client the e2e servers serve: client/dist, or E2E_CLIENT_DIST (an absolute path) so that
+ * several people can build and test different working states side by side.
+ */
+const CLIENT_DIST_DIR = process.env.E2E_CLIENT_DIST ?? join(ROOT, "client/dist");
+
 async function ensureClientBuilt(): Promise<void> {
-  if (existsSync(join(ROOT, "client/dist/index.html"))) return;
-  const build = Bun.spawn([BUN, "x", "vite", "build", "--config", "client/vite.config.ts"], {
+  if (existsSync(join(CLIENT_DIST_DIR, "index.html"))) return;
+  const build = Bun.spawn([BUN, "x", "vite", "build", "--config", "client/vite.config.ts", "--outDir", CLIENT_DIST_DIR, "--emptyOutDir"], {
     cwd: ROOT,
     stdout: "inherit",
     stderr: "inherit",
@@ -119,7 +125,7 @@ export async function startHarness(): Promise<Harness> {
       DATA_DIR: dataDir,
       SEED: "demo",
       LOG_LEVEL: "warn",
-      CLIENT_DIST: join(ROOT, "client/dist"),
+      CLIENT_DIST: CLIENT_DIST_DIR,
       DATABASE_URL: pg?.url ?? "",
       // The notification tests stand in for the browser's push service with endpoints on this very
       // server (FAKE_PUSH_SERVICE): allow exactly this host and port, through the test-only escape hatch.
