@@ -3,11 +3,29 @@ import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { resolve } from "node:path";
+import { defineConfig, type Plugin } from "vite";
+import { describePrecompressed, precompressDir } from "../scripts/lib/precompress.js";
 
 const clientDir = fileURLToPath(new URL(".", import.meta.url));
 const fromClient = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3000"}`;
+
+/** After every build: brotli and gzip copies beside each text file, served by Accept-Encoding (server/http/static.ts). */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "kickrunde:precompress",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      console.log(`precompressed ${describePrecompressed(precompressDir(outDir))}`);
+    },
+  };
+}
 
 export default defineConfig({
   root: clientDir,
@@ -25,6 +43,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   resolve: {
     alias: {

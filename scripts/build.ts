@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compileMessages, generateRouteTree } from "./lib/generate";
+import { describePrecompressed, precompressDir } from "./lib/precompress";
 import { BINARY, BUILD_TMP, CLIENT_DIST, MIGRATIONS_DIR, ROOT } from "./lib/paths";
 import { BUN, fail, run, runOrExit } from "./lib/proc";
 
@@ -26,6 +27,9 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+// The Vite build already wrote the .br/.gz copies; a client/dist from before that gets them here
+// (fresh copies are skipped). The binary embeds them like every other file (server/http/static.ts).
+const precompressed = precompressDir(CLIENT_DIST);
 const clientFiles = filesUnder(CLIENT_DIST);
 // The migrator needs the SQL files and the journal; drizzle-kit's snapshots are for generating only.
 const migrationFiles = filesUnder(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql") || f === "meta/_journal.json");
@@ -87,5 +91,6 @@ const size = (statSync(BINARY).size / 1024 / 1024).toFixed(0);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `\n✔ ${relative(process.cwd(), BINARY) || BINARY} (${size} MB, ${clientFiles.length} client files, ${migrationFiles.length} migration files embedded) in ${seconds}s` +
+    `\n  client: ${describePrecompressed(precompressed)}` +
     `\n  Run it anywhere: ./dist/kickrunde  (PORT, HOST, DATA_DIR, DATABASE_URL, ... as for the server)`,
 );

@@ -9,7 +9,8 @@ import { gameById } from "./domains/games/read";
 import { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { mountUploads } from "./http/uploads";
-import { gamePreviewTags, injectIntoIndex } from "./http/game-preview";
+import { compressAnswers } from "./http/compression";
+import { gamePreviewTags, injectIntoIndex, languageFromAcceptLanguage } from "./http/game-preview";
 import { csrfCookie, parseCookies } from "./http/cookies";
 import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
 import { createRequestContext } from "./http/request-context";
@@ -25,6 +26,9 @@ function remoteAddress(server: Server<unknown> | undefined, req: Request): strin
 
 export function createApp(deps: Deps, assets: StaticAssets | null) {
   const app = new Hono<Env>();
+
+  // Dynamic answers compressed by Accept-Encoding; the client's files come precompressed (static.ts).
+  app.use("*", compressAnswers());
 
   // Security headers on everything; the CSRF cookie for anyone who does not have one yet.
   app.use("*", async (c, next) => {
@@ -81,7 +85,7 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     const index = assets?.file("index.html");
     if (!index) return c.text("Not found", 404);
     const html = await index.text();
-    const lang = /^en\b/i.test(c.req.header("accept-language") ?? "") ? "en" : "de";
+    const lang = languageFromAcceptLanguage(c.req.header("accept-language"));
     try {
       const ctx = await createRequestContext(deps, c.req.raw, new Headers(), null);
       const game = await gameById(ctx, Number(c.req.param("id")));
@@ -94,7 +98,7 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
   });
 
   app.get("*", async (c) => {
-    const res = assets ? await serveClient(assets, new URL(c.req.url).pathname) : null;
+    const res = assets ? await serveClient(assets, new URL(c.req.url).pathname, c.req.header("accept-encoding") ?? null) : null;
     return res ?? c.text("Not found", 404);
   });
 

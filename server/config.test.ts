@@ -28,6 +28,17 @@ describe("configuration", () => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}: `));
   });
 
+  test("founders (FOUNDER_USER_IDS): the demo's first two accounts when the demo is seeded, else whom it names", () => {
+    expect(parseConfig({}).founderUserIds).toEqual([1, 2]);
+    expect(parseConfig({ DATABASE_URL: "postgres://u@db/kr" }).founderUserIds).toEqual([]);
+    expect(parseConfig({ SEED: "none" }).founderUserIds).toEqual([]);
+    expect(parseConfig({ DATABASE_URL: "postgres://u@db/kr", FOUNDER_USER_IDS: " 7, 12 " }).founderUserIds).toEqual([7, 12]);
+    expect(parseConfig({ FOUNDER_USER_IDS: "" }).founderUserIds).toEqual([]);
+    for (const wrong of ["1;2", "anna", "1,,2", "0", "-1", "99999999999"]) {
+      expect(() => parseConfig({ FOUNDER_USER_IDS: wrong })).toThrow(/FOUNDER_USER_IDS: /);
+    }
+  });
+
   test("web push: by default only the browsers' push services, https, public addresses", () => {
     const { web } = parseConfig({}).push;
     expect(web.allowPrivate).toBe(false);

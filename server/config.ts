@@ -74,6 +74,16 @@ const ZEnv = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * The founders greeted in their direct chats (spec 000 section 6), comma-separated user ids; unset:
+   * the demo data's first two accounts when the demo is seeded, nobody otherwise.
+   */
+  FOUNDER_USER_IDS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^\s*(\d+\s*(,\s*\d+\s*)*)?$/.test(v), { error: "must be user ids separated by commas, e.g. 1,2" })
+    .transform((v) => (v === undefined ? undefined : v.split(",").map((id) => id.trim()).filter(Boolean).map(Number)))
+    .refine((ids) => ids === undefined || ids.every((id) => id >= 1 && id <= 2_147_483_647), { error: "must be user ids separated by commas, e.g. 1,2" }),
   /** GraphQL schema introspection; empty: on in development and tests, off in production. */
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false", "1", "0", ""])
@@ -98,6 +108,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** Where uploads are kept (server/integrations/storage.ts); `publicUrl` is the address their URLs start with. */
   storage: StorageConfig;
+  /** Users greeted as founders in their direct chats (spec 000 section 6). */
+  founderUserIds: readonly number[];
   /** Web push; `vapid` undefined: use the key pair generated into the database (integrations/push/vapid-keys.ts). */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined; web: WebPushPolicy };
 };
@@ -128,6 +140,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`).replace(/\/$/, "");
   const url = new URL(publicUrl);
   const isLocal = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  // The embedded default seeds itself so a newcomer sees a living app; a server database only on request.
+  const seed = e.SEED ?? (e.DATABASE_URL ? "none" : "demo");
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -136,14 +150,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     secureCookies: !(url.protocol === "http:" && isLocal),
     database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: `${e.DATA_DIR}/pglite` },
     dataDir: e.DATA_DIR,
-    // The embedded default seeds itself so a newcomer sees a living app; a server database only on request.
-    seed: e.SEED ?? (e.DATABASE_URL ? "none" : "demo"),
+    seed,
     clientDist: e.CLIENT_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== "production",
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     storage: storageConfig(e),
+    // The demo data's admin and organiser are its founders (ids 1 and 2 of a freshly seeded database).
+    founderUserIds: e.FOUNDER_USER_IDS ?? (seed === "demo" ? [1, 2] : []),
     push: pushConfig(e),
   };
 }

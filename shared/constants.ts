@@ -15,8 +15,12 @@ export const SESSION_RENEW_WITHIN_DAYS = 15;
 
 export const LANGUAGES = ["de", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The product's first language: its own texts are written in German first. */
 export const DEFAULT_LANGUAGE: Language = "de";
-/** The spec's fallback language for anything not translated (spec 001 section 9). */
+/**
+ * The spec's fallback language (spec 001 sections 1 and 9): a browser, device or request in a language
+ * we do not speak (French, or none at all) gets English, never German.
+ */
 export const FALLBACK_LANGUAGE: Language = "en";
 
 export const GAME_TIME_ZONE = "Europe/Berlin";
@@ -91,6 +95,10 @@ export const GAME_MODE_MAX = 11;
 /** Max players options reach up to 100 above teams x gameMode. */
 export const MAX_PLAYERS_ABOVE_TEAMS = 100;
 export const PLAYER_COUNT_MAX = 100;
+/** Minimum-players choices exclude 0 and 1 (spec 000 section 5); the schema refuses them on create and edit. */
+export const MIN_PLAYERS_MIN = 2;
+/** "Takes place" below the minimum sets minPlayers to this (spec 000 sections 4, 7); nothing else may. */
+export const TAKES_PLACE_MIN_PLAYERS = 0;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const TITLE_MAX_LENGTH = 80;
 
@@ -140,7 +148,8 @@ export const FREE_CANCELLATION_BEFORE_START_HOURS = 48;
 export const SHORT_NOTICE_ORGANISER_NOTICE_HOURS = 2;
 export const RATING_OPENS_AFTER_START_MINUTES = 60;
 export const RATING_CLOSES_AFTER_END_DAYS = 7;
-export const RATING_MIN_ACTIVE_PLAYERS = 2;
+/** Rating needs 2 active participations (spec 000 section 4), not 2 players: an organiser alone with "+1" may not rate. */
+export const RATING_MIN_ACTIVE_PARTICIPATIONS = 2;
 export const REPORT_MIN_LENGTH = 20;
 export const REPORT_MAX_LENGTH = 1000;
 /** ratings stay "unknown" until this many rated games (README Decisions) */
@@ -157,6 +166,4 @@ export const MESSAGE_PREVIEW_LENGTH = 40;
 /** Hosts whose links are clickable in messages: the product's own, and payment onboarding (https). */
 export const PRODUCT_HOSTS = ["kickrunde.de"] as const;
 export const PAYMENT_ONBOARDING_HOSTS = ["connect.stripe.com"] as const;
-/** The two founders whose chat opens with a greeting (spec 000 section 6). */
-export const FOUNDER_USER_IDS = [1, 2] as const;
 export const GAME_MATES_DAYS = 90;

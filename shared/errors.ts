@@ -66,7 +66,7 @@ export const ERRORS = {
   INSTANT_CAPTURE_NOT_ALLOWED: { status: 403, message: "You cannot use instant capture" },
   ORGANIZATION_GAME_NOT_ALLOWED: { status: 403, message: "You are not a member of an organisation" },
   PLAYS_HIMSELF_NOT_ALLOWED: { status: 403, message: "Only admins and organisations can organise without playing" },
-  GAME_WITHOUT_COURT: { status: 409, message: "Can not open games that have no court specified." }, // the game's state (no court yet)
+  GAME_WITHOUT_COURT: { status: 409, message: "Can not open games that have no court specified." }, // a public game without a court: created, edited or published (spec 000 sections 4, 5, 8)
   GAME_ALREADY_PUBLIC: { status: 409, message: "The game is already public" },
   // joining and participations (spec 000 section 8, "Joining")
   GAME_CANCELLED: { status: 409, message: "The game is cancelled" },
@@ -83,6 +83,7 @@ export const ERRORS = {
   QUEUE_NEEDS_VERIFIED_EMAIL: { status: 403, message: "The waiting list needs a verified email address" },
   QUEUE_WITH_EXTRAS: { status: 400, message: "No extra players on the waiting list" },
   MANAGED_PAYMENT_NEEDS_ACCOUNT: { status: 403, message: "Games with managed payment need an account" }, // a guest may not; 401 stays for a missing or ended session
+  PRIVATE_GAME_NEEDS_ACCOUNT: { status: 403, message: "Guests can only join public games" }, // spec 000 sections 1 and 6; a guest may not
   MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL: { status: 403, message: "Games with managed payment need a verified email address" },
   PARTICIPATION_NOT_FOUND: { status: 404, message: "Participation not found" },
   PARTICIPATION_FORBIDDEN: { status: 403, message: "You cannot change this participation" },

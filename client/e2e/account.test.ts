@@ -66,6 +66,9 @@ describe("account screens", () => {
       await page.getByLabel("Vorname").fill("Kim");
       await page.getByLabel("Stadt").selectOption("hamburg");
       await page.getByRole("button", { name: "Konto erstellen" }).click();
+      // Registration ends on "check your inbox"; "Weiter" leads on to the own profile.
+      await page.getByRole("heading", { name: "Fast geschafft!", level: 1 }).waitFor();
+      await page.getByRole("link", { name: "Weiter" }).click();
       await page.waitForURL(/\/user\/\d+$/);
       userId = Number(new URL(page.url()).pathname.split("/").pop());
       await page.getByText("E-Mail nicht bestätigt").waitFor();

@@ -42,6 +42,14 @@ describe("accounts", () => {
       await shot(page, "register-filled");
 
       await submit.click();
+      // Registration ends on the next step, not on a red badge: check the inbox, or have the link sent again.
+      await page.getByRole("heading", { name: "Fast geschafft!", level: 1 }).waitFor();
+      await page.getByText(`Wir haben Dir einen Bestätigungslink an ${email} geschickt.`, { exact: false }).waitFor();
+      const resend = page.getByRole("button", { name: /^Erneut senden in \d+ s$/ });
+      expect(await resend.isDisabled()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe("/register");
+      await shot(page, "register-done");
+      await page.getByRole("link", { name: "Weiter" }).click();
       await page.waitForURL(/\/user\/\d+$/);
       await page.getByRole("heading", { name: "Kim", level: 1 }).waitFor();
       await page.getByText("E-Mail nicht bestätigt").waitFor();
@@ -159,6 +167,131 @@ describe("accounts", () => {
       await page.getByText("Community-Manager", { exact: true }).waitFor();
       await page.getByText("E-Mail bestätigt").waitFor();
       await shot(page, "user-admin-own");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "sign-in from the banner opens the modal over the page; the guest stays on the game",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      await page.goto("/game/2");
+      await page.getByText("Organisiert von").waitFor();
+      const banner = page.getByRole("complementary", { name: "Anmeldung" });
+      await banner.getByRole("button", { name: /Anmelden/ }).click();
+      const modal = page.getByRole("dialog", { name: "Willkommen bei Kickrunde" });
+      await modal.waitFor();
+      // The registered/sign-in toggle (spec 001 section 2.1).
+      expect(await modal.getByRole("tab", { name: "Schon registriert" }).getAttribute("aria-selected")).toBe("true");
+      expect(await modal.getByRole("tab", { name: "Neu hier" }).getAttribute("aria-selected")).toBe("false");
+      await shot(page, "signin-modal");
+      await modal.getByLabel("E-Mail").fill("spieler@kickrunde.de");
+      await modal.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
+      await modal.getByRole("button", { name: "Anmelden", exact: true }).click();
+      await modal.waitFor({ state: "hidden" });
+      // Still the game, now signed in: the profile tab instead of sign-in, no banner.
+      expect(new URL(page.url()).pathname).toBe("/game/2");
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Profil" }).waitFor();
+      expect(await banner.count()).toBe(0);
+      await shot(page, "signin-modal-done");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the sign-in tab and the menu come back to where the user was",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      await page.goto("/game/2");
+      await page.getByText("Organisiert von").waitFor();
+      const tabs = page.getByRole("navigation", { name: "Hauptnavigation" });
+      await tabs.getByRole("link", { name: "Anmelden" }).click();
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirect") === "/game/2");
+      // From the sign-in page to registration and back, the destination travels along.
+      await page.getByRole("link", { name: "Jetzt registrieren" }).click();
+      await page.waitForURL((url) => url.pathname === "/register" && url.searchParams.get("redirect") === "/game/2");
+      await page.getByRole("main").getByRole("link", { name: "Zur Anmeldung" }).click();
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirect") === "/game/2");
+      await fillSignInForm(page, "spieler@kickrunde.de");
+      await page.waitForURL((url) => url.pathname === "/game/2");
+      await page.getByText("Organisiert von").waitFor();
+      await context.close();
+
+      // The menu's entries carry the page with its query too.
+      const other = await h.newContext();
+      const second = await other.newPage();
+      await second.goto("/games/berlin?tab=mine");
+      await second.getByRole("button", { name: "Menü öffnen" }).click();
+      await second.getByRole("dialog", { name: "Menü" }).getByRole("link", { name: "Registrieren" }).click();
+      await second.waitForURL((url) => url.pathname === "/register" && url.searchParams.get("redirect") === "/games/berlin?tab=mine");
+      await other.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "registering in the modal ends on 'check your inbox'; the new player stays on the page",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      const email = uniqueEmail("modal");
+      await page.goto("/games/berlin");
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
+      await page.getByRole("complementary", { name: "Anmeldung" }).getByRole("button", { name: /Anmelden/ }).click();
+      const modal = page.getByRole("dialog", { name: "Willkommen bei Kickrunde" });
+      await modal.getByRole("tab", { name: "Neu hier" }).click();
+      await modal.getByLabel("Vorname").waitFor();
+      await modal.getByLabel("E-Mail").fill(email);
+      await modal.getByLabel("Passwort", { exact: true }).fill("geheim123");
+      await modal.getByLabel("Vorname").fill("Mila");
+      // The stored city is preselected.
+      expect(await modal.getByLabel("Stadt").inputValue()).toBe("berlin");
+      await shot(page, "signin-modal-register");
+      await modal.getByRole("button", { name: "Konto erstellen" }).click();
+
+      const done = page.getByRole("dialog", { name: "Fast geschafft!" });
+      await done.getByText(`Wir haben Dir einen Bestätigungslink an ${email} geschickt.`, { exact: false }).waitFor();
+      await done.getByRole("button", { name: /^Erneut senden in \d+ s$/ }).waitFor();
+      await shot(page, "signin-modal-register-done");
+      await done.getByRole("button", { name: "Weiter" }).click();
+      await done.waitFor({ state: "hidden" });
+      expect(new URL(page.url()).pathname).toBe("/games/berlin");
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Profil" }).waitFor();
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the create-game gate sends the confirmation link again",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      // lukas@ has not confirmed his address yet (demo data).
+      await signIn(context, "lukas@kickrunde.de");
+      await page.goto("/create/game");
+      await page.getByRole("heading", { name: "Bestätige zuerst Deine E-Mail-Adresse" }).waitFor();
+      await page.getByRole("button", { name: "Erneut prüfen" }).waitFor();
+      await page.getByRole("button", { name: "Link erneut senden" }).click();
+      await page.getByText("Wir haben Dir den Link noch einmal an lukas@kickrunde.de geschickt.").waitFor();
+      // Right after, the button waits for the minute the server waits too.
+      await page.getByRole("button", { name: /^Erneut senden in \d+ s$/ }).waitFor();
+      await shot(page, "games-create-verify-resent");
+
+      // The mail really went out (the dev mail catcher).
+      const mails = await context.newPage();
+      const deadline = Date.now() + 20_000;
+      let found = 0;
+      while (Date.now() < deadline && found === 0) {
+        await mails.goto("/dev/mails");
+        found = await mails.locator("article").filter({ hasText: "lukas@kickrunde.de" }).filter({ hasText: "Bitte bestätige Deine E-Mail-Adresse" }).count();
+        if (found === 0) await mails.waitForTimeout(300);
+      }
+      expect(found).toBeGreaterThan(0);
       await context.close();
     },
     E2E_TIMEOUT,

@@ -68,8 +68,15 @@ describe("games", () => {
       await shot(page, "games-create-filled", { full: true });
 
       await submit.click();
-      await page.waitForURL(/\/game\/\d+$/);
+      // The new game opens with the moment to share it (?created), for the organiser only.
+      await page.waitForURL(/\/game\/\d+\?created$/);
       createdGameId = Number(new URL(page.url()).pathname.split("/").pop());
+      const live = page.getByRole("dialog", { name: "Deine Kickrunde ist online!" });
+      await live.getByLabel("Link zur Kickrunde").waitFor();
+      expect(await live.getByLabel("Link zur Kickrunde").inputValue()).toBe(`${h.baseUrl}/game/${createdGameId}`);
+      await shot(page, "games-game-created-share");
+      await live.getByRole("button", { name: "Später teilen" }).click();
+      await page.waitForURL(/\/game\/\d+$/);
       await page.getByRole("heading", { name: "Volkspark Friedrichshain Kunstrasen", level: 1 }).waitFor();
       await page.getByText("E2E-Abendkick: bitte helle und dunkle Shirts mitbringen.").waitFor();
       await page.getByText(/21:30–23:00 Uhr/).waitFor();
@@ -259,6 +266,9 @@ describe("games", () => {
       await save.click();
       await own.waitForURL(/\/game\/\d+$/);
       await own.getByText("Mittel", { exact: true }).waitFor();
+      // Saving says so on the game page.
+      await own.getByText("Deine Änderungen sind gespeichert.").waitFor();
+      await shot(own, "games-edit-saved");
 
       await own.goto(`${new URL(own.url()).pathname}/edit-court`);
       await own.getByRole("heading", { name: "Platz ändern", level: 1 }).waitFor();

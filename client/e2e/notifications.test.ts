@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, trpcCall, useHarness } from "./harness";
+import { DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -50,6 +50,43 @@ async function openBerlinFeed(page: Page) {
 
 function regionBox(page: Page) {
   return page.getByTestId("region-subscription");
+}
+
+/**
+ * A public Berlin game of `organiser` at `start`, on the first court free then. Each test uses
+ * its own organiser, so the per-organiser limits (one per 2 minutes, one public per hour) never meet.
+ */
+async function createGame(organiser: string, start: Date, extra: Record<string, unknown> = {}): Promise<number> {
+  const context = await h.newContext();
+  await signIn(context, organiser);
+  const courts = await trpcCall<{ id: number }[]>(context, "query", "courts.search", { regionSlug: "berlin" });
+  try {
+    for (const court of courts) {
+      const created = await trpcCall<{ id: number }>(context, "mutation", "games.create", {
+        description: "Testrunde",
+        startTime: start,
+        courtId: court.id,
+        minPlayers: 2,
+        maxPlayers: 12,
+        ...extra,
+      }).catch((error: { app?: { code?: string } }) => {
+        if (error.app?.code === "SAME_COURT_WITHIN_HOUR") return null;
+        throw error;
+      });
+      if (created) return created.id;
+    }
+    throw new Error("no Berlin court free");
+  } finally {
+    await context.close();
+  }
+}
+
+/** Three days ahead at 07:00 Berlin, far from every seeded game of the demo users. */
+function inThreeDays(): Date {
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + 3);
+  start.setUTCHours(6, 0, 0, 0);
+  return start;
 }
 
 describe("region subscription", () => {
@@ -235,8 +272,9 @@ describe("joining", () => {
 
 
   test(
-    "a guest with notifications blocked cannot join a public game: the spec's error",
+    "a guest with notifications blocked reads how to allow them, not 'contact help', and may sign in instead",
     async () => {
+      const gameId = await createGame("sophie@kickrunde.de", inThreeDays());
       const context = await h.newContext();
       // The user blocked notifications for the site (Playwright cannot set "denied" itself).
       await context.addInitScript(() => {
@@ -244,25 +282,153 @@ describe("joining", () => {
         Notification.requestPermission = async () => "denied";
       });
       const page = await context.newPage();
-      await openBerlinFeed(page);
-      expect(await page.evaluate(() => Notification.permission)).toBe("denied");
-      const feed = await trpcCall<{ games: { id: number; gameType?: string }[] }>(page, "query", "games.feed", { regionSlug: "berlin", filter: "all" }).catch(() => null);
-      let gameId = 0;
-      for (const game of feed?.games ?? []) {
-        const full = await trpcCall<{ gameType: string; startTime: unknown }>(page, "query", "games.byId", { gameId: game.id });
-        if (full.gameType === "PUBLIC") {
-          gameId = game.id;
-          break;
-        }
-      }
-      if (!gameId) throw new Error("no public game in the Berlin feed");
+      const joins: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("participation.join")) joins.push(request.url());
+      });
       await page.goto(`/game/${gameId}`);
+      expect(await page.evaluate(() => Notification.permission)).toBe("denied");
       await page.getByRole("button", { name: "MITSPIELEN" }).click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByLabel("Vorname").fill("Gast");
-      await dialog.getByRole("button", { name: /^(Jetzt mitspielen|Auf die Warteliste)$/ }).click();
-      await dialog.getByText(SETUP_ERROR_DE).waitFor();
-      await shot(page, "notif-join-denied");
+      const dialog = page.getByRole("dialog", { name: "Mitspielen" });
+      // Told at once, before trying: how to allow them in this browser.
+      await dialog.getByText("Benachrichtigungen sind blockiert").waitFor();
+      await dialog.getByText(/^So erlaubst Du sie: Tippe in der Adressleiste/).waitFor();
+      await dialog.getByLabel("Dein Vorname").fill("Gast");
+      await dialog.getByRole("button", { name: "Jetzt mitspielen" }).click();
+      await page.waitForLoadState("networkidle");
+      // Blocked is the user's choice, not a system fault; nothing was sent.
+      expect(await page.getByText(SETUP_ERROR_DE).count()).toBe(0);
+      expect(joins).toEqual([]);
+      await shot(page, "notif-join-blocked");
+
+      // Signed in, a public game needs no notifications: the same dialog joins.
+      await dialog.getByRole("button", { name: "Anmelden", exact: true }).click();
+      const signIn = page.getByRole("dialog", { name: "Willkommen bei Kickrunde" });
+      await signIn.getByLabel("E-Mail").fill("spieler@kickrunde.de");
+      await signIn.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
+      await signIn.getByRole("button", { name: "Anmelden", exact: true }).click();
+      await signIn.waitFor({ state: "hidden" });
+      await dialog.getByText("Benachrichtigungen sind blockiert").waitFor({ state: "hidden" });
+      expect(await dialog.getByLabel("Dein Vorname").count()).toBe(0);
+      await dialog.getByRole("button", { name: "Jetzt mitspielen" }).click();
+      await page.getByRole("dialog", { name: "Du bist dabei!" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/game/${gameId}`);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+describe("creating a game", () => {
+  /** Fills the form with tomorrow 20:30 at a Berlin court. */
+  async function fillCreateForm(page: Page) {
+    await page.getByRole("radio", { name: /Morgen/ }).click();
+    await page.getByLabel("Stunde").selectOption("20");
+    await page.getByLabel("Minute").selectOption("30");
+    await page.getByRole("button", { name: "Platz auswählen" }).click();
+    await page.getByLabel("Platz suchen").fill("Moabit");
+    await page.getByRole("button", { name: /Sporthalle Moabit/ }).click();
+    await page.getByText("Sporthalle Moabit").first().waitFor();
+  }
+
+  test(
+    "the form sends this device's push token with createGame when notifications are on",
+    async () => {
+      const context = await notifyingContext();
+      await context.addInitScript(FAKE_PUSH_SERVICE);
+      await signIn(context, "orga@kickrunde.de");
+      const page = await context.newPage();
+      await page.goto("/create/game");
+      await page.getByRole("heading", { name: "Kickrunde erstellen", level: 1 }).waitFor();
+      const notify = page.getByRole("switch", { name: "Benachrichtigungen zu dieser Kickrunde" });
+      expect(await notify.getAttribute("aria-checked")).toBe("true");
+      await fillCreateForm(page);
+      await notify.scrollIntoViewIfNeeded();
+      await shot(page, "notif-create-switch");
+      const created = page.waitForRequest((request) => request.url().includes("games.create") && request.method() === "POST");
+      const answer = page.waitForResponse((response) => response.url().includes("games.create"));
+      await page.getByRole("button", { name: "Kickrunde erstellen", exact: true }).click();
+      const body = (await created).postData() ?? "";
+      expect((await answer).status(), await (await answer).text()).toBe(200);
+      const token = await page.evaluate(() => localStorage.getItem("kickrunde.pushDeviceToken"));
+      expect(token).toMatch(/^wp_/);
+      expect(body).toContain(`"deviceToken":"${token}"`);
+      await page.waitForURL((url) => /^\/game\/\d+$/.test(url.pathname));
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "blocked notifications that are wanted keep 'create' off (spec 000 section 5) until allowed or switched off",
+    async () => {
+      const context = await h.newContext();
+      await context.addInitScript(() => {
+        Object.defineProperty(Notification, "permission", { get: () => "denied" });
+        Notification.requestPermission = async () => "denied";
+      });
+      await signIn(context, "admin@kickrunde.de");
+      const page = await context.newPage();
+      await page.goto("/create/game");
+      await page.getByRole("heading", { name: "Kickrunde erstellen", level: 1 }).waitFor();
+      await fillCreateForm(page);
+      const submit = page.getByRole("button", { name: "Kickrunde erstellen", exact: true });
+      const notify = page.getByRole("switch", { name: "Benachrichtigungen zu dieser Kickrunde" });
+      // Blocked before: not wanted by default, so the game can be created.
+      expect(await notify.getAttribute("aria-checked")).toBe("false");
+      expect(await submit.isDisabled()).toBe(false);
+      // Wanted while blocked: how to allow them, and create stays off.
+      await notify.click();
+      await page.getByText("Benachrichtigungen sind blockiert").waitFor();
+      await page.getByText("Erlaube sie oder schalte sie hier aus, um die Kickrunde zu erstellen.").waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      // The help offers no sign-in here: the organiser is signed in.
+      expect(await page.getByRole("main").getByRole("button", { name: "Anmelden", exact: true }).count()).toBe(0);
+      await notify.scrollIntoViewIfNeeded();
+      await shot(page, "notif-create-blocked");
+      await notify.click();
+      expect(await submit.isDisabled()).toBe(false);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+describe("short-notice cancellations", () => {
+  test(
+    "the organiser is told once about a player who cancelled within 2 hours of the start (playersCancelledShortNotice)",
+    async () => {
+      // A game of admin@ in about 90 minutes with enough players (so no "takes place?" question comes up).
+      const start = new Date(Math.ceil((Date.now() + 90 * 60_000) / 300_000) * 300_000);
+      const gameId = await createGame("admin@kickrunde.de", start, { playerCount: 2 });
+      const player = await h.newContext();
+      await signIn(player, "noah@kickrunde.de");
+      await trpcCall(player, "mutation", "participation.join", { gameId, playerCount: 1 });
+      await trpcCall(player, "mutation", "participation.revoke", { gameId });
+      await player.close();
+
+      const context = await h.newContext();
+      await signIn(context, "admin@kickrunde.de");
+      const page = await context.newPage();
+      await page.goto(`/game/${gameId}`);
+      const notice = page.getByRole("region", { name: "Kurzfristige Absage" });
+      await notice.getByText(/^Noah hat \d+ Min\. vor Beginn abgesagt\.$/).waitFor();
+      await notice.scrollIntoViewIfNeeded();
+      await shot(page, "short-notice-notice");
+      // A way to find a replacement: the missing-players help.
+      await notice.getByRole("link", { name: "Ersatz finden" }).click();
+      await page.getByRole("dialog", { name: "So findest Du Mitspieler" }).waitFor();
+      await page.getByRole("dialog", { name: "So findest Du Mitspieler" }).getByRole("button", { name: "Schließen" }).click();
+
+      await notice.getByRole("button", { name: "Verstanden" }).click();
+      await notice.waitFor({ state: "hidden" });
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("kickrunde.playersCancelledShortNotice") ?? "[]"));
+      expect(stored).toHaveLength(1);
+      expect(stored[0].expiresAt).toBe(start.getTime() + 7 * 86_400_000);
+      // Told once on this device.
+      await page.reload();
+      await page.getByText("Organisiert von").waitFor();
+      expect(await notice.count()).toBe(0);
       await context.close();
     },
     E2E_TIMEOUT,

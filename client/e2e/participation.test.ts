@@ -148,7 +148,7 @@ describe("joining", () => {
       const page = await context.newPage();
       await signIn(context, "admin@kickrunde.de");
       await page.goto(`/game/${gameId}`);
-      await page.getByRole("button", { name: "MITSPIELEN" }).click();
+      await page.getByRole("button", { name: "Auf die Warteliste" }).click();
       const dialog = page.getByRole("dialog", { name: "Auf die Warteliste" });
       await dialog.getByText(/Die Kickrunde ist voll/).waitFor();
       await shot(page, "join-queue-form");
@@ -203,8 +203,9 @@ describe("joining", () => {
       await page.goto(`/game/${gameId}/attendance-list`);
       await page.getByRole("heading", { name: "Anwesenheitsliste", level: 1 }).waitFor();
       await page.getByRole("heading", { name: /^Absagen \(1\)/ }).waitFor();
-      // "Came" is preselected for everyone.
-      expect(await page.getByRole("radio", { name: "Da", checked: true }).count()).toBe(3);
+      // "Came" is preselected for everyone but the organiser, who does not rate himself.
+      expect(await page.getByRole("radio", { name: "Da", checked: true }).count()).toBe(2);
+      await page.getByText("Organisator – wird nicht bewertet").waitFor();
       await page.getByRole("radio", { name: "Zu spät" }).first().click();
       await shot(page, "join-attendance", { full: true });
       await page.getByRole("button", { name: "Bewertung speichern" }).click();
@@ -216,7 +217,7 @@ describe("joining", () => {
         { gameId },
       );
       expect(game.receivedOrganizerReliabilityFeedback).toBe(true);
-      expect(game.participations.map((p) => p.organizerReliabilityFeedback).sort()).toEqual(["CAME", "CAME", "CAME_LATE"]);
+      expect(game.participations.map((p) => p.organizerReliabilityFeedback).sort()).toEqual(["CAME", "CAME_LATE", null]);
       await context.close();
     },
     E2E_TIMEOUT,

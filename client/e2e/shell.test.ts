@@ -2,6 +2,25 @@ import { describe, expect, test } from "bun:test";
 import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
+
+/** A public game of orga@ in Berlin three days ahead (its own, so no seeded game's time matters), for guests to look at. */
+async function createOpenGame(): Promise<number> {
+  const orga = await h.newContext();
+  await signIn(orga, "orga@kickrunde.de");
+  const courts = await trpcCall<{ id: number }[]>(orga, "query", "courts.search", { regionSlug: "berlin" });
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + 3);
+  start.setUTCHours(16, 0, 0, 0);
+  const { id } = await trpcCall<{ id: number }>(orga, "mutation", "games.create", {
+    description: "Abendkick für alle",
+    startTime: start,
+    courtId: courts[0]!.id,
+    minPlayers: 6,
+    maxPlayers: 12,
+  });
+  await orga.close();
+  return id;
+}
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
@@ -144,7 +163,8 @@ describe("app shell", () => {
       await page.getByRole("button", { name: "Menü öffnen" }).click();
       const menu = page.getByRole("dialog", { name: "Menü" });
       await menu.getByRole("link", { name: "Anmelden" }).click();
-      await page.waitForURL(/\/login$/);
+      // Signing in from the menu comes back to the page (spec 001 section 2.3).
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirect") === "/games/berlin");
       await menu.waitFor({ state: "hidden" });
       expect(await page.getByRole("dialog").count()).toBe(0);
 
@@ -179,17 +199,81 @@ describe("app shell", () => {
   );
 
   test(
-    "a failing page offers 'Wiederherstellen'",
+    "a server error on the feed shows a retry inside the page, which loads it in place",
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
-      // Batched with the feed query, so the request path may name several procedures.
+      // A proxy in front of the server answers 502 (the feed may be batched with the region).
+      const feedCall = (url: URL) => url.pathname.includes("games.feed");
+      await page.route(feedCall, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }));
+      await page.goto("/games/berlin");
+      const retry = page.getByRole("button", { name: "Erneut versuchen" });
+      await retry.waitFor({ timeout: 20_000 });
+      // The normal page stays around it: header and tab bar, no crash screen.
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).waitFor();
+      await page.getByRole("button", { name: "Menü öffnen" }).waitFor();
+      expect(await page.getByRole("heading", { name: "Da ist etwas schiefgelaufen" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Wiederherstellen" }).count()).toBe(0);
+      await shot(page, "error-feed-502");
+
+      await page.unroute(feedCall);
+      await page.evaluate(() => {
+        (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      });
+      await retry.click();
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
+      await page.getByRole("region", { name: /^(Heute|Morgen|Diese Woche|Nächste Wochen)/ }).first().waitFor();
+      expect(await retry.count()).toBe(0);
+      // In place: no page load.
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "no connection on a game page: the game's retry with advice, then the game",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      const gameCall = (url: URL) => url.pathname.includes("games.byId");
+      await page.route(gameCall, (route) => route.abort("internetdisconnected"));
+      await page.goto("/game/1");
+      await page.getByRole("heading", { name: "Kickrunde konnte nicht geladen werden" }).waitFor({ timeout: 20_000 });
+      await page.getByText("Prüfe Deine Internetverbindung und versuche es erneut.").waitFor();
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).waitFor();
+      expect(await page.getByRole("button", { name: "Wiederherstellen" }).count()).toBe(0);
+      await shot(page, "error-game-offline");
+
+      await page.unroute(gameCall);
+      await page.getByRole("button", { name: "Erneut versuchen" }).click();
+      await page.getByText("Organisiert von").waitFor();
+      expect(new URL(page.url()).pathname).toBe("/game/1");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "only a real rendering crash gets 'Wiederherstellen'",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      // The server answers, but with a region the screen cannot draw (null): a bug, not a failed request.
       const regionCall = (url: URL) => url.pathname.includes("regions.bySlug");
-      await page.route(regionCall, (route) => route.fulfill({ status: 500, body: "broken" }));
+      await page.route(regionCall, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as unknown;
+        const paths = new URL(route.request().url()).pathname.replace("/trpc/", "").split(",");
+        const broken = { result: { data: { json: null } } };
+        const json = Array.isArray(body) ? body.map((entry, i) => (paths[i] === "regions.bySlug" ? broken : entry)) : broken;
+        await route.fulfill({ response, json });
+      });
       await page.goto("/games/berlin");
       const restore = page.getByRole("button", { name: "Wiederherstellen" });
       await restore.waitFor({ timeout: 20_000 });
       await page.getByRole("heading", { name: "Da ist etwas schiefgelaufen" }).waitFor();
+      expect(await page.getByRole("button", { name: "Erneut versuchen" }).count()).toBe(0);
       await shot(page, "error-screen");
       await page.evaluate(() => localStorage.setItem("kickrunde.myAccount", "{}"));
       await page.unroute(regionCall);
@@ -197,6 +281,85 @@ describe("app shell", () => {
       await page.waitForURL((url) => url.pathname === "/" || url.pathname.startsWith("/games"));
       expect(await page.evaluate(() => localStorage.getItem("kickrunde.myAccount"))).toBeNull();
       await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a browser in another language gets English (spec 001: fallback en); German and English browsers their own",
+    async () => {
+      for (const [locale, allGames, lang] of [
+        ["fr-FR", "All games", "en"],
+        ["de-AT", "Alle Kickrunden", "de"],
+        ["en-GB", "All games", "en"],
+      ] as const) {
+        const context = await h.newContext({ locale });
+        const page = await context.newPage();
+        await page.goto("/games/berlin");
+        await page.getByRole("link", { name: allGames }).waitFor();
+        expect(await page.getAttribute("html", "lang")).toBe(lang);
+        if (locale === "fr-FR") {
+          await page.getByRole("navigation", { name: "Main navigation" }).waitFor();
+          await shot(page, "locale-fr-feed");
+        }
+        // Paraglide keeps the first answer as the choice (the menu changes it).
+        expect(await page.evaluate(() => localStorage.getItem("kickrunde.locale"))).toBe(lang);
+        await context.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "guests keep the page: a slim sign-in line they can hide, and the floating button never covers the end",
+    async () => {
+      const gameId = await createOpenGame();
+      const context = await h.newContext();
+      const page = await context.newPage();
+      await page.goto(`/game/${gameId}`);
+      await page.getByText("Organisiert von").waitFor();
+      const banner = page.getByRole("complementary", { name: "Anmeldung" });
+      const tabs = page.getByRole("navigation", { name: "Hauptnavigation" });
+      const bannerBox = (await banner.boundingBox())!;
+      const tabsBox = (await tabs.boundingBox())!;
+      // Before: banner 61 px + tab bar 61 px of 844.
+      expect(bannerBox.height).toBeLessThanOrEqual(48);
+      expect(tabsBox.height).toBeLessThanOrEqual(58);
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(tabsBox.y + 1);
+
+      // The main button's football shows its dark panels on the white ball (it was white on white).
+      const playAlong = page.getByRole("button", { name: "MITSPIELEN" });
+      const ball = await playAlong.locator("svg").evaluate((svg) => ({
+        body: getComputedStyle(svg.querySelector("circle")!).fill,
+        panel: getComputedStyle(svg.querySelector("path[data-part='panel']")!).fill,
+        text: getComputedStyle(svg.closest("button")!).color,
+      }));
+      expect(ball).toEqual({ body: "rgb(255, 255, 255)", panel: "rgb(15, 23, 42)", text: "rgb(255, 255, 255)" });
+      await shot(page, "guest-game-bars");
+
+      // Scrolled to the end, the last line of the page sits above the floating button.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const lastLine = (await page.getByText(/© \d{4} Kickrunde/).boundingBox())!;
+      const button = (await playAlong.boundingBox())!;
+      expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(button.y);
+      await shot(page, "guest-game-end");
+
+      // Hidden for this visit: gone after navigating and reloading, back in a new browser session.
+      await banner.getByRole("button", { name: "Anmeldehinweis ausblenden" }).click();
+      expect(await banner.count()).toBe(0);
+      await page.goto("/games/berlin");
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
+      await page.reload();
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
+      expect(await banner.count()).toBe(0);
+      await shot(page, "guest-feed-banner-hidden");
+      await context.close();
+
+      const fresh = await h.newContext();
+      const again = await fresh.newPage();
+      await again.goto("/games/berlin");
+      await again.getByRole("complementary", { name: "Anmeldung" }).waitFor();
+      await fresh.close();
     },
     E2E_TIMEOUT,
   );

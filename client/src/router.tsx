@@ -1,8 +1,8 @@
 import { createRouter } from "@tanstack/react-router";
 import { queryClient } from "@client/lib/query-client";
-import { ErrorScreen } from "@client/features/shell/error-screen";
 import { NotFoundScreen } from "@client/features/shell/not-found-screen";
 import { PendingScreen } from "@client/features/shell/pending-screen";
+import { RouteError } from "@client/features/shell/route-error";
 import { routeTree } from "./routeTree.gen";
 
 /**
@@ -31,7 +31,7 @@ export const router = createRouter({
   // React Query owns caching; the router always asks it.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
-  defaultErrorComponent: ({ error }) => <ErrorScreen error={error} />,
+  defaultErrorComponent: RouteError,
   defaultNotFoundComponent: NotFoundScreen,
   defaultPendingComponent: PendingScreen,
 });

@@ -2,15 +2,15 @@
 // the event loop of the servers it measures. Not meant to be started by hand.
 //
 // argv[2]: a LoadPlan as JSON. Runs the phases in order, each with `concurrency` workers that send
-// GET requests back to back (cycling through the phase's URLs) until the phase's time is up, and
+// GET requests back to back (cycling through the phase's URLs, with the plan's headers) until the phase's time is up, and
 // prints one LoadResult as JSON on stdout. Every request's latency is kept for recorded phases.
 
 export type LoadPhase = { target: string; urls: string[]; ms: number; record: boolean };
-export type LoadPlan = { concurrency: number; phases: LoadPhase[] };
+export type LoadPlan = { concurrency: number; phases: LoadPhase[]; headers?: Record<string, string> };
 export type TargetResult = { requests: number; errors: number; elapsedMs: number; bytes: number; latenciesMs: number[]; firstError: string | null };
 export type LoadResult = Record<string, TargetResult>;
 
-async function runPhase(phase: LoadPhase, concurrency: number, into: TargetResult) {
+async function runPhase(phase: LoadPhase, concurrency: number, into: TargetResult, headers: Record<string, string>) {
   const deadline = performance.now() + phase.ms;
   let next = 0;
   const worker = async () => {
@@ -20,7 +20,7 @@ async function runPhase(phase: LoadPhase, concurrency: number, into: TargetResul
       let ok = false;
       let size = 0;
       try {
-        const res = await fetch(url);
+        const res = await fetch(url, { headers });
         size = (await res.arrayBuffer()).byteLength;
         ok = res.status === 200;
         if (!ok && into.firstError === null) into.firstError = `HTTP ${res.status} for ${url}`;
@@ -50,7 +50,7 @@ if (import.meta.main) {
   const result: LoadResult = {};
   for (const phase of plan.phases) {
     result[phase.target] ??= { requests: 0, errors: 0, elapsedMs: 0, bytes: 0, latenciesMs: [], firstError: null };
-    await runPhase(phase, plan.concurrency, result[phase.target]!);
+    await runPhase(phase, plan.concurrency, result[phase.target]!, plan.headers ?? {});
   }
   process.stdout.write(JSON.stringify(result));
 }

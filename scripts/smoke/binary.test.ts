@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import postgres from "postgres";
 import { readImageHeader } from "../../server/integrations/images";
 import { decodeRgba, listFiles, rgbaPng } from "../../server/testing/upload";
@@ -154,6 +155,37 @@ for (const target of targets) {
       expect(deepLink.status).toBe(200);
       expect(await deepLink.text()).toContain('<div id="root">');
       expect((await fetch(`${base}/assets/does-not-exist.js`)).status).toBe(404);
+    });
+
+    test("serves the embedded precompressed copies by Accept-Encoding (brotli, gzip, else identity)", async () => {
+      const html = await (await fetch(`${base}/`, { headers: { "accept-encoding": "identity" } })).text();
+      const script = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+      const raw = (path: string, accept: string) => fetch(`${base}${path}`, { headers: { "accept-encoding": accept }, decompress: false } as RequestInit);
+      const identity = await raw(script, "identity");
+      expect(identity.headers.get("content-encoding")).toBeNull();
+      expect(identity.headers.get("vary")).toBe("Accept-Encoding");
+      const js = new Uint8Array(await identity.arrayBuffer());
+      for (const [accept, encoding] of [
+        ["gzip, deflate, br, zstd", "br"],
+        ["gzip, deflate", "gzip"],
+      ] as const) {
+        for (const path of [script, "/", "/games/berlin"]) {
+          const res = await raw(path, accept);
+          expect(res.status).toBe(200);
+          expect(res.headers.get("content-encoding")).toBe(encoding);
+          expect(res.headers.get("vary")).toBe("Accept-Encoding");
+          const body = new Uint8Array(await res.arrayBuffer());
+          const plain = encoding === "br" ? new Uint8Array(brotliDecompressSync(body)) : Bun.gunzipSync(body);
+          if (path === script) {
+            expect(body.byteLength).toBeLessThan(js.byteLength / 2);
+            expect(plain).toEqual(js);
+          } else expect(new TextDecoder().decode(plain)).toBe(html);
+        }
+      }
+      // a dynamic answer (the regions list) is compressed on the fly
+      const regions = await raw("/trpc/regions.list", "gzip");
+      expect(regions.headers.get("content-encoding")).toBe("gzip");
+      expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await regions.arrayBuffer()))))).toMatchObject({ result: { data: {} } });
     });
 
     test("registers, reads the account, logs out and logs in again over tRPC with the CSRF cookie and header", async () => {

@@ -11,7 +11,13 @@ export const chatTypeDefs = /* GraphQL */ `
   type DirectMessages { objects: [DirectMessage!]! hasNext: Boolean! }
   type LatestMessage { text: String! createdAt: DateTime! fromMe: Boolean! }
   type Conversation { partner: Person! latestMessage: LatestMessage! unreadCount: Int! }
-  type CurrentGameChat { gameId: ID! title: String courtName: String startTime: DateTime! latestCommentId: ID latestCommentAt: DateTime commentIds: [ID!]! }
+  type GameChatComment { text: String! authorName: String! fromMe: Boolean! }
+  type CurrentGameChat {
+    gameId: ID! title: String courtName: String startTime: DateTime! latestCommentId: ID latestCommentAt: DateTime
+    latestComment: GameChatComment commentIds: [ID!]!
+    "organising, playing or waiting"
+    role: String!
+  }
   type MarketingMessage { id: ID! textDe: String! textEn: String! createdAt: DateTime! }
   type Created { id: ID! }
 

@@ -14,6 +14,8 @@ export const gameTypeDefs = /* GraphQL */ `
     id: ID! player: Person firstName: String playerCount: Int! playsHimself: Boolean!
     bringsBall: Boolean! bringsBibs: Boolean! queue: Boolean! createdAt: DateTime!
     guestProfile: GuestRef organizerReliabilityFeedback: String
+    "green (comes always), yellow (about 8 of 10), red (about 4 of 10) or grey (unknown), for every viewer"
+    participationColour: String!
   }
   type Game {
     id: ID! title: String description: String descriptionEn: String startTime: DateTime! endTime: DateTime!

@@ -44,7 +44,7 @@ describe("GraphQL notification operations", () => {
     expect(await check()).toBe(false);
     expect(await count()).toBeNull();
 
-    const bad = await guest.graphql(`mutation { subscribeToRegion(deviceToken: "", regionId: "x", messagingLanguage: "fr") { subscribed } }`);
+    const bad = await guest.graphql(`mutation { subscribeToRegion(deviceToken: "", regionId: "x", messagingLanguage: "Deutsch") { subscribed } }`);
     expect(bad.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "deviceToken", code: "required" }, { path: "regionId", code: "id_invalid" }, { path: "messagingLanguage", code: "language_invalid" }] });
   });
 

@@ -48,6 +48,7 @@ const SERVED: Record<string, z.ZodObject> = {
   Conversation: ZConversation,
   LatestMessage: ZConversation.shape.latestMessage,
   CurrentGameChat: ZCurrentGameChat,
+  GameChatComment: inner(ZCurrentGameChat.shape.latestComment),
   MarketingMessage: ZMarketingMessage,
 };
 

@@ -65,6 +65,8 @@ const accountTypeDefs = /* GraphQL */ `
 
   type PublicUser {
     id: ID! firstName: String! profileImageUrl: String region: RegionRef isAdmin: Boolean! isCommunityManager: Boolean!
+    "a founder (FOUNDER_USER_IDS): the direct chat opens with a greeting"
+    isFounder: Boolean!
     headedRegions: [RegionRef!]! emailVerified: Boolean! createdAt: DateTime!
     hostedGames(pageSize: Int, upcoming: Boolean): UserGames!
     attendedGames(pageSize: Int, upcoming: Boolean): UserGames!

@@ -92,7 +92,8 @@ describe("sign-in and session calls", () => {
   });
 
   test("register without a device token (null or empty) and with a language tag of any case", async () => {
-    for (const [deviceToken, language, expected] of [[null, "de-DE", "de"], ["", "EN_us", "en"]] as const) {
+    // a French phone sends "fr" and gets the fallback, English (spec 001), never German
+    for (const [deviceToken, language, expected] of [[null, "de-DE", "de"], ["", "EN_us", "en"], [null, "fr-FR", "en"], [null, "fr", "en"]] as const) {
       const email = uniqueEmail();
       const { body } = await httpClient(deps).graphql<{ register: { id: string } }>(REGISTER, {
         email, password: "geheim1", firstName: "Jana", lastName: null, regionSlug, language, deviceToken,
@@ -102,7 +103,7 @@ describe("sign-in and session calls", () => {
       expect(row!.applicationLanguage).toBe(expected);
     }
     const unknown = await httpClient(deps).graphql(REGISTER, {
-      email: uniqueEmail(), password: "geheim1", firstName: "Jana", lastName: null, regionSlug, language: "fr-FR", deviceToken: null,
+      email: uniqueEmail(), password: "geheim1", firstName: "Jana", lastName: null, regionSlug, language: "Französisch", deviceToken: null,
     });
     expect(unknown.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "language", code: "language_invalid" }] });
   });
@@ -252,7 +253,7 @@ describe("account calls", () => {
     await wrapperSignedIn(user.email, "ganz-neu-1");
   });
 
-  test("updateLanguage(applicationLanguage) takes language tags and refuses unknown languages", async () => {
+  test("updateLanguage(applicationLanguage) takes language tags, English for languages we do not speak, refuses what is no tag", async () => {
     const user = await createUser(deps, { applicationLanguage: "de" });
     const { client } = await wrapperSignedIn(user.email);
     const UPDATE = `mutation updateLanguage($applicationLanguage: String!) { updateLanguage(applicationLanguage: $applicationLanguage) { ok user { applicationLanguage } } }`;
@@ -260,8 +261,10 @@ describe("account calls", () => {
     expect(en.body.data?.updateLanguage).toEqual({ ok: true, user: { applicationLanguage: "en" } });
     const de = await client.graphql<{ updateLanguage: { user: { applicationLanguage: string } } }>(UPDATE, { applicationLanguage: "de_AT" });
     expect(de.body.data?.updateLanguage.user.applicationLanguage).toBe("de");
-    const fr = await client.graphql(UPDATE, { applicationLanguage: "fr" });
-    expect(fr.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "applicationLanguage", code: "language_invalid" }] });
+    const fr = await client.graphql<{ updateLanguage: { user: { applicationLanguage: string } } }>(UPDATE, { applicationLanguage: "fr" });
+    expect(fr.body.data?.updateLanguage.user.applicationLanguage).toBe("en");
+    const word = await client.graphql(UPDATE, { applicationLanguage: "französisch" });
+    expect(word.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "applicationLanguage", code: "language_invalid" }] });
   });
 
   test("deleteAccount with no arguments deletes the account", async () => {

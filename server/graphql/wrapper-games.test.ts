@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { marketingMessages, participations } from "../db/schema";
+import * as gamesRepo from "../domains/games/repo";
 import { createCourt, createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../testing/factories";
 import { httpClient } from "../testing/http-client";
 import { testClock } from "../testing/test-clock";
@@ -193,6 +194,10 @@ describe("the native wrapper's game calls", () => {
       { gameId: id, minPlayers: 0, description: "Feierabendkick, Leibchen vorhanden" },
     );
     expect(confirmed.updateGame.game.minPlayers).toBe(0);
+    // recorded exactly like games.confirmTakesPlace: the confirmation time and a CONFIRMED event (no CHANGED)
+    expect((await gamesRepo.findGameRow(deps.db, Number(id)))!.minPlayersConfirmedAt).toEqual(new Date("2026-09-02T15:00:00Z"));
+    const events = (await gamesRepo.eventsOf(deps.db, Number(id))).filter((e) => e.createdAt.getTime() === new Date("2026-09-02T15:00:00Z").getTime());
+    expect(events.map((e) => [e.type, e.actorId, e.payload])).toEqual([["CONFIRMED", host.user.id, { minPlayers: 10 }]]);
 
     testClock.freeze(NOW);
     const cancelled = await ok<{ cancelGame: { game: Record<string, unknown> } }>(
@@ -206,6 +211,41 @@ describe("the native wrapper's game calls", () => {
     );
     expect(cancelled.cancelGame.game).toMatchObject({ id, cancellationReason: "OTHER_REASON", cancellationMessage: "Platz gesperrt" });
     expect(cancelled.cancelGame.game.cancelledAt).toBeString();
+  });
+
+  test("the rules the server enforces, through the wrapper's calls too", async () => {
+    testClock.freeze(NOW);
+    const region = await createRegion(deps);
+    const court = await createCourt(deps, { regionId: region.id });
+    const host = await signedIn({ regionId: region.id });
+    const CREATE = `mutation($startTime: DateTime!, $courtId: ID, $minPlayers: Int, $gameType: String) {
+      createGame(startTime: $startTime, courtId: $courtId, minPlayers: $minPlayers, gameType: $gameType) { id }
+    }`;
+    const startTime = "2026-09-03T17:00:00.000Z";
+    // a public game needs a court (the spec's own words)
+    const { body } = await host.client.graphql(CREATE, { startTime, courtId: null, minPlayers: 10, gameType: "PUBLIC" });
+    expect(body.errors?.[0]?.message).toBe("Can not open games that have no court specified.");
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: "GAME_WITHOUT_COURT", fields: [{ path: "courtId", code: "court_required" }] });
+    // the minimum is 2, on create and edit
+    for (const minPlayers of [0, 1]) {
+      const low = await host.client.graphql(CREATE, { startTime, courtId: String(court.id), minPlayers, gameType: "PUBLIC" });
+      expect(low.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "minPlayers", code: "min_players_too_low" }] });
+    }
+    const game = await gameOf(host, { minPlayers: 10 });
+    const UPDATE = `mutation($gameId: ID!, $minPlayers: Int, $description: String) { updateGame(gameId: $gameId, minPlayers: $minPlayers, description: $description) { game { minPlayers } } }`;
+    const one = await host.client.graphql(UPDATE, { gameId: String(game.id), minPlayers: 1, description: game.description });
+    expect(one.body.errors?.[0]?.extensions).toMatchObject({ code: "VALIDATION", fields: [{ path: "minPlayers", code: "min_players_too_low" }] });
+    // guests join public games only
+    const privateGame = await gameOf(host, { gameType: "PRIVATE" });
+    const guestJoin = { gameId: String(privateGame.id), playerCount: 1, firstName: "Mats", queue: false, deviceToken: "fcm-private", playsHimself: true };
+    expect(await failure(httpClient(deps), PARTICIPATE, guestJoin)).toBe("PRIVATE_GAME_NEEDS_ACCOUNT");
+    // a plain player always plays himself
+    const player = await signedIn();
+    const notPlaying = { gameId: String(game.id), playerCount: 2, queue: false, deviceToken: "fcm-np", playsHimself: false };
+    expect(await failure(player.client, PARTICIPATE, notPlaying)).toBe("PLAYS_HIMSELF_NOT_ALLOWED");
+    const joined = await ok<any>(player.client, PARTICIPATE, { ...notPlaying, playsHimself: true });
+    const participationId = joined.participateInGame.participation.id;
+    expect(await failure(player.client, UPDATE_PARTICIPATION, { participationId, playsHimself: false })).toBe("PLAYS_HIMSELF_NOT_ALLOWED");
   });
 
   test("createGame takes level, gender and game type also as the spec writes them (All, Mixed, Public)", async () => {
@@ -300,6 +340,7 @@ describe("the native wrapper's game calls", () => {
     expect((await ok<any>(guest, CHECK, { deviceToken: "fcm-stranger", gameId })).checkIfDeviceTokenIsSubscribedToGame.subscribed).toBe(true);
 
     const [row] = await deps.db.select().from(participations).where(eq(participations.id, Number(joined.participateInGame.participation.id)));
+    testClock.freeze(game.startTime); // attended games are games that have started
     const profile = await ok<{ guestProfile: Record<string, any> }>(
       httpClient(deps),
       `query($id: ID!, $attendedGamesPageSize: Int) {

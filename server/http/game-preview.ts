@@ -1,7 +1,25 @@
-import { GAME_TIME_ZONE } from "@shared/constants";
+import { FALLBACK_LANGUAGE, GAME_TIME_ZONE, type Language } from "@shared/constants";
 import { formatMoney } from "@shared/rules/money";
 import { spotsLeft } from "@shared/rules/player-list";
+import { supportedLanguage } from "@shared/schemas/common";
 import type { TGame } from "@shared/schemas/games";
+
+/**
+ * The reader's language from an Accept-Language header: of the languages we speak, the one with the
+ * highest weight (the first listed on a tie; q=0 means "not this one"); a reader who accepts none of
+ * them, or sends no header, gets English (spec 001: fallback English), never German.
+ */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language {
+  let best: { language: Language; q: number } | null = null;
+  for (const range of (header ?? "").split(",")) {
+    const [tag = "", ...params] = range.split(";");
+    const weight = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
+    const q = weight === undefined ? 1 : Number(weight.slice(2));
+    const language = supportedLanguage(tag);
+    if (language && q > 0 && (!best || q > best.q)) best = { language, q };
+  }
+  return best?.language ?? FALLBACK_LANGUAGE;
+}
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -35,7 +53,7 @@ const TEXT = {
  * Open Graph and Twitter tags for a shared game link, so a messenger shows title, time, place and
  * spots left before anyone opens the app. Times in Europe/Berlin, text in the reader's language.
  */
-export function gamePreviewTags(game: TGame, lang: "de" | "en", url: string): { title: string; tags: string } {
+export function gamePreviewTags(game: TGame, lang: Language, url: string): { title: string; tags: string } {
   const t = TEXT[lang];
   const when = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", {
     timeZone: GAME_TIME_ZONE,

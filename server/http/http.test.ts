@@ -162,7 +162,7 @@ describe("shared game links", () => {
     }, 4);
     const index = '<html><head><meta name="description" content="x" /><title>Kickrunde</title></head><body></body></html>';
     const app = createApp(deps, { file: (p) => (p === "index.html" ? new Blob([index]) : null) });
-    const html = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`))).text();
+    const html = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`, { headers: { "accept-language": "de-DE,de;q=0.9" } }))).text();
     expect(html).toContain('<meta property="og:title" content="Kickrunde · Sa., 5. Dez. um 19:00 Uhr · Mauerpark &lt;Käfig&gt;" />');
     expect(html).toContain('<meta property="og:description" content="6 Plätze frei · 3,50\u00a0€ · Gleimstraße 55" />');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
@@ -170,6 +170,11 @@ describe("shared game links", () => {
     expect(html.match(/name="description"/g)).toHaveLength(1);
     const en = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`, { headers: { "accept-language": "en-GB,en" } }))).text();
     expect(en).toContain("6 spots left · €3.50");
+    // the fallback is English (spec 001): a French browser, or none named at all, never gets German
+    for (const headers of [{ "accept-language": "fr-FR,fr;q=0.9" }, {}] as HeadersInit[]) {
+      const fallback = await (await app.fetch(new Request(`http://localhost:3000/game/${game.id}`, { headers }))).text();
+      expect(fallback).toContain("6 spots left · €3.50");
+    }
     const unknown = await (await app.fetch(new Request("http://localhost:3000/game/99999999"))).text();
     expect(unknown).toBe(index);
   });

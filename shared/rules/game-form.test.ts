@@ -89,6 +89,8 @@ describe("applyMaxPlayers", () => {
     // lowering the maximum below the minimum lowers the minimum to match (spec 000 section 5)
     [{ minPlayers: 12, minPlayersCustomised: true }, 10, { teams: 2, gameMode: 5, minPlayers: 10, maxPlayers: 10, playerCount: 1 }],
     [{ playerCount: 9 }, 8, { teams: 2, gameMode: 5, minPlayers: 8, maxPlayers: 8, playerCount: 8 }],
+    // ... but never below 2 (0 and 1 are no minimum): a maximum of 1 rises to 2
+    [{ teams: 1, gameMode: 1, minPlayers: 2 }, 1, { teams: 1, gameMode: 1, minPlayers: 2, maxPlayers: 2, playerCount: 1 }],
   ])("%j, max %p", (start, max, expected) => {
     expect(counts(applyMaxPlayers(v(start), max))).toEqual(expected);
   });

@@ -1,12 +1,10 @@
-import { MANAGED_PRICE_MIN_CENTS, MAX_PLAYERS_ABOVE_TEAMS, PLAYER_COUNT_MAX, PRICE_MAX_CENTS, PRICE_STEP_CENTS } from "../constants";
+import { MANAGED_PRICE_MIN_CENTS, MAX_PLAYERS_ABOVE_TEAMS, MIN_PLAYERS_MIN, PLAYER_COUNT_MAX, PRICE_MAX_CENTS, PRICE_STEP_CENTS } from "../constants";
 
 /**
  * The coupled fields of the create/edit game form (spec 000 section 5). The form calls these on
  * each change and the server runs the same checks, so both always agree.
  */
 
-/** Minimum-players choices exclude 0 and 1 (spec 000 section 5). 0 only comes from "takes place" confirmation. */
-export const MIN_PLAYERS_CHOICE_MIN = 2;
 /** Managed-payment change warnings: game mode up by more than 2 per team, minimum up by more than 4 (spec 000 section 9). */
 export const MANAGED_CHANGE_GAME_MODE_LIMIT = 2;
 export const MANAGED_CHANGE_MIN_PLAYERS_LIMIT = 4;
@@ -34,13 +32,13 @@ function settle(v: GameFormValues): GameFormValues {
 
 /**
  * Teams or game mode changed: minPlayers becomes teams x gameMode unless the user chose it
- * (never below MIN_PLAYERS_CHOICE_MIN, so 1 team of 1 gives 2), then maxPlayers is raised to
+ * (never below MIN_PLAYERS_MIN, so 1 team of 1 gives 2), then maxPlayers is raised to
  * minPlayers if below it, then playerCount lowered to maxPlayers if above it.
  */
 export function applyTeamsOrMode(v: GameFormValues, change: { teams?: number; gameMode?: number }): GameFormValues {
   const teams = change.teams ?? v.teams;
   const gameMode = change.gameMode ?? v.gameMode;
-  const minPlayers = v.minPlayersCustomised ? v.minPlayers : Math.max(teams * gameMode, MIN_PLAYERS_CHOICE_MIN);
+  const minPlayers = v.minPlayersCustomised ? v.minPlayers : Math.max(teams * gameMode, MIN_PLAYERS_MIN);
   return settle({ ...v, teams, gameMode, minPlayers });
 }
 
@@ -51,11 +49,11 @@ export function applyMinPlayers(v: GameFormValues, min: number): GameFormValues 
 
 /**
  * The user chose a maximum (null = no limit): a minimum above it is lowered to match (spec 000
- * section 5 "Lowering maxPlayers below minPlayers lowers minPlayers to match"), and playerCount is
- * lowered to it if above.
+ * section 5 "Lowering maxPlayers below minPlayers lowers minPlayers to match"), but never below
+ * MIN_PLAYERS_MIN (a maximum of 1 then rises to 2), and playerCount is lowered to it if above.
  */
 export function applyMaxPlayers(v: GameFormValues, max: number | null): GameFormValues {
-  const minPlayers = max !== null && max < v.minPlayers ? max : v.minPlayers;
+  const minPlayers = max !== null && max < v.minPlayers ? Math.max(max, MIN_PLAYERS_MIN) : v.minPlayers;
   return settle({ ...v, maxPlayers: max, minPlayers });
 }
 
@@ -71,7 +69,7 @@ export function maxPlayersOptions(teams: number, gameMode: number): number[] {
 
 /** Min-players choices: 2 up to the largest max-players choice (0 and 1 are never offered). */
 export function minPlayersOptions(teams: number, gameMode: number): number[] {
-  return range(MIN_PLAYERS_CHOICE_MIN, teams * gameMode + MAX_PLAYERS_ABOVE_TEAMS);
+  return range(MIN_PLAYERS_MIN, teams * gameMode + MAX_PLAYERS_ABOVE_TEAMS);
 }
 
 /** Player count choices: 0 "no players" (not for organisers), 1 "only me", up to 100. */

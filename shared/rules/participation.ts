@@ -117,6 +117,7 @@ export type JoinProblem =
   | "QUEUE_NEEDS_VERIFIED_EMAIL"
   | "QUEUE_WITH_EXTRAS"
   | "MANAGED_PAYMENT_NEEDS_ACCOUNT"
+  | "PRIVATE_GAME_NEEDS_ACCOUNT"
   | "MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL";
 
 /**
@@ -125,17 +126,19 @@ export type JoinProblem =
  * the service's checks. One problem is reported, in this order - the one whose fix is needed first,
  * so the user is never sent to fix something that would not help:
  * 1. MANAGED_PAYMENT_NEEDS_ACCOUNT: a guest in a managed-payment game (no name or setting helps).
- * 2. NAME_REQUIRED: a guest without a first name (blank after trimming); length and characters are
+ * 2. PRIVATE_GAME_NEEDS_ACCOUNT: a guest in a private game; guests join public games only (spec 000
+ *    sections 1 and 6), PUBLIC or KICKRUNDE.
+ * 3. NAME_REQUIRED: a guest without a first name (blank after trimming); length and characters are
  *    the schema's job.
- * 3. MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL: signed in, managed-payment game, e-mail not verified.
- * 4. GUEST_EXTRA_LIMIT / PLAYER_EXTRA_LIMIT: playerCount above 1 + maxExtraPlayers.
- * 5. QUEUE_WITH_EXTRAS: the waiting list takes one person, nobody brings extras there (everyone,
+ * 4. MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL: signed in, managed-payment game, e-mail not verified.
+ * 5. GUEST_EXTRA_LIMIT / PLAYER_EXTRA_LIMIT: playerCount above 1 + maxExtraPlayers.
+ * 6. QUEUE_WITH_EXTRAS: the waiting list takes one person, nobody brings extras there (everyone,
  *    organisers included: section 9 "none from the waiting list").
- * 6. QUEUE_NEEDS_VERIFIED_EMAIL: signed in and not verified. Guests have no e-mail; section 6 lets
+ * 7. QUEUE_NEEDS_VERIFIED_EMAIL: signed in and not verified. Guests have no e-mail; section 6 lets
  *    them queue (without extras), so for them the waiting list needs only notifications.
- * 7. GUEST_NEEDS_NOTIFICATIONS: a guest without a device token on a game anyone can find (PUBLIC or
- *    KICKRUNDE). Private games are exempt: we read the spec's "pseudo game type" as the private one.
- * 8. QUEUE_NEEDS_NOTIFICATIONS: the waiting list without a device token (moving up is announced by push).
+ * 8. GUEST_NEEDS_NOTIFICATIONS: a guest without a device token. Every game a guest may join is
+ *    public; the spec's exemption for a "pseudo game type" names no type of ours, so it exempts none.
+ * 9. QUEUE_NEEDS_NOTIFICATIONS: the waiting list without a device token (moving up is announced by push).
  * emailVerified is ignored for guests.
  */
 export function joinProblem(o: {
@@ -151,12 +154,13 @@ export function joinProblem(o: {
   maxPlayers: number | null;
 }): JoinProblem | null {
   if (o.isGuest && o.isManagedPayment) return "MANAGED_PAYMENT_NEEDS_ACCOUNT";
+  if (o.isGuest && o.gameType === "PRIVATE") return "PRIVATE_GAME_NEEDS_ACCOUNT";
   if (o.isGuest && !o.firstName?.trim()) return "NAME_REQUIRED";
   if (!o.isGuest && o.isManagedPayment && !o.emailVerified) return "MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL";
   if (o.playerCount > 1 + maxExtraPlayers(o)) return o.isGuest ? "GUEST_EXTRA_LIMIT" : "PLAYER_EXTRA_LIMIT";
   if (o.queue && o.playerCount > 1) return "QUEUE_WITH_EXTRAS";
   if (o.queue && !o.isGuest && !o.emailVerified) return "QUEUE_NEEDS_VERIFIED_EMAIL";
-  if (o.isGuest && o.gameType !== "PRIVATE" && !o.hasDeviceToken) return "GUEST_NEEDS_NOTIFICATIONS";
+  if (o.isGuest && !o.hasDeviceToken) return "GUEST_NEEDS_NOTIFICATIONS";
   if (o.queue && !o.hasDeviceToken) return "QUEUE_NEEDS_NOTIFICATIONS";
   return null;
 }

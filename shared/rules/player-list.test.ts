@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
+  type ParticipationColour,
+  participationColour,
   type PlayerListState,
   playerListState,
   playersIn,
@@ -112,5 +114,22 @@ describe("reliability colour follows the shown 0-10 score", () => {
   ])("%p -> shown %p, %s", (rating, shown, colour) => {
     expect(reliabilityColour(rating)).toBe(colour);
     if (shown !== null && rating !== null) expect(reliabilityShown(rating)).toBe(shown);
+  });
+});
+
+describe("participation colour: green always, yellow 8 of 10, red 4 of 10, grey unknown", () => {
+  test.each<[number | null, ParticipationColour]>([
+    [null, "grey"],
+    [Number.NaN, "grey"],
+    [0, "red"],
+    [40, "red"], // about 4 of 10
+    [44, "red"],
+    [45, "yellow"], // shows 5
+    [80, "yellow"], // about 8 of 10
+    [84, "yellow"],
+    [85, "green"], // shows 9
+    [100, "green"], // always
+  ])("%p -> %s", (rating, colour) => {
+    expect(participationColour(rating)).toBe(colour);
   });
 });

@@ -55,3 +55,18 @@ export function reliabilityColour(rating0to100: number | null): ReliabilityColou
   if (shown >= RELIABILITY_GOOD_FROM) return "good";
   return shown >= RELIABILITY_MIDDLING_FROM ? "middling" : "bad";
 }
+
+export const PARTICIPATION_COLOURS = ["green", "yellow", "red", "grey"] as const;
+export type ParticipationColour = (typeof PARTICIPATION_COLOURS)[number];
+
+const PARTICIPATION_COLOUR_OF: Record<ReliabilityColour, ParticipationColour> = { good: "green", middling: "yellow", bad: "red", unknown: "grey" };
+
+/**
+ * The participation colour of a player (spec 000 section 9): green "comes always" (shown 9 and up),
+ * yellow "about 8 of 10 times" (5 to 8), red "about 4 of 10 times" (under 5), grey unknown. The
+ * bands are the reliability scale's, so colour and score never disagree. Everybody on a game page
+ * sees the colour; the score itself only the creator, an admin and the player (section 6).
+ */
+export function participationColour(rating0to100: number | null): ParticipationColour {
+  return PARTICIPATION_COLOUR_OF[reliabilityColour(rating0to100)];
+}

@@ -64,8 +64,8 @@ describe("rateProblem", () => {
     [true, 1, "closed", "GAME_CANCELLED"],
     [false, 1, "notYet", "TOO_FEW_PLAYERS_TO_RATE"],
     [false, 1, "closed", "TOO_FEW_PLAYERS_TO_RATE"],
-  ])("cancelled %p, %d players, window %s -> %p", (cancelled, activePlayers, window, problem) => {
-    expect(rateProblem({ cancelled, activePlayers, window })).toBe(problem);
+  ])("cancelled %p, %d active participations, window %s -> %p", (cancelled, activeParticipations, window, problem) => {
+    expect(rateProblem({ cancelled, activeParticipations, window })).toBe(problem);
   });
 });
 

@@ -3,7 +3,7 @@ import {
   type RELIABILITY_FEEDBACK,
   RATING_CLOSES_AFTER_END_DAYS,
   RATING_HISTORY_WINDOW,
-  RATING_MIN_ACTIVE_PLAYERS,
+  RATING_MIN_ACTIVE_PARTICIPATIONS,
   RATING_MIN_HISTORY,
   RATING_OPENS_AFTER_START_MINUTES,
 } from "../constants";
@@ -41,11 +41,15 @@ export type RateProblem = "GAME_CANCELLED" | "TOO_FEW_PLAYERS_TO_RATE" | "RATING
 
 /**
  * Why attendance cannot be rated (spec 000 sections 4, 8), facts about the game first, then time:
- * a cancelled game, fewer than 2 active players (playersIn: not queued, not cancelled), then the window.
+ * a cancelled game, fewer than 2 active participations (not queued, not cancelled; one participation
+ * of 2 players is still one: an organiser alone with "+1" has nobody to rate), then the window.
  */
-export function rateProblem(o: { cancelled: boolean; activePlayers: number; window: RatingWindow }): RateProblem | null {
+export function rateProblem(
+  o: { cancelled: boolean; window: RatingWindow; activeParticipations: number },
+): RateProblem | null {
+  const active = o.activeParticipations;
   if (o.cancelled) return "GAME_CANCELLED";
-  if (o.activePlayers < RATING_MIN_ACTIVE_PLAYERS) return "TOO_FEW_PLAYERS_TO_RATE";
+  if (active < RATING_MIN_ACTIVE_PARTICIPATIONS) return "TOO_FEW_PLAYERS_TO_RATE";
   if (o.window === "notYet") return "RATING_NOT_OPEN";
   if (o.window === "closed") return "RATING_CLOSED";
   return null;

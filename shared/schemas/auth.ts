@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FALLBACK_LANGUAGE } from "../constants";
 import { zEmail, zIsoDate, zLanguage, zName, zOptionalName, zPassword, zSlug } from "./common";
 import { zNativeDeviceToken } from "./notifications";
 
@@ -13,7 +14,8 @@ export const ZRegisterInput = z.object({
    * hint); when a client still sends one it must mean 16 or older (README Decisions "Age at registration").
    */
   dateOfBirth: zIsoDate.nullable().optional(),
-  language: zLanguage.default("de"),
+  /** the first two letters of the device's language (spec 001 section 3); without one, the fallback */
+  language: zLanguage.default(FALLBACK_LANGUAGE),
   /** The native wrapper's FCM token: stored as the new account's device so it gets pushes. "" means none. */
   deviceToken: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), zNativeDeviceToken.nullable().optional()),
 });

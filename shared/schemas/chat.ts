@@ -50,6 +50,10 @@ export const ZConversation = z.object({
   unreadCount: z.number().int(),
 });
 
+/** How the user takes part in a game: the "my games" filters (spec 000 section 2); organising wins. */
+export const ZMyGameRole = z.enum(["organising", "playing", "waiting"]);
+export type TMyGameRole = z.infer<typeof ZMyGameRole>;
+
 export const ZCurrentGameChat = z.object({
   gameId: z.number().int(),
   title: z.string().nullable(),
@@ -57,7 +61,10 @@ export const ZCurrentGameChat = z.object({
   startTime: z.date(),
   latestCommentId: z.number().int().nullable(),
   latestCommentAt: z.date().nullable(),
+  /** the newest comment (not a system line), for the chat list: its text, who wrote it, whether the user did */
+  latestComment: z.object({ text: z.string(), authorName: z.string(), fromMe: z.boolean() }).nullable(),
   commentIds: z.array(z.number().int()),
+  role: ZMyGameRole,
 });
 
 export const ZUnreadCount = z.object({ directMessages: z.number().int(), currentGameChats: z.array(ZCurrentGameChat) });

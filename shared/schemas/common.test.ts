@@ -93,8 +93,8 @@ describe("register input", () => {
     expect(parsed.lastName).toBeNull();
     expect(parsed.language).toBe("en");
   });
-  test("language defaults to German", () => {
-    expect(ZRegisterInput.parse({ ...valid, language: undefined }).language).toBe("de");
+  test("language defaults to the fallback, English (spec 001)", () => {
+    expect(ZRegisterInput.parse({ ...valid, language: undefined }).language).toBe("en");
   });
   test("every broken field is reported with its code", () => {
     const r = ZRegisterInput.safeParse({ ...valid, email: "x", password: "1", firstName: "", regionSlug: "", dateOfBirth: "x" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   EMAIL_MAX_LENGTH,
+  FALLBACK_LANGUAGE,
   LANGUAGES,
   type Language,
   NAME_MAX_LENGTH,
@@ -76,15 +77,23 @@ export const zIsoDate = z
     { error: "date_format" },
   );
 
+const LANGUAGE_TAG = /^([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*$/i;
+
+/** The language of a well-formed tag ("en-GB", "de_AT", "DE") if it is one we speak; otherwise null. */
+export function supportedLanguage(value: string): Language | null {
+  const primary = LANGUAGE_TAG.exec(value.trim())?.[1]?.toLowerCase();
+  return LANGUAGES.find((l) => l === primary) ?? null;
+}
+
 /**
  * The one language normaliser for everything a client sends (README Decisions "Language tags"):
- * BCP 47 tags and locale names ("en-GB", "de-DE", "en_US", "DE") count by their primary subtag;
- * anything that is not a well-formed tag of a language we speak is refused with `language_invalid`.
+ * BCP 47 tags and locale names ("en-GB", "de-DE", "en_US", "DE") count by their primary subtag; a
+ * well-formed tag of a language we do not speak ("fr", "pt-BR") gets the fallback, English (spec 001
+ * sections 1 and 9); anything that is not a language tag at all is null (refused with `language_invalid`).
  */
 export function normalizeLanguage(value: string): Language | null {
-  const match = /^([a-z]{2,3})(?:[-_][a-z0-9]{1,8})*$/i.exec(value.trim());
-  const primary = match?.[1]?.toLowerCase();
-  return LANGUAGES.find((l) => l === primary) ?? null;
+  if (!LANGUAGE_TAG.test(value.trim())) return null;
+  return supportedLanguage(value) ?? FALLBACK_LANGUAGE;
 }
 
 export const zLanguage = z

@@ -10,15 +10,18 @@ import {
   GAME_MODE_MIN,
   GAME_TYPES,
   MAX_PLAYERS_ABOVE_TEAMS,
+  MIN_PLAYERS_MIN,
   PLAYER_COUNT_MAX,
   PRICE_MAX_CENTS,
   PRICE_STEP_CENTS,
+  TAKES_PLACE_MIN_PLAYERS,
   TEAMS_MAX,
   TEAMS_MIN,
   TITLE_MAX_LENGTH,
   TURFS,
 } from "../constants";
 import { zId, zPlainText, zPushToken, zSlug, zUserAgent } from "./common";
+import { PARTICIPATION_COLOURS } from "../rules/player-list";
 
 export const ZGameLevel = z.enum(GAME_LEVELS);
 export const ZGameGender = z.enum(GAME_GENDERS);
@@ -49,6 +52,11 @@ const zPriceCents = z
 
 const zDescription = zPlainText(DESCRIPTION_MAX_LENGTH, "description_too_long");
 
+const PLAYERS_LIMIT = TEAMS_MAX * GAME_MODE_MAX + MAX_PLAYERS_ABOVE_TEAMS;
+const zPlayersNumber = z.number({ error: "min_players_required" }).int({ error: "min_players_required" }).max(PLAYERS_LIMIT);
+/** A game's minimum: 2 or more (spec 000 section 5: the choices exclude 0 and 1), on create and edit. */
+const zMinPlayers = zPlayersNumber.min(MIN_PLAYERS_MIN, { error: "min_players_too_low" });
+
 /** Fields a game has, shared by create and update. Coupled rules live in shared/rules/game-form.ts. */
 const gameFields = {
   title: zPlainText(TITLE_MAX_LENGTH, "title_too_long", { singleLine: true }).nullable(),
@@ -62,8 +70,8 @@ const gameFields = {
   courtId: zId.nullable(),
   teams: z.number().int().min(TEAMS_MIN, { error: "teams_range" }).max(TEAMS_MAX, { error: "teams_range" }),
   gameMode: z.number().int().min(GAME_MODE_MIN, { error: "game_mode_range" }).max(GAME_MODE_MAX, { error: "game_mode_range" }),
-  minPlayers: z.number({ error: "min_players_required" }).int().min(0).max(TEAMS_MAX * GAME_MODE_MAX + MAX_PLAYERS_ABOVE_TEAMS),
-  maxPlayers: z.number().int().min(1).max(TEAMS_MAX * GAME_MODE_MAX + MAX_PLAYERS_ABOVE_TEAMS).nullable(),
+  minPlayers: zMinPlayers,
+  maxPlayers: z.number().int().min(1).max(PLAYERS_LIMIT).nullable(),
   level: ZGameLevel,
   gender: ZGameGender,
   gameType: ZGameType,
@@ -107,6 +115,13 @@ export const ZUpdateGameInput = z.object({
   ...Object.fromEntries(Object.entries(gameFields).map(([k, v]) => [k, v.optional()])) as {
     [K in keyof typeof gameFields]: z.ZodOptional<(typeof gameFields)[K]>;
   },
+  /**
+   * 2 or more; or 0, the native wrapper's "takes place" (spec 000 section 7: updateGame with only
+   * gameId, minPlayers 0 and description), which the service records exactly like games.confirmTakesPlace.
+   */
+  minPlayers: zPlayersNumber
+    .refine((n) => n === TAKES_PLACE_MIN_PLAYERS || n >= MIN_PLAYERS_MIN, { error: "min_players_too_low" })
+    .optional(),
   /** set maxPlayers to "no limit" */
   removeMaxPlayers: z.boolean().optional(),
   /** apply to the weekly session's future games too (weekly sessions issue) */
@@ -128,10 +143,26 @@ export type TCancelGameInput = z.input<typeof ZCancelGameInput>;
 export const ZGameIdInput = z.object({ gameId: zId });
 
 export const ZGameFeedFilter = z.enum(["all", "playing", "waiting", "organising"]);
+/** Games per feed page: what a phone shows first (about two days of a busy city), ~25 KB of JSON. */
+export const FEED_PAGE_SIZE = 50;
+export const FEED_PAGE_SIZE_MAX = 100;
+/** Where the next feed page starts: the last game's start (epoch ms) and id, as "<ms>.<id>". */
+export const ZGameFeedCursor = z
+  .string({ error: "invalid" })
+  .regex(/^\d{1,15}\.\d{1,10}$/, { error: "invalid" })
+  .transform((v) => {
+    const [ms, id] = v.split(".");
+    return { startTime: new Date(Number(ms)), id: Number(id) };
+  })
+  .refine((c) => c.id <= 2_147_483_647, { error: "invalid" });
+export const gameFeedCursorOf = (game: { startTime: Date; id: number }) => `${game.startTime.getTime()}.${game.id}`;
 export const ZGameFeedInput = z.object({
   regionSlug: zSlug,
   courtId: zId.nullable().optional(),
   filter: ZGameFeedFilter.default("all"),
+  /** null or absent: the first page; otherwise the `nextCursor` of the page before */
+  cursor: ZGameFeedCursor.nullish(),
+  limit: z.number({ error: "invalid" }).int({ error: "invalid" }).min(1, { error: "invalid" }).max(FEED_PAGE_SIZE_MAX, { error: "invalid" }).default(FEED_PAGE_SIZE),
 });
 export type TGameFeedInput = z.input<typeof ZGameFeedInput>;
 
@@ -173,7 +204,10 @@ export type TGameListItem = z.infer<typeof ZGameListItem>;
 
 export const ZGameFeed = z.object({
   region: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  /** one page, by start time then id */
   games: z.array(ZGameListItem),
+  /** the `cursor` of the next page; null on the last page */
+  nextCursor: z.string().nullable(),
 });
 export type TGameFeed = z.infer<typeof ZGameFeed>;
 
@@ -185,6 +219,8 @@ export const ZGameParticipation = z.object({
   guestProfileId: z.number().int().nullable(),
   /** guests' reliability (0-100, null = unknown); only for those who may see reliability */
   guestReliabilityRating: z.number().int().nullable(),
+  /** the player's participation colour (shared/rules/player-list.ts), for every viewer */
+  participationColour: z.enum(PARTICIPATION_COLOURS),
   playerCount: z.number().int(),
   playsHimself: z.boolean(),
   bringsBall: z.boolean(),

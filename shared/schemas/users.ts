@@ -45,6 +45,8 @@ export const ZPublicUser = z.object({
   isAdmin: z.boolean(),
   /** member of a staff group: shown as "community manager" */
   isCommunityManager: z.boolean(),
+  /** one of the founders (server configuration FOUNDER_USER_IDS): their direct chat opens with a greeting (spec 000 section 6) */
+  isFounder: z.boolean(),
   headedRegions: z.array(ZRegionRef),
   emailVerified: z.boolean(),
   createdAt: z.date(),

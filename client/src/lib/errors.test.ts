@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { TRPCClientError } from "@trpc/client";
-import { appErrorCode, errorMessage, fieldErrorCodes, isNetworkError, validationMessage } from "./errors";
+import { appErrorCode, errorMessage, fieldErrorCodes, isNetworkError, isRequestError, validationMessage } from "./errors";
 
 // Runs with the base locale (de): no localStorage or preferred language in bun.
 function trpcError(data: unknown): TRPCClientError<never> {
@@ -34,20 +34,27 @@ describe("errorMessage", () => {
     expect(isNetworkError(error)).toBe(true);
     expect(errorMessage(error)).toContain("Keine Verbindung");
   });
+
+  test("an answer that is not our API's (a proxy's 502 page) says the server is unreachable", () => {
+    const cause = new SyntaxError(`Unexpected token 'B', "Bad Gateway" is not valid JSON`);
+    const error = new TRPCClientError(cause.message, { cause });
+    expect(isNetworkError(error)).toBe(false);
+    expect(errorMessage(error)).toBe("Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.");
+  });
 });
 
-test("field issues map to validation codes per form field", () => {
-  const error = trpcError({
-    app: {
-      code: "VALIDATION",
-      fields: [
-        { path: "email", code: "email_invalid" },
-        { path: "firstName", code: "name_length" },
-        { path: "email", code: "email_required" },
-      ],
-    },
+describe("isRequestError: retry in place, or the fallback screen (spec 001 section 2.1)", () => {
+  const cases: [string, boolean, () => unknown][] = [
+    ["a server error with our code", true, () => trpcError({ httpStatus: 500, app: { code: "UNEXPECTED" } })],
+    ["a proxy's 502 page", true, () => new TRPCClientError("Unexpected token", { cause: new SyntaxError("Unexpected token") })],
+    ["no connection", true, () => new TRPCClientError("Failed to fetch", { cause: new TypeError("Failed to fetch") })],
+    ["a bare fetch failure", true, () => new TypeError("Failed to fetch")],
+    ["a bug while drawing", false, () => new TypeError("Cannot read properties of null (reading 'slug')")],
+    ["any other exception", false, () => new Error("boom")],
+  ];
+  test.each(cases)("%s -> %p", (_name, expected, make) => {
+    const error = make();
+    expect(isRequestError(error)).toBe(expected);
+    if (!expected) expect(isNetworkError(error)).toBe(false);
   });
-  expect(fieldErrorCodes(error)).toEqual({ email: "email_invalid", firstName: "name_length" });
-  expect(validationMessage("name_length")).toBe("Der Name muss 2 bis 50 Zeichen lang sein.");
-  expect(validationMessage("no_such_code")).toBe("Ungültige Eingabe.");
 });

@@ -1,3 +1,4 @@
+import { TRPCClientError } from "@trpc/client";
 import { isErrorCode, type AppErrorData, type ErrorCode, type FieldIssue } from "@shared/errors";
 import { m } from "@client/paraglide/messages";
 import { messageByKey } from "./messages";
@@ -23,13 +24,32 @@ export function appErrorData(error: unknown): AppErrorData | null {
   };
 }
 
-/** True when the request never got an answer (offline, server down, DNS). */
+const FETCH_FAILED = /failed to fetch|networkerror|load failed|fetch failed/i;
+
+/**
+ * True when the request never got an answer (offline, server down, DNS). Recognised by the browsers'
+ * fetch messages, not by the error's type: a bug in a screen throws TypeErrors too.
+ */
 export function isNetworkError(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   if (dataOf(error)) return false;
-  const { cause, message, name } = error as ErrorLike;
-  if (name === "TypeError" || cause instanceof TypeError) return true;
-  return typeof message === "string" && /failed to fetch|networkerror|load failed|fetch failed/i.test(message);
+  const { cause, message } = error as ErrorLike;
+  const causeMessage = typeof cause === "object" && cause !== null ? (cause as ErrorLike).message : undefined;
+  return [message, causeMessage].some((text) => typeof text === "string" && FETCH_FAILED.test(text));
+}
+
+/**
+ * True for a failed call to our API (network, server error, a proxy's 502 page, a refusal), as
+ * opposed to a bug while drawing a screen: the first is worth a retry in place, the second gets the
+ * fallback screen (spec 001 section 2.1).
+ */
+export function isRequestError(error: unknown): boolean {
+  return error instanceof TRPCClientError || isNetworkError(error);
+}
+
+/** A call that got an answer that is not our API's (a proxy's 502 or 504 page, a cut-off body). */
+function isUnreadableAnswer(error: unknown): boolean {
+  return error instanceof TRPCClientError && dataOf(error) === null && !isNetworkError(error);
 }
 
 /**
@@ -43,6 +63,7 @@ export function appErrorCode(error: unknown): ErrorCode | null {
 /** A translated, human sentence for any error. */
 export function errorMessage(error: unknown): string {
   if (isNetworkError(error)) return m.error_network();
+  if (isUnreadableAnswer(error)) return m.error_server_unavailable();
   const app = appErrorData(error);
   const code = app?.code ?? "UNEXPECTED";
   if (code === "TOO_MANY_LOGIN_ATTEMPTS") {

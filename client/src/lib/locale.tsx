@@ -1,5 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { getLocale, setLocale, type Locale } from "@client/paraglide/runtime";
+import { defineCustomClientStrategy, getLocale, setLocale, type Locale } from "@client/paraglide/runtime";
+
+/**
+ * A browser whose languages include neither German nor English gets English (spec 001: "fallback
+ * en"); it comes after the stored choice and the browser's languages in the strategy
+ * (shared/i18n/project.inlang/paraglide.config.mjs). Only in a browser: without one (unit tests) the
+ * base locale applies.
+ */
+if (typeof window !== "undefined") defineCustomClientStrategy("custom-english", { getLocale: () => "en", setLocale: () => {} });
 
 type LocaleContextValue = { locale: Locale; switchLocale: (locale: Locale) => void };
 

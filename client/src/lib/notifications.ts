@@ -1,7 +1,7 @@
 import type { Language } from "@shared/constants";
 import { getLocale } from "@client/paraglide/runtime";
 import { isNativeApp, nativeDeviceToken, nativePlatform } from "./native-bridge";
-import { fetchNativePermission, fetchNativeToken } from "./native-notifications";
+import { fetchNativePermission, fetchNativeToken, nativePermissionState } from "./native-notifications";
 import { enableWebPush } from "./push";
 import { getWebDeviceToken, storeWebDeviceToken } from "./storage";
 import { trpcClient } from "./trpc";
@@ -17,8 +17,10 @@ import { trpcClient } from "./trpc";
  *   subscription although notifications are allowed, as in headless Chromium) a stable stand-in
  *   id `web-<random>`, so a guest can still join; such a device gets no pushes, so region
  *   subscriptions (`pushOnly`) do not accept it.
- * Permission denied, or no native token within 5 s, gives `denied`: the screens then show
- * 'Error setting up notifications, contact help'.
+ * Permission not given gives `denied` with `blocked`: the screens then explain how to allow
+ * notifications. A real fault (no native token within 5 s, the device could not be registered, no
+ * push subscription where one is required) gives `denied` without it: 'Error setting up
+ * notifications, contact help' (spec 001 section 8).
  */
 
 const PUSH_TOKEN_KEY = "kickrunde.pushDeviceToken";
@@ -58,7 +60,10 @@ export function currentDeviceToken(): string | null {
   return getWebDeviceToken();
 }
 
-export type DeviceTokenResult = { token: string } | { denied: true };
+export type DeviceTokenResult = { token: string } | { denied: true; blocked: boolean };
+
+const BLOCKED = { denied: true, blocked: true } as const;
+const FAILED = { denied: true, blocked: false } as const;
 
 function randomId(): string {
   const bytes = new Uint8Array(16);
@@ -77,14 +82,15 @@ function fallbackToken(): string {
 async function nativeToken(language: Language): Promise<DeviceTokenResult> {
   let permission = await fetchNativePermission();
   if (permission === "not_asked_yet") permission = await fetchNativePermission({ request: true });
-  if (permission !== "granted") return { denied: true };
+  // Only the wrapper's own "denied" is the user's choice; no answer within 5 s is a fault.
+  if (permission !== "granted") return nativePermissionState() === "denied" ? BLOCKED : FAILED;
   const token = await fetchNativeToken();
-  if (!token) return { denied: true };
+  if (!token) return FAILED;
   try {
     await trpcClient.notifications.registerNativeDevice.mutate({ deviceToken: token, platform: nativePlatform(), language });
   } catch (error) {
     console.warn("could not register the native device", error);
-    return { denied: true };
+    return FAILED;
   }
   return { token };
 }
@@ -102,14 +108,16 @@ export async function requestDeviceToken(options: { language?: Language; pushOnl
       storePushToken(result.deviceToken);
       return { token: result.deviceToken };
     }
-    if ("denied" in result) return { denied: true };
+    if ("denied" in result) return BLOCKED;
   } catch (error) {
     // The push service refused or is unreachable although notifications are allowed.
     console.warn("web push subscription failed", error);
-    if (options.pushOnly || browserDenied()) return { denied: true };
+    if (browserDenied()) return BLOCKED;
+    if (options.pushOnly) return FAILED;
     return { token: fallbackToken() };
   }
   // No Push API in this browser, or a push service the server does not send to.
-  if (options.pushOnly || (typeof Notification !== "undefined" && Notification.permission === "denied")) return { denied: true };
+  if (typeof Notification !== "undefined" && Notification.permission === "denied") return BLOCKED;
+  if (options.pushOnly) return FAILED;
   return { token: fallbackToken() };
 }

@@ -8,6 +8,12 @@ const KEYS = {
   appHintDismissed: "kickrunde.appHintDismissed",
   anonymousParticipations: "kickrunde.anonymousParticipations",
   webDeviceToken: "kickrunde.webDeviceToken",
+  playersCancelledShortNotice: "kickrunde.playersCancelledShortNotice",
+} as const;
+
+/** Session-only flags (sessionStorage): forgotten when the browser tab or app closes. */
+const SESSION_KEYS = {
+  guestBannerDismissed: "kickrunde.guestBannerDismissed",
 } as const;
 
 function read(key: string): string | null {
@@ -96,4 +102,57 @@ export function getWebDeviceToken(): string | null {
 
 export function storeWebDeviceToken(token: string): void {
   write(KEYS.webDeviceToken, token);
+}
+
+/**
+ * playersCancelledShortNotice (spec 000 section 3): the short-notice cancellations (within 2 hours of
+ * the start, section 9) whose notice the organiser has acknowledged on this device, so each is told
+ * once. An entry is forgotten 7 days after the game's start, like the read message ids.
+ */
+type ShortNoticeEntry = { participationId: number; expiresAt: number };
+const SHORT_NOTICE_KEEP_MS = 7 * 86_400_000;
+
+function readShortNoticeEntries(now: Date): ShortNoticeEntry[] {
+  try {
+    const parsed: unknown = JSON.parse(read(KEYS.playersCancelledShortNotice) ?? "[]");
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (e): e is ShortNoticeEntry =>
+        typeof e === "object" &&
+        e !== null &&
+        Number.isInteger((e as ShortNoticeEntry).participationId) &&
+        Number.isFinite((e as ShortNoticeEntry).expiresAt) &&
+        (e as ShortNoticeEntry).expiresAt > now.getTime(),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Ids of the cancelled participations whose short-notice notice was acknowledged here. */
+export function getSeenShortNoticeCancellations(now = new Date()): Set<number> {
+  return new Set(readShortNoticeEntries(now).map((e) => e.participationId));
+}
+
+export function markShortNoticeCancellationsSeen(participationIds: readonly number[], gameStart: Date, now = new Date()): void {
+  const expiresAt = gameStart.getTime() + SHORT_NOTICE_KEEP_MS;
+  const kept = readShortNoticeEntries(now).filter((e) => !participationIds.includes(e.participationId));
+  const next = [...kept, ...participationIds.map((participationId) => ({ participationId, expiresAt }))];
+  write(KEYS.playersCancelledShortNotice, next.length === 0 ? null : JSON.stringify(next));
+}
+
+export function isGuestBannerDismissed(): boolean {
+  try {
+    return window.sessionStorage.getItem(SESSION_KEYS.guestBannerDismissed) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function dismissGuestBanner(): void {
+  try {
+    window.sessionStorage.setItem(SESSION_KEYS.guestBannerDismissed, "1");
+  } catch {
+    // Storage unavailable: the banner stays hidden until the next page load.
+  }
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { appErrorCode, isNetworkError } from "@client/lib/errors";
+import { appErrorCode, isRequestError } from "@client/lib/errors";
 import { GameLoadError, GameNotFound } from "@client/features/games/game-not-found";
 import { gameQueryOptions, parseGameId } from "@client/features/games/game-query";
 import { ErrorScreen } from "@client/features/shell/error-screen";
@@ -10,7 +10,9 @@ export const Route = createFileRoute("/game/$id")({
     const id = parseGameId(params.id);
     if (id === null) throw notFound();
     try {
-      await context.queryClient.ensureQueryData(gameQueryOptions(id));
+      const game = await context.queryClient.ensureQueryData(gameQueryOptions(id));
+      // The header shows the game's city, also when it is not the user's own (useCurrentRegionSlug).
+      return { regionSlug: game.region.slug };
     } catch (error) {
       const code = appErrorCode(error);
       if (code === "GAME_NOT_FOUND" || code === "NOT_FOUND" || code === "VALIDATION") throw notFound();
@@ -18,5 +20,6 @@ export const Route = createFileRoute("/game/$id")({
     }
   },
   notFoundComponent: GameNotFound,
-  errorComponent: ({ error }) => (isNetworkError(error) || appErrorCode(error) ? <GameLoadError /> : <ErrorScreen error={error} />),
+  // A failed request gets a retry in place; only a crash while drawing gets the fallback screen.
+  errorComponent: ({ error }) => (isRequestError(error) ? <GameLoadError /> : <ErrorScreen error={error} />),
 });

@@ -96,6 +96,35 @@ describe("direct messages", () => {
     const unread = await p.caller.chat.unreadCount();
     expect(unread.currentGameChats.find((c) => c.gameId === game.id)).toMatchObject({ latestCommentId: id, commentIds: [id] });
   });
+
+  test("each game chat names the user's role and previews the newest comment, not a system line", async () => {
+    testClock.freeze(NOW);
+    const host = await signedIn({ firstName: "Hanna" });
+    const player = await signedIn({ firstName: "Paul" });
+    const waiter = await signedIn({ firstName: "Wanda" });
+    const game = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-12-05T18:00:00Z") });
+    const quiet = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-12-06T18:00:00Z") });
+    const { participations } = await import("../../db/schema");
+    await deps.db.insert(participations).values([
+      { gameId: game.id, userId: player.user.id, playerCount: 1 },
+      { gameId: game.id, userId: waiter.user.id, playerCount: 1, queue: true },
+    ]);
+    await player.caller.chat.createComment({ gameId: game.id, text: "Erster!" });
+    testClock.advance(11_000);
+    const { id } = await host.caller.chat.createComment({ gameId: game.id, text: "Ich bringe den Ball mit" });
+    // A system line after it does not become the preview.
+    await (await import("./repo")).insertComment(deps.db, { gameId: game.id, text: "joined", name: "Paul", isSystemMessage: true });
+
+    const of = async (who: typeof host, gameId: number) => (await who.caller.chat.unreadCount()).currentGameChats.find((c) => c.gameId === gameId);
+    expect(await of(host, game.id)).toMatchObject({
+      role: "organising",
+      latestCommentId: id,
+      latestComment: { text: "Ich bringe den Ball mit", authorName: "Hanna", fromMe: true },
+    });
+    expect(await of(player, game.id)).toMatchObject({ role: "playing", latestComment: { authorName: "Hanna", fromMe: false } });
+    expect(await of(waiter, game.id)).toMatchObject({ role: "waiting", latestComment: { text: "Ich bringe den Ball mit" } });
+    expect(await of(host, quiet.id)).toMatchObject({ role: "organising", latestComment: null, latestCommentId: null, commentIds: [] });
+  });
 });
 
 describe("game mates", () => {

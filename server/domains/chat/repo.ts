@@ -140,11 +140,22 @@ export async function conversations(db: DbOrTx, me: number) {
 
 /**
  * Games whose chat the user follows now: organised or played (not cancelled), from the last
- * 7 days after the start on. Comment ids let the client count unread ones against its read list.
+ * 7 days after the start on, with the user's role in each (organising wins over playing or waiting).
+ * Comment ids let the client count unread ones against its read list; the newest comment is the
+ * chat list's preview.
  */
 export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
   const rows = await db
-    .select({ gameId: games.id, title: games.title, courtName: courts.name, startTime: games.startTime })
+    .select({
+      gameId: games.id,
+      title: games.title,
+      courtName: courts.name,
+      startTime: games.startTime,
+      role: sql<"organising" | "playing" | "waiting">`case
+        when ${games.creatorId} = ${me} then 'organising'
+        when exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${me} and p.cancelled_at is null and p.queue) then 'waiting'
+        else 'playing' end`,
+    })
     .from(games)
     .leftJoin(courts, eq(courts.id, games.courtId))
     .where(
@@ -159,15 +170,39 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
     .orderBy(asc(games.startTime))
     .limit(50);
   if (rows.length === 0) return [];
-  const comments = await db
-    .select({ id: gameComments.id, gameId: gameComments.gameId, createdAt: gameComments.createdAt })
-    .from(gameComments)
-    .where(and(inArray(gameComments.gameId, rows.map((r) => r.gameId)), eq(gameComments.isSystemMessage, false)))
-    .orderBy(asc(gameComments.id));
+  const gameIds = rows.map((r) => r.gameId);
+  const notSystem = and(inArray(gameComments.gameId, gameIds), eq(gameComments.isSystemMessage, false));
+  const [comments, latest] = await Promise.all([
+    db
+      .select({ id: gameComments.id, gameId: gameComments.gameId, createdAt: gameComments.createdAt })
+      .from(gameComments)
+      .where(notSystem)
+      .orderBy(asc(gameComments.id)),
+    db
+      .selectDistinctOn([gameComments.gameId], {
+        gameId: gameComments.gameId,
+        text: gameComments.text,
+        userId: gameComments.userId,
+        guestName: gameComments.name,
+        userName: users.firstName,
+      })
+      .from(gameComments)
+      .leftJoin(users, eq(users.id, gameComments.userId))
+      .where(notSystem)
+      .orderBy(gameComments.gameId, desc(gameComments.id)),
+  ]);
+  const latestByGame = new Map(latest.map((c) => [c.gameId, c]));
   return rows.map((r) => {
     const mine = comments.filter((c) => c.gameId === r.gameId);
     const last = mine.at(-1);
-    return { ...r, latestCommentId: last?.id ?? null, latestCommentAt: last?.createdAt ?? null, commentIds: mine.map((c) => c.id) };
+    const preview = latestByGame.get(r.gameId);
+    return {
+      ...r,
+      latestCommentId: last?.id ?? null,
+      latestCommentAt: last?.createdAt ?? null,
+      latestComment: preview ? { text: preview.text, authorName: preview.userName ?? preview.guestName ?? "", fromMe: preview.userId === me } : null,
+      commentIds: mine.map((c) => c.id),
+    };
   });
 }
 

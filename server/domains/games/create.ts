@@ -6,6 +6,7 @@ import type { ZCreateGameInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
+import { followGame } from "../notifications/service";
 import { enterNewGame } from "../participation/service";
 import { lockUser, requireActor, type Actor } from "../users/service";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
@@ -34,6 +35,9 @@ export async function createGame(ctx: Ctx, input: z.output<typeof ZCreateGameInp
   checkStartTime(input.startTime, now, input.isManagedPayment);
   if (input.maxPlayers !== null && input.maxPlayers < input.minPlayers) throw new AppError("MAX_PLAYERS_BELOW_MIN");
   if (input.maxPlayers !== null && input.playerCount > input.maxPlayers) throw new AppError("PLAYER_COUNT_ABOVE_MAX");
+  // A public game needs a court: to be created, edited to public or published (spec 000 sections 4, 5).
+  if (isPublicType(input.gameType) && input.courtId === null)
+    throw new AppError("GAME_WITHOUT_COURT", { fields: [{ path: "courtId", code: "court_required" }] });
   const court = input.courtId !== null ? await requireCourt(ctx, input.courtId) : null;
   const regionId = regionFor(court?.regionId ?? null, actor);
   const endTime = gameEndTime(input.startTime, input.durationMinutes);
@@ -93,6 +97,10 @@ export async function createGame(ctx: Ctx, input: z.output<typeof ZCreateGameInp
       });
     }
     await recordGameEvent(ctx.deps, tx, { gameId, type: "CREATED", actorId: actor.id, payload: { playerCount: input.playerCount }, createdAt: now });
+    // The organiser's device follows the new game (its players' news reach them there), as a join does.
+    if (input.deviceToken) {
+      await followGame(tx, { gameId, deviceToken: input.deviceToken, userAgent: input.userAgent ?? ctx.meta.userAgent, userId: actor.id, createdAt: now });
+    }
     await scheduleMinPlayersJobs(ctx.deps, tx, { id: gameId, startTime: input.startTime });
     return gameId;
   });

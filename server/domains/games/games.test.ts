@@ -27,7 +27,9 @@ async function organiser(values: Parameters<typeof createUser>[1] = {}) {
   return { user, caller };
 }
 
-const draft = (overrides: Partial<TCreateGameInput> = {}) => gameInput(hours(24), overrides);
+/** A complete draft on a court of its own (a public game needs a court; one per draft keeps tests off each other's hour). */
+const draft = async (overrides: Partial<TCreateGameInput> = {}) =>
+  gameInput(hours(24), { courtId: (await createCourt(deps, { regionId: region.id })).id, ...overrides });
 
 
 describe("createGame", () => {
@@ -35,7 +37,7 @@ describe("createGame", () => {
     testClock.freeze(NOW);
     const court = await createCourt(deps, { regionId: region.id });
     const { user, caller } = await organiser();
-    const { id } = await caller.games.create(draft({ courtId: court.id, playerCount: 3 }));
+    const { id } = await caller.games.create(await draft({ courtId: court.id, playerCount: 3 }));
     const game = await caller.games.byId({ gameId: id });
     expect(game).toMatchObject({
       creator: { id: user.id },
@@ -80,7 +82,7 @@ describe("createGame", () => {
       emailVerifiedAt: "verified" in who && !who.verified ? null : NOW,
       isAdmin: "admin" in who && who.admin,
     });
-    const call = caller.games.create(draft(overrides as Partial<TCreateGameInput>));
+    const call = caller.games.create(await draft(overrides as Partial<TCreateGameInput>));
     expect(typeof expected === "string" ? await code(call) : await errorData(call)).toEqual(expected);
   });
 
@@ -88,7 +90,7 @@ describe("createGame", () => {
     testClock.freeze(NOW);
     const { caller } = await organiser({ isAdmin: true });
     const { id } = await caller.games.create(
-      draft({ title: "Kickrunde Cup", priceCents: 500, gameType: "KICKRUNDE", instantCapture: true, startTime: at("2026-08-10T10:00:00Z") }),
+      await draft({ title: "Kickrunde Cup", priceCents: 500, gameType: "KICKRUNDE", instantCapture: true, startTime: at("2026-08-10T10:00:00Z") }),
     );
     expect((await caller.games.byId({ gameId: id })).title).toBe("Kickrunde Cup");
   });
@@ -96,41 +98,38 @@ describe("createGame", () => {
   test("one game per 2 minutes, one public game per hour, five per week", async () => {
     testClock.freeze(NOW);
     const { caller } = await organiser();
-    await caller.games.create(draft({ startTime: hours(24) }));
+    await caller.games.create(await draft({ startTime: hours(24) }));
     testClock.advance(119_000);
-    expect(await code(caller.games.create(draft({ gameType: "PRIVATE", startTime: hours(30) })))).toBe("GAME_CREATION_THROTTLED");
+    expect(await code(caller.games.create(await draft({ gameType: "PRIVATE", startTime: hours(30) })))).toBe("GAME_CREATION_THROTTLED");
     testClock.advance(2_000);
-    await caller.games.create(draft({ gameType: "PRIVATE", startTime: hours(30) })); // private games are not limited
+    await caller.games.create(await draft({ gameType: "PRIVATE", startTime: hours(30) })); // private games are not limited
     testClock.advance(180_000);
-    expect(await code(caller.games.create(draft({ startTime: hours(40) })))).toBe("PUBLIC_GAME_WITHIN_HOUR");
+    expect(await code(caller.games.create(await draft({ startTime: hours(40) })))).toBe("PUBLIC_GAME_WITHIN_HOUR");
     for (let i = 1; i < 5; i++) {
       testClock.advance(3600_000);
-      await caller.games.create(draft({ startTime: hours(30 + i * 24) }));
+      await caller.games.create(await draft({ startTime: hours(30 + i * 24) }));
     }
     testClock.advance(3600_000);
-    expect(await code(caller.games.create(draft({ startTime: hours(200) })))).toBe("TOO_MANY_PUBLIC_GAMES_WEEK");
+    expect(await code(caller.games.create(await draft({ startTime: hours(200) })))).toBe("TOO_MANY_PUBLIC_GAMES_WEEK");
   });
 
   test("simultaneous creations by one organiser: the throttle lets exactly one through", async () => {
     testClock.freeze(NOW);
     const { caller } = await organiser();
-    const results = await Promise.allSettled([
-      caller.games.create(draft({ gameType: "PRIVATE", startTime: hours(24) })),
-      caller.games.create(draft({ gameType: "PRIVATE", startTime: hours(48) })),
-      caller.games.create(draft({ gameType: "PRIVATE", startTime: hours(72) })),
-    ]);
+    const drafts = await Promise.all([24, 48, 72].map((h) => draft({ gameType: "PRIVATE", startTime: hours(h) })));
+    const results = await Promise.allSettled(drafts.map((d) => caller.games.create(d)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
   test("the same court within an hour is refused, an hour apart is fine", async () => {
     testClock.freeze(NOW);
     const court = await createCourt(deps, { regionId: region.id });
-    await (await organiser()).caller.games.create(draft({ courtId: court.id, startTime: hours(24) }));
+    await (await organiser()).caller.games.create(await draft({ courtId: court.id, startTime: hours(24) }));
     const other = await organiser();
-    expect(await code(other.caller.games.create(draft({ courtId: court.id, startTime: new Date(hours(24).getTime() + 55 * 60_000) })))).toBe(
+    expect(await code(other.caller.games.create(await draft({ courtId: court.id, startTime: new Date(hours(24).getTime() + 55 * 60_000) })))).toBe(
       "SAME_COURT_WITHIN_HOUR",
     );
-    await other.caller.games.create(draft({ courtId: court.id, startTime: hours(25) }));
+    await other.caller.games.create(await draft({ courtId: court.id, startTime: hours(25) }));
   });
 
   test("an organiser already playing at that time is refused", async () => {
@@ -139,17 +138,62 @@ describe("createGame", () => {
     const host = await createUser(deps);
     const game = await createGameRow(deps, { creatorId: host.id, regionId: region.id, startTime: hours(24) });
     await deps.db.insert((await import("../../db/schema")).participations).values({ gameId: game.id, userId: user.id });
-    expect(await code(caller.games.create(draft({ startTime: new Date(hours(24).getTime() + 30 * 60_000) })))).toBe("ALREADY_IN_GAME_AT_TIME");
-    await caller.games.create(draft({ startTime: hours(25) })); // back to back is fine
+    expect(await code(caller.games.create(await draft({ startTime: new Date(hours(24).getTime() + 30 * 60_000) })))).toBe("ALREADY_IN_GAME_AT_TIME");
+    await caller.games.create(await draft({ startTime: hours(25) })); // back to back is fine
   });
 
   test("an unknown court", async () => {
     testClock.freeze(NOW);
-    expect(await code((await organiser()).caller.games.create(draft({ courtId: 99999999 })))).toBe("COURT_NOT_FOUND");
+    expect(await code((await organiser()).caller.games.create(await draft({ courtId: 99999999 })))).toBe("COURT_NOT_FOUND");
   });
 
   test("visitors cannot create", async () => {
-    expect(await code((await callerFor(deps)).caller.games.create(draft()))).toBe("UNAUTHENTICATED");
+    expect(await code((await callerFor(deps)).caller.games.create(await draft()))).toBe("UNAUTHENTICATED");
+  });
+
+  test("a public game needs a court, the product's own type too; a private one does not (spec 000 sections 4-5)", async () => {
+    testClock.freeze(NOW);
+    const noCourt = { code: "GAME_WITHOUT_COURT", fields: [{ path: "courtId", code: "court_required" }] } as const;
+    expect(await errorData((await organiser()).caller.games.create(await draft({ courtId: null })))).toEqual(noCourt);
+    const admin = await organiser({ isAdmin: true });
+    expect(await errorData(admin.caller.games.create(await draft({ courtId: null, gameType: "KICKRUNDE" })))).toEqual(noCourt);
+    const { id } = await (await organiser()).caller.games.create(await draft({ courtId: null, gameType: "PRIVATE" }));
+    expect((await admin.caller.games.byId({ gameId: id })).court).toBeNull();
+  });
+
+  test.each([0, 1])("minPlayers %d is refused (the minimum is 2)", async (minPlayers) => {
+    testClock.freeze(NOW);
+    const { caller } = await organiser();
+    expect(await errorData(caller.games.create(await draft({ minPlayers, maxPlayers: 4 })))).toEqual({
+      code: "VALIDATION",
+      fields: [{ path: "minPlayers", code: "min_players_too_low" }],
+    });
+  });
+
+  test("a minimum of 2 is fine", async () => {
+    testClock.freeze(NOW);
+    const { caller } = await organiser();
+    const { id } = await caller.games.create(await draft({ minPlayers: 2, maxPlayers: 4 }));
+    expect((await caller.games.byId({ gameId: id })).minPlayers).toBe(2);
+  });
+
+  test("a cancelled game counts for neither the hour nor the week, but still for the 2-minute throttle", async () => {
+    testClock.freeze(NOW);
+    const { caller } = await organiser();
+    const first = await caller.games.create(await draft({ startTime: hours(24) }));
+    await caller.games.cancel({ gameId: first.id, reason: "BAD_WEATHER" });
+    testClock.advance(60_000);
+    expect(await code(caller.games.create(await draft({ startTime: hours(30) })))).toBe("GAME_CREATION_THROTTLED");
+    testClock.advance(61_000);
+    await caller.games.create(await draft({ startTime: hours(30) })); // within the hour of the cancelled one
+    testClock.advance(180_000);
+    expect(await code(caller.games.create(await draft({ startTime: hours(40) })))).toBe("PUBLIC_GAME_WITHIN_HOUR");
+    for (let i = 1; i < 5; i++) {
+      testClock.advance(3600_000);
+      await caller.games.create(await draft({ startTime: hours(40 + i * 24) })); // the fifth active one; six with the cancelled one
+    }
+    testClock.advance(3600_000);
+    expect(await code(caller.games.create(await draft({ startTime: hours(200) })))).toBe("TOO_MANY_PUBLIC_GAMES_WEEK");
   });
 });
 
@@ -208,6 +252,59 @@ describe("updateGame", () => {
     );
     expect(job!.n).toBe(1);
     expect(await code(caller.games.update({ gameId: game.id, gameType: "PRIVATE" }))).toBe("GAME_TYPE_NOT_ALLOWED");
+  });
+
+  test("a public game keeps its court; a courtless one cannot become the product's own type", async () => {
+    testClock.freeze(NOW);
+    const court = await createCourt(deps, { regionId: region.id });
+    const admin = await organiser({ isAdmin: true });
+    const withCourt = await createGameRow(deps, { creatorId: admin.user.id, regionId: region.id, startTime: hours(24), courtId: court.id });
+    expect(await code(admin.caller.games.update({ gameId: withCourt.id, courtId: null }))).toBe("GAME_WITHOUT_COURT");
+    // a public game from before the rule, without a court: its other details still change, its type not
+    const courtless = await createGameRow(deps, { creatorId: admin.user.id, regionId: region.id, startTime: hours(26) });
+    expect(await code(admin.caller.games.update({ gameId: courtless.id, gameType: "KICKRUNDE" }))).toBe("GAME_WITHOUT_COURT");
+    expect((await admin.caller.games.update({ gameId: courtless.id, description: "Neu" })).description).toBe("Neu");
+    expect((await admin.caller.games.update({ gameId: courtless.id, gameType: "KICKRUNDE", courtId: court.id })).gameType).toBe("KICKRUNDE");
+  });
+
+  test("minPlayers 1 is refused; 2 is fine", async () => {
+    testClock.freeze(NOW);
+    const { user, caller } = await organiser();
+    const game = await createGameRow(deps, { creatorId: user.id, regionId: region.id, startTime: hours(24), minPlayers: 10 });
+    expect(await errorData(caller.games.update({ gameId: game.id, minPlayers: 1 }))).toEqual({
+      code: "VALIDATION",
+      fields: [{ path: "minPlayers", code: "min_players_too_low" }],
+    });
+    expect((await caller.games.update({ gameId: game.id, minPlayers: 2 })).minPlayers).toBe(2);
+  });
+
+  test("minPlayers 0 is the wrapper's 'takes place': recorded exactly like confirmTakesPlace, also within the edit block", async () => {
+    const { user, caller } = await organiser();
+    const start = hours(3);
+    const game = await createGameRow(deps, { creatorId: user.id, regionId: region.id, startTime: start, minPlayers: 10, description: "Abendkick" }, 3);
+    const confirmedAt = new Date(start.getTime() - 20 * 60_000); // past the 30-minute edit block, before the start
+    testClock.freeze(confirmedAt);
+    // a real edit in the same call is still an edit: refused now, and the confirmation with it
+    expect(await code(caller.games.update({ gameId: game.id, minPlayers: 0, description: "Anders" }))).toBe("GAME_EDIT_TOO_LATE");
+    expect((await repo.findGameRow(deps.db, game.id))!).toMatchObject({ minPlayers: 10, minPlayersConfirmedAt: null });
+    // the documented call (gameId, minPlayers 0, the unchanged description)
+    const page = await caller.games.update({ gameId: game.id, minPlayers: 0, description: "Abendkick" });
+    expect(page).toMatchObject({ minPlayers: 0, minPlayersConfirmedAt: confirmedAt, description: "Abendkick" });
+    const events = await repo.eventsOf(deps.db, game.id);
+    expect(events.map((e) => [e.type, e.actorId, e.payload])).toEqual([["CONFIRMED", user.id, { minPlayers: 10 }]]);
+    // sent again, nothing more is recorded
+    await caller.games.update({ gameId: game.id, minPlayers: 0 });
+    expect(await repo.eventsOf(deps.db, game.id)).toHaveLength(1);
+    // the same as games.confirmTakesPlace on another game
+    const other = await createGameRow(deps, { creatorId: user.id, regionId: region.id, startTime: start, minPlayers: 10 }, 3);
+    await caller.games.confirmTakesPlace({ gameId: other.id });
+    const viaProcedure = await repo.findGameRow(deps.db, other.id);
+    const viaUpdate = await repo.findGameRow(deps.db, game.id);
+    expect([viaUpdate!.minPlayers, viaUpdate!.minPlayersConfirmedAt]).toEqual([viaProcedure!.minPlayers, viaProcedure!.minPlayersConfirmedAt]);
+    // and, like it, only until the start
+    const late = await createGameRow(deps, { creatorId: user.id, regionId: region.id, startTime: start, minPlayers: 10 }, 3);
+    testClock.freeze(start);
+    expect(await code(caller.games.update({ gameId: late.id, minPlayers: 0 }))).toBe("GAME_ALREADY_STARTED");
   });
 });
 
@@ -356,5 +453,17 @@ describe("minimum players lifecycle", () => {
     testClock.freeze(at("2026-06-25T15:30:00Z")); // already in the prompt window
     await handleMinPlayersWarning(deps, { gameId: game.id, startTime: start.toISOString() });
     expect(await repo.eventsOf(deps.db, game.id)).toHaveLength(0);
+  });
+});
+
+describe("createGame with a device", () => {
+  test("the organiser's device follows the new game; without a token nothing is subscribed", async () => {
+    testClock.freeze(NOW);
+    const { caller } = await organiser();
+    const { id } = await caller.games.create(await draft({ deviceToken: "push-orga-device" }));
+    expect((await caller.participation.isSubscribed({ gameId: id, deviceToken: "push-orga-device" })).subscribed).toBe(true);
+    testClock.freeze(new Date(NOW.getTime() + 3 * 60_000));
+    const other = await caller.games.create(await draft({ startTime: hours(30), gameType: "PRIVATE" }));
+    expect((await caller.participation.isSubscribed({ gameId: other.id, deviceToken: "push-orga-device" })).subscribed).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SAME_COURT_WINDOW_MINUTES } from "@shared/constants";
+import { SAME_COURT_WINDOW_MINUTES, TAKES_PLACE_MIN_PLAYERS } from "@shared/constants";
 import { canManageGame } from "@shared/rules/game-permissions";
 import { canCancelGame, canEditGame, gameEndTime } from "@shared/rules/game-windows";
 import type { TGame, ZCancelGameInput, ZUpdateGameInput } from "@shared/schemas/games";
@@ -25,7 +25,20 @@ async function lockManagedGame(tx: Tx, actor: Actor, gameId: number) {
   return game;
 }
 
-export async function updateGame(ctx: Ctx, input: z.output<typeof ZUpdateGameInput>): Promise<TGame> {
+type UpdateInput = z.output<typeof ZUpdateGameInput>;
+
+/** Whether an edit would change anything (the wrapper's "takes place" call sends the description along, unchanged). */
+function changesGame(input: Omit<UpdateInput, "minPlayers">, game: core.GameRow): boolean {
+  return Object.entries(input).some(([key, value]) => {
+    if (value === undefined || key === "gameId" || key === "updateFutureGames") return false;
+    if (key === "removeMaxPlayers") return value === true && game.maxPlayers !== null;
+    if (key === "isOrganizationGame") return value !== (game.organizationId !== null);
+    const current = (game as Record<string, unknown>)[key];
+    return value instanceof Date && current instanceof Date ? value.getTime() !== current.getTime() : value !== current;
+  });
+}
+
+export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
   // Weekly sessions (templates) do not exist yet: no game has future games to change with it.
@@ -33,7 +46,15 @@ export async function updateGame(ctx: Ctx, input: z.output<typeof ZUpdateGameInp
   // Looked up before the transaction: on PGlite's one connection a query outside it would wait forever.
   const newCourt = input.courtId ? await requireCourt(ctx, input.courtId) : null;
   await ctx.deps.db.transaction(async (tx) => {
-    const game = await lockManagedGame(tx, actor, input.gameId);
+    let game = await lockManagedGame(tx, actor, input.gameId);
+    // minPlayers 0 is the native wrapper's "takes place" (spec 000 section 7): recorded by the one
+    // confirmation, exactly as games.confirmTakesPlace; whatever else the call changes is an ordinary edit.
+    if (input.minPlayers === TAKES_PLACE_MIN_PLAYERS) {
+      const { minPlayers: _confirmed, ...edit } = input;
+      if (game.minPlayers !== TAKES_PLACE_MIN_PLAYERS) game = await confirmLockedGame(ctx, tx, actor, game, now);
+      if (!changesGame(edit, game)) return;
+      input = edit;
+    }
     if (!canEditGame(game.startTime, now)) throw new AppError("GAME_EDIT_TOO_LATE");
 
     // PRIVATE -> PUBLIC goes through makePublic (once, needs a court); nothing turns a public game private.
@@ -64,11 +85,13 @@ export async function updateGame(ctx: Ctx, input: z.output<typeof ZUpdateGameInp
       if (next.maxPlayers < (await playersIn(tx, game.id))) throw new AppError("MAX_PLAYERS_BELOW_ATTENDEES");
       if (next.maxPlayers < next.minPlayers) throw new AppError("MAX_PLAYERS_BELOW_MIN");
     }
+    // A public game keeps a court (spec 000 sections 4, 5): removing it, or turning a courtless game
+    // into the product's own type, is refused; a courtless game may still change everything else.
+    const nextType = input.gameType ?? game.gameType;
+    if (nextType !== "PRIVATE" && next.courtId === null && (game.courtId !== null || nextType !== game.gameType))
+      throw new AppError("GAME_WITHOUT_COURT");
     let regionId = game.regionId;
-    if (next.courtId !== game.courtId) {
-      if (next.courtId === null && game.gameType !== "PRIVATE") throw new AppError("GAME_WITHOUT_COURT");
-      if (newCourt) regionId = newCourt.regionId ?? regionId;
-    }
+    if (next.courtId !== game.courtId && newCourt) regionId = newCourt.regionId ?? regionId;
     const moved = next.startTime.getTime() !== game.startTime.getTime();
     if (next.courtId !== null && (moved || next.courtId !== game.courtId)) {
       await core.lockCourtSchedule(tx, next.courtId);
@@ -145,12 +168,22 @@ export async function confirmTakesPlace(ctx: Ctx, gameId: number): Promise<TGame
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
   await ctx.deps.db.transaction(async (tx) => {
-    const game = await lockManagedGame(tx, actor, gameId);
-    if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
-    await core.updateGameRow(tx, game.id, { minPlayers: 0, minPlayersConfirmedAt: now, updatedAt: now });
-    await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "CONFIRMED", actorId: actor.id, payload: { minPlayers: game.minPlayers }, createdAt: now });
+    await confirmLockedGame(ctx, tx, actor, await lockManagedGame(tx, actor, gameId), now);
   });
   return gameById(ctx, gameId);
+}
+
+/**
+ * The one "takes place" confirmation (games.confirmTakesPlace, and updateGame with minPlayers 0 from
+ * the native wrapper): until the start, minPlayers 0, minPlayersConfirmedAt and a CONFIRMED event.
+ * Returns the game as it now is.
+ */
+async function confirmLockedGame(ctx: Ctx, tx: Tx, actor: Actor, game: core.GameRow, now: Date): Promise<core.GameRow> {
+  if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
+  const confirmed = { minPlayers: TAKES_PLACE_MIN_PLAYERS, minPlayersConfirmedAt: now, updatedAt: now };
+  await core.updateGameRow(tx, game.id, confirmed);
+  await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "CONFIRMED", actorId: actor.id, payload: { minPlayers: game.minPlayers }, createdAt: now });
+  return { ...game, ...confirmed };
 }
 
 /** Account deletion: upcoming games the user organises are cancelled (UNABLE_TO_ATTEND). */

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { canManageGame } from "@shared/rules/game-permissions";
-import type { TGame, TGameFeed, TGameListItem, ZGameFeedInput, ZSearchGamesInput } from "@shared/schemas/games";
+import { participationColour } from "@shared/rules/player-list";
+import { gameFeedCursorOf, type TGame, type TGameFeed, type TGameListItem, type ZGameFeedInput, type ZSearchGamesInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
 import { regionBySlug } from "../regions/service";
@@ -9,16 +10,27 @@ import * as repo from "./repo";
 
 /* Reading and presenting games: the feed, search, the game page, profile lists. */
 
+/**
+ * One page of a region's feed. A full page costs one statement (the region comes joined); only an
+ * empty page asks the regions service, which also tells an unknown region (REGION_NOT_FOUND).
+ */
 export async function feed(ctx: Ctx, input: z.output<typeof ZGameFeedInput>): Promise<TGameFeed> {
-  const region = await regionBySlug(ctx, input.regionSlug);
-  const games = await repo.feed(ctx.deps.db, {
-    regionId: region.id,
+  const page = await repo.feed(ctx.deps.db, {
+    regionSlug: input.regionSlug,
     now: ctx.deps.clock.now(),
     courtId: input.courtId ?? null,
     filter: input.filter,
     userId: ctx.viewer?.userId ?? null,
+    after: input.cursor ?? null,
+    limit: input.limit,
   });
-  return { region: { id: region.id, slug: region.slug, name: region.name }, games };
+  const region = page.region ?? (await regionBySlug(ctx, input.regionSlug));
+  const last = page.games.at(-1);
+  return {
+    region: { id: region.id, slug: region.slug, name: region.name },
+    games: page.games,
+    nextCursor: page.more && last ? gameFeedCursorOf(last) : null,
+  };
 }
 
 export function searchGames(ctx: Ctx, input: z.output<typeof ZSearchGamesInput>): Promise<TGameListItem[]> {
@@ -85,6 +97,8 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
       firstName: p.firstName,
       guestProfileId: p.guestProfileId,
       guestReliabilityRating: canSeeAllReliability && p.userId === null ? p.guestReliabilityRating : null,
+      // The colour is for everybody, the score behind it only for those above (spec 000 sections 6, 9).
+      participationColour: participationColour(p.userId === null ? p.guestReliabilityRating : p.reliabilityRating),
       playerCount: p.playerCount,
       playsHimself: p.playsHimself,
       bringsBall: p.bringsBall,

@@ -32,45 +32,105 @@ function toListItem<T extends { participantsAmount: number }>(row: T, distanceKm
 }
 export type GameListItem = ReturnType<typeof toListItem>;
 
-/**
- * The region feed: games not yet over, by start time, in one query (participant counts as a
- * correlated sum over the participations index; no N+1).
- */
-export async function feed(
-  db: DbOrTx,
-  opts: { regionId: number; now: Date; courtId?: number | null; filter: "all" | "playing" | "waiting" | "organising"; userId: number | null },
-) {
-  const where: SQL[] = [eq(games.regionId, opts.regionId), gt(games.endTime, opts.now)];
-  if (opts.courtId) where.push(eq(games.courtId, opts.courtId));
-  if (opts.filter !== "all") {
-    if (opts.userId === null) return [];
-    if (opts.filter === "organising") where.push(eq(games.creatorId, opts.userId));
-    else {
-      const queue = opts.filter === "waiting";
-      where.push(
-        sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${opts.userId} and p.cancelled_at is null and p.queue = ${queue})`,
-      );
-    }
+export type FeedFilter = "all" | "playing" | "waiting" | "organising";
+
+/** Longer than any game lasts (GAME_DURATIONS_MINUTES ends at 6 hours). */
+const FEED_LOOKBACK_MS = 24 * 3600_000;
+
+type FeedOptions = {
+  regionSlug: string;
+  now: Date;
+  courtId?: number | null;
+  filter: FeedFilter;
+  userId: number | null;
+  after?: { startTime: Date; id: number } | null;
+  limit: number;
+};
+
+/** What changes the feed statement's text; every value goes in as a parameter. */
+type FeedShape = { filter: FeedFilter; signedIn: boolean; court: boolean; after: boolean };
+
+const param = sql.placeholder;
+
+/** The feed SELECT for one shape, with placeholders for every value. */
+function feedQuery(db: DbOrTx, shape: FeedShape) {
+  const where: SQL[] = [
+    // The region's id as a sub-select (one value), so PostgreSQL walks games_region_start_idx in
+    // start order and stops after the page instead of sorting all of the region's games.
+    eq(games.regionId, sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${param("regionSlug")})`),
+    gt(games.endTime, param("now")),
+    // Redundant with the line above (no game lasts a day), but it lets the index skip the region's
+    // past games, which only ever grow.
+    gt(games.startTime, param("since")),
+  ];
+  if (shape.court) where.push(eq(games.courtId, param("courtId")));
+  if (shape.after) {
+    where.push(
+      gte(games.startTime, param("afterTime")),
+      or(gt(games.startTime, param("afterTime")), and(eq(games.startTime, param("afterTime")), gt(games.id, param("afterId"))))!,
+    );
+  }
+  if (shape.filter === "organising") where.push(eq(games.creatorId, param("userId")));
+  else if (shape.filter !== "all") {
+    const queue = shape.filter === "waiting";
+    where.push(
+      sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${param("userId")} and p.cancelled_at is null and p.queue = ${sql.raw(String(queue))})`,
+    );
   } else {
     // Private games appear only to those involved: the organiser and players.
-    const visible = opts.userId
-      ? or(
-          ne(games.gameType, "PRIVATE"),
-          eq(games.creatorId, opts.userId),
-          sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${opts.userId} and p.cancelled_at is null)`,
-        )!
-      : ne(games.gameType, "PRIVATE");
-    where.push(visible);
+    where.push(
+      shape.signedIn
+        ? or(
+            ne(games.gameType, "PRIVATE"),
+            eq(games.creatorId, param("userId")),
+            sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${param("userId")} and p.cancelled_at is null)`,
+          )!
+        : ne(games.gameType, "PRIVATE"),
+    );
   }
-  const rows = await db
-    .select(listColumns)
+  return db
+    .select({ ...listColumns, region: { id: regions.id, slug: regions.slug, name: regions.name } })
     .from(games)
+    .innerJoin(regions, eq(regions.id, games.regionId))
     .innerJoin(users, eq(users.id, games.creatorId))
     .leftJoin(courts, eq(courts.id, games.courtId))
     .where(and(...where))
     .orderBy(asc(games.startTime), asc(games.id))
-    .limit(500);
-  return rows.map((r) => toListItem(r));
+    .limit(param("limit"))
+    .prepare(`games_feed_${shape.filter}_${shape.signedIn ? "u" : "a"}${shape.court ? "c" : ""}${shape.after ? "n" : ""}`);
+}
+
+/** Built once per database and shape: building the SQL each time cost as much as the rest of a request. */
+const feedQueries = new WeakMap<DbOrTx, Map<string, ReturnType<typeof feedQuery>>>();
+
+/**
+ * One page of a region's feed: games not yet over, by start time then id, after `after` (keyset
+ * paging, so a page never repeats or skips a game however many came before it). One statement: the
+ * region is found by its slug and joined for its name, and participant counts are a correlated sum
+ * over the participations index, computed for the page's rows only (no N+1). An empty page carries
+ * no region: the caller looks it up (or finds it unknown).
+ */
+export async function feed(db: DbOrTx, opts: FeedOptions) {
+  if (opts.filter !== "all" && opts.userId === null) return { region: null, games: [], more: false };
+  const shape: FeedShape = { filter: opts.filter, signedIn: opts.userId !== null, court: Boolean(opts.courtId), after: Boolean(opts.after) };
+  const key = JSON.stringify(shape);
+  let queries = feedQueries.get(db);
+  if (!queries) feedQueries.set(db, (queries = new Map()));
+  let query = queries.get(key);
+  if (!query) queries.set(key, (query = feedQuery(db, shape)));
+  // Placeholders skip the columns' own value mapping: times go in as ISO text, as drizzle sends them.
+  const rows = await query.execute({
+    regionSlug: opts.regionSlug,
+    now: opts.now.toISOString(),
+    since: new Date(opts.now.getTime() - FEED_LOOKBACK_MS).toISOString(),
+    courtId: opts.courtId ?? null,
+    afterTime: opts.after?.startTime.toISOString() ?? null,
+    afterId: opts.after?.id ?? null,
+    userId: opts.userId,
+    limit: opts.limit + 1,
+  });
+  const page = rows.slice(0, opts.limit).map(({ region: _region, ...r }) => toListItem(r));
+  return { region: rows[0]?.region ?? null, games: page, more: rows.length > opts.limit };
 }
 
 export async function listByIds(db: DbOrTx, ids: number[]) {
@@ -165,13 +225,17 @@ export async function loadGamePage(db: DbOrTx, id: number) {
   return { ...row, participations: players };
 }
 
-/** Games the organiser created since a moment: all, and public ones (throttle and limits). */
+/**
+ * The organiser's recent creations for the limits (README Decisions "Game limits"): every game counts
+ * for the throttle (creating is what it slows down, so cancel-and-recreate does not skip it); only
+ * public games that were not cancelled count for "one per hour" and "five per week".
+ */
 export async function creationCounts(db: DbOrTx, creatorId: number, since: { throttle: Date; hour: Date; week: Date }) {
   const [row] = await db
     .select({
       recent: sql<number>`count(*) filter (where ${games.createdAt} > ${since.throttle.toISOString()}::timestamptz)::int`,
-      publicHour: sql<number>`count(*) filter (where ${games.gameType} <> 'PRIVATE' and ${games.createdAt} > ${since.hour.toISOString()}::timestamptz)::int`,
-      publicWeek: sql<number>`count(*) filter (where ${games.gameType} <> 'PRIVATE')::int`,
+      publicHour: sql<number>`count(*) filter (where ${games.gameType} <> 'PRIVATE' and ${games.cancelledAt} is null and ${games.createdAt} > ${since.hour.toISOString()}::timestamptz)::int`,
+      publicWeek: sql<number>`count(*) filter (where ${games.gameType} <> 'PRIVATE' and ${games.cancelledAt} is null and ${games.createdAt} > ${since.week.toISOString()}::timestamptz)::int`,
     })
     .from(games)
     .where(and(eq(games.creatorId, creatorId), gt(games.createdAt, since.week < since.hour ? since.week : since.hour)));

@@ -61,6 +61,14 @@ describe("attendance and ratings", () => {
     expect(
       await code(lonely.host.caller.participation.sendFeedback({ gameId: lonely.game.id, feedback: [{ participationId: own.id, reliabilityFeedback: "CAME" }] })),
     ).toBe("TOO_FEW_PLAYERS_TO_RATE");
+    // two active participations, not two players: an organiser alone with "+1" has nobody to rate
+    const plusOne = await playedGame(0, { minPlayers: 2 });
+    await deps.db.update(participations).set({ playerCount: 2 }).where(eq(participations.gameId, plusOne.game.id));
+    testClock.freeze(after(120));
+    const ownPlusOne = (await deps.db.select().from(participations).where(eq(participations.gameId, plusOne.game.id)))[0]!;
+    expect(
+      await code(plusOne.host.caller.participation.sendFeedback({ gameId: plusOne.game.id, feedback: [{ participationId: ownPlusOne.id, reliabilityFeedback: "CAME" }] })),
+    ).toBe("TOO_FEW_PLAYERS_TO_RATE");
     const cancelled = await playedGame(2);
     await deps.db.update(games).set({ cancelledAt: START }).where(eq(games.id, cancelled.game.id));
     testClock.freeze(after(120));
@@ -72,6 +80,29 @@ describe("attendance and ratings", () => {
         }),
       ),
     ).toBe("GAME_CANCELLED");
+  });
+
+  test("the organiser does not rate his own attendance: his entry is skipped, the others are rated", async () => {
+    const { host, game, players } = await playedGame(1);
+    testClock.freeze(after(120));
+    const own = (await deps.db.select().from(participations).where(eq(participations.userId, host.user.id)))[0]!;
+    const before = (await deps.db.select().from(users).where(eq(users.id, host.user.id)))[0]!;
+    // the attendance list sends every active participation, the organiser's included
+    await host.caller.participation.sendFeedback({
+      gameId: game.id,
+      feedback: [
+        { participationId: own.id, reliabilityFeedback: "DID_NOT_COME" },
+        { participationId: players[0]!.participationId, reliabilityFeedback: "CAME_LATE" },
+      ],
+    });
+    const feedbackOf = async (id: number) => (await deps.db.select().from(participations).where(eq(participations.id, id)))[0]!.organizerReliabilityFeedback;
+    expect([await feedbackOf(own.id), await feedbackOf(players[0]!.participationId)]).toEqual([null, "CAME_LATE"]);
+    expect((await deps.db.select().from(users).where(eq(users.id, host.user.id)))[0]!.reliabilityRating).toBe(before.reliabilityRating);
+    expect((await deps.db.select().from(games).where(eq(games.id, game.id)))[0]!.receivedOrganizerReliabilityFeedback).toBe(true);
+    // an admin who rates does not rate the organiser either
+    const admin = await player({ isAdmin: true });
+    await admin.caller.participation.sendFeedback({ gameId: game.id, feedback: [{ participationId: own.id, reliabilityFeedback: "DID_NOT_COME" }] });
+    expect(await feedbackOf(own.id)).toBeNull();
   });
 
   test("ratings stay unknown until three rated games, then follow the history", async () => {
@@ -115,13 +146,18 @@ describe("reports", () => {
 describe("guest profile", () => {
   test("first name, member since, ratings and attended games five at a time", async () => {
     const host = await player();
+    const start = new Date("2026-10-11T16:00:00Z");
     testClock.freeze(new Date("2026-10-10T08:00:00Z"));
     const first = await (await callerFor(deps)).caller.participation.join({
-      gameId: (await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-10-11T16:00:00Z") })).id,
+      gameId: (await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: start })).id,
       firstName: "Ida",
       deviceToken: "ida",
     });
-    const profile = await (await callerFor(deps)).caller.participation.guestProfile({ id: first.participation.guestProfile!.id });
+    const profileNow = () => callerFor(deps).then(({ caller }) => caller.participation.guestProfile({ id: first.participation.guestProfile!.id }));
+    // attended games are games that have started: the upcoming one is not listed yet
+    expect((await profileNow()).attendedGames).toEqual({ objects: [], hasNext: false });
+    testClock.freeze(start);
+    const profile = await profileNow();
     expect(profile).toMatchObject({ firstName: "Ida", reliabilityRating: null, attendedGames: { hasNext: false } });
     expect(profile.attendedGames.objects).toHaveLength(1);
     await expect((await callerFor(deps)).caller.participation.guestProfile({ id: 99999999 })).rejects.toMatchObject({ cause: { code: "GUEST_NOT_FOUND" } });

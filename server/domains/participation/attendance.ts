@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { canManageGame } from "@shared/rules/game-permissions";
+import { canManageGame, canOrganiseWithoutPlaying } from "@shared/rules/game-permissions";
 import { fitsInGame } from "@shared/rules/participation";
 import { computeRatings, rateProblem, ratingWindow } from "@shared/rules/reliability";
 import { reportOpen, reportProblem } from "@shared/rules/report";
@@ -20,25 +20,34 @@ export async function recomputeRatings(tx: Tx, who: { userId: number | null; gue
     await repo.setGuestRatings(tx, who.guestProfileId, computeRatings(await repo.ratingHistory(tx, { guestProfileId: who.guestProfileId })));
 }
 
-/** The organiser (or an admin) says who came, came late or did not come. */
+/**
+ * The organiser (or an admin) says who came, came late or did not come. It needs 2 active
+ * participations (not 2 players). Nobody rates their own attendance: feedback for the organiser's
+ * participation (or the rater's own) is skipped, not refused, because the attendance list sends
+ * every active participation, the organiser's included.
+ */
 export async function sendReliabilityFeedback(ctx: Ctx, input: z.output<typeof ZFeedbackInput>) {
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
   await ctx.deps.db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
     if (!canManageGame(actor, game)) throw new AppError("GAME_EDIT_FORBIDDEN");
-    const activePlayers = await repo.activePlayers(tx, game.id);
+    const activeParticipations = await repo.activeParticipationCount(tx, game.id);
     const window = ratingWindow({ start: game.startTime, durationMinutes: game.durationMinutes, now, isAdmin: actor.isAdmin });
-    const problem = rateProblem({ cancelled: game.cancelledAt !== null, activePlayers, window });
+    const problem = rateProblem({ cancelled: game.cancelledAt !== null, activeParticipations, window });
     if (problem) throw new AppError(problem);
+    let rated = 0;
     for (const item of input.feedback) {
       const row = await repo.findById(tx, item.participationId, true);
       if (!row || row.gameId !== game.id || row.cancelledAt || row.queue) throw new AppError("PARTICIPATION_NOT_FOUND");
+      if (row.userId !== null && (row.userId === game.creatorId || row.userId === actor.id)) continue;
       await repo.update(tx, row.id, { organizerReliabilityFeedback: item.reliabilityFeedback, feedbackAt: now, updatedAt: now });
       await recomputeRatings(tx, row);
+      rated++;
     }
+    if (rated === 0) return;
     await markFeedbackReceived(tx, game.id);
-    await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "ATTENDANCE_RATED", actorId: actor.id, payload: { count: input.feedback.length }, createdAt: now });
+    await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "ATTENDANCE_RATED", actorId: actor.id, payload: { count: rated }, createdAt: now });
   });
   return { ok: true as const };
 }
@@ -77,7 +86,7 @@ export async function createGameReport(ctx: Ctx, input: z.output<typeof ZReportI
 export async function guestProfile(ctx: Ctx, input: z.output<typeof ZGuestProfileInput>) {
   const guest = await repo.findGuestProfile(ctx.deps.db, input.id);
   if (!guest) throw new AppError("GUEST_NOT_FOUND");
-  const rows = await repo.guestAttendedGames(ctx.deps.db, guest.id, input.attendedGamesPageSize);
+  const rows = await repo.guestAttendedGames(ctx.deps.db, guest.id, input.attendedGamesPageSize, ctx.deps.clock.now());
   const ids = rows.slice(0, input.attendedGamesPageSize).map((r) => r.gameId);
   const games: TGameListItem[] = await gameListItems(ctx, ids);
   return {
@@ -105,6 +114,8 @@ export async function addOwnParticipation(
     if (!canManageGame(actor, game)) throw new AppError("GAME_EDIT_FORBIDDEN");
     if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
     if (now >= game.endTime) throw new AppError("GAME_OVER");
+    // Organising without playing is for admins and organisations only (spec 000 section 6).
+    if (!input.playsHimself && !canOrganiseWithoutPlaying(actor)) throw new AppError("PLAYS_HIMSELF_NOT_ALLOWED");
     const existing = await repo.findByUser(tx, game.id, actor.id);
     const active = await repo.activePlayers(tx, game.id);
     const current = existing && existing.cancelledAt === null && !existing.queue ? existing.playerCount : 0;

@@ -107,6 +107,64 @@ describe("joining", () => {
     await caller.participation.join({ gameId: a.id });
     expect(await code(caller.participation.join({ gameId: b.id }))).toBe("ALREADY_IN_GAME_AT_TIME");
   });
+
+  test("guests join public games only (spec 000 sections 1 and 6); accounts join private ones by link", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game({ gameType: "PRIVATE", maxPlayers: 10 });
+    for (const deviceToken of ["push-private", undefined]) {
+      expect(await code((await guest()).participation.join({ gameId: g.id, firstName: "Gast", deviceToken }))).toBe("PRIVATE_GAME_NEEDS_ACCOUNT");
+    }
+    expect(await active(g.id)).toBe(1);
+    expect((await (await player()).caller.participation.join({ gameId: g.id })).participation.queue).toBe(false);
+  });
+});
+
+describe("playing without playing himself (playsHimself false): admins and organisations only", () => {
+  async function organisationMember() {
+    const { organizations } = await import("../../db/schema");
+    const [org] = await deps.db.insert(organizations).values({ name: `Verein ${Math.random().toString(36).slice(2)}` }).returning();
+    return player({ organizationId: org!.id });
+  }
+
+  test("joining", async () => {
+    testClock.freeze(NOW);
+    const { game: g } = await game({ maxPlayers: 10 });
+    const join = { gameId: g.id, playerCount: 2, playsHimself: false };
+    expect(await code((await player()).caller.participation.join(join))).toBe("PLAYS_HIMSELF_NOT_ALLOWED");
+    expect(await code((await guest()).participation.join({ ...join, firstName: "Gast", deviceToken: "g" }))).toBe("PLAYS_HIMSELF_NOT_ALLOWED");
+    expect(await active(g.id)).toBe(1);
+    await (await organisationMember()).caller.participation.join(join);
+    await (await player({ isAdmin: true })).caller.participation.join(join);
+    expect(await active(g.id)).toBe(5);
+  });
+
+  test("changing a participation, the player's own or by the organiser", async () => {
+    testClock.freeze(NOW);
+    const { host, game: g } = await game({ maxPlayers: 10 });
+    const p = await player();
+    const { participation } = await p.caller.participation.join({ gameId: g.id, playerCount: 2 });
+    for (const who of [p.caller, host.caller]) {
+      expect(await code(who.participation.update({ participationId: participation.id, playsHimself: false }))).toBe("PLAYS_HIMSELF_NOT_ALLOWED");
+    }
+    expect(await code(p.caller.participation.update({ participationId: participation.id, playsHimself: true, playerCount: 3 }))).toBe("OK");
+    const admin = await player({ isAdmin: true });
+    expect(await code(admin.caller.participation.update({ participationId: participation.id, playsHimself: false }))).toBe("OK");
+    const [row] = await deps.db.select().from(participations).where(eq(participations.id, participation.id));
+    expect(row!.playsHimself).toBe(false);
+    // unchanged, it is no change: the player may still update the rest
+    expect(await code(p.caller.participation.update({ participationId: participation.id, playsHimself: false, bringsBall: true }))).toBe("OK");
+  });
+
+  test("the organiser's own participation (addOwn)", async () => {
+    testClock.freeze(NOW);
+    const plain = await player();
+    const own = await createGameRow(deps, { creatorId: plain.user.id, regionId, startTime: hours(30), maxPlayers: 10 }, 0);
+    expect(await code(plain.caller.participation.addOwn({ gameId: own.id, playerCount: 2, playsHimself: false }))).toBe("PLAYS_HIMSELF_NOT_ALLOWED");
+    expect(await code(plain.caller.participation.addOwn({ gameId: own.id, playerCount: 2 }))).toBe("OK");
+    const member = await organisationMember();
+    const theirs = await createGameRow(deps, { creatorId: member.user.id, regionId, startTime: hours(30), maxPlayers: 10 }, 0);
+    expect(await code(member.caller.participation.addOwn({ gameId: theirs.id, playerCount: 2, playsHimself: false }))).toBe("OK");
+  });
 });
 
 describe("cancelling, removing and the waiting list", () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { gameReports, games, guestProfiles, participations } from "../../db/schema";
@@ -38,6 +38,15 @@ export function playersInGameSql(gameId: AnyPgColumn | SQL | number) {
 /** Active players of one game (see playersInGameSql). */
 export async function activePlayers(db: DbOrTx, gameId: number): Promise<number> {
   const [row] = await db.select({ n: playersInGameSql(gameId) }).from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0);
+}
+
+/** Active participations of one game (not cancelled, not queued), whatever their player counts. */
+export async function activeParticipationCount(db: DbOrTx, gameId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), eq(participations.queue, false), isNull(participations.cancelledAt)));
   return Number(row?.n ?? 0);
 }
 
@@ -134,13 +143,24 @@ export async function insertReport(db: DbOrTx, values: typeof gameReports.$infer
   return rows[0]?.id ?? null;
 }
 
-/** A guest's attended games, newest first, one more than asked to tell whether there are more. */
-export async function guestAttendedGames(db: DbOrTx, guestProfileId: number, limit: number) {
+/**
+ * A guest's attended games: started (so past or running, never upcoming), newest first, one more
+ * than asked to tell whether there are more.
+ */
+export async function guestAttendedGames(db: DbOrTx, guestProfileId: number, limit: number, now: Date) {
   return db
     .select({ gameId: games.id })
     .from(participations)
     .innerJoin(games, eq(games.id, participations.gameId))
-    .where(and(eq(participations.guestProfileId, guestProfileId), isNull(participations.cancelledAt), eq(participations.queue, false), isNull(games.cancelledAt)))
+    .where(
+      and(
+        eq(participations.guestProfileId, guestProfileId),
+        isNull(participations.cancelledAt),
+        eq(participations.queue, false),
+        isNull(games.cancelledAt),
+        lte(games.startTime, now),
+      ),
+    )
     .orderBy(desc(games.startTime))
     .limit(limit + 1);
 }

@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { z } from "zod";
-import { canManageGame } from "@shared/rules/game-permissions";
+import { canManageGame, canOrganiseWithoutPlaying } from "@shared/rules/game-permissions";
 import {
   canAddOne,
   canRemoveOne,
@@ -40,6 +40,14 @@ type LockedGame = GameRow;
 
 function isAdminOrCreator(actor: Actor | null, game: LockedGame) {
   return !!actor && (actor.isAdmin || actor.id === game.creatorId);
+}
+
+/**
+ * A participation that does not count its owner as a player ("I play myself" off) may be set only by
+ * admins and organisations (spec 000 section 6); guests and plain players always play themselves.
+ */
+function checkPlaysHimself(actor: Actor | null, playsHimself: boolean) {
+  if (!playsHimself && !(actor && canOrganiseWithoutPlaying(actor))) throw new AppError("PLAYS_HIMSELF_NOT_ALLOWED");
 }
 
 function refOf(p: repo.ParticipationRow, guestFirstName: string | null) {
@@ -83,6 +91,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
   const now = ctx.deps.clock.now();
   const isGuest = actor === null;
   const firstName = isGuest ? (input.firstName ?? null) : null;
+  checkPlaysHimself(actor, input.playsHimself);
   return ctx.deps.db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
     if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
@@ -213,6 +222,7 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
     const paymentChange = input.paymentStatus !== undefined || input.payed !== undefined;
     if (now >= game.endTime && !paymentChange) throw new AppError("GAME_OVER");
     const privileged = isAdminOrCreator(actor, game);
+    if (input.playsHimself !== undefined && input.playsHimself !== row.playsHimself) checkPlaysHimself(actor, input.playsHimself);
     const changes: Partial<repo.ParticipationRow> = { updatedAt: now };
     if (input.deviceToken) {
       // Whoever changes it follows the game from this device; only the owner's device is the

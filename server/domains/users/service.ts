@@ -61,6 +61,7 @@ export async function userById(ctx: Ctx, id: number): Promise<TPublicUser> {
     region,
     isAdmin: user.isAdmin,
     isCommunityManager: isCommunityManager(groups.map((g) => g.name)),
+    isFounder: ctx.deps.config.founderUserIds.includes(user.id),
     headedRegions,
     emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt,

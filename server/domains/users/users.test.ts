@@ -57,6 +57,16 @@ describe("user page data", () => {
     expect(page).not.toHaveProperty("dateOfBirth");
   });
 
+  test("founders come from the configuration (FOUNDER_USER_IDS), not from fixed ids", async () => {
+    const founder = await createUser(deps);
+    const other = await createUser(deps);
+    const configured = { ...deps, config: { ...deps.config, founderUserIds: [founder.id] } };
+    const byId = async (d: Deps, id: number) => (await (await callerFor(d)).caller.users.byId({ id })).isFounder;
+    expect([await byId(configured, founder.id), await byId(configured, other.id)]).toEqual([true, false]);
+    expect(deps.config.founderUserIds).toEqual([]); // the test configuration names none (no demo seed)
+    expect(await byId(deps, founder.id)).toBe(false);
+  });
+
   test("an unknown user is a clear not-found", async () => {
     await expect((await callerFor(deps)).caller.users.byId({ id: 987654 })).rejects.toMatchObject({ cause: { code: "USER_NOT_FOUND" } });
   });
@@ -75,9 +85,12 @@ describe("updateLanguage", () => {
       cause: { code: "UNAUTHENTICATED" },
     });
     const caller = await signedIn(await createUser(deps));
-    // Tags count by their language (en-GB is English); unknown languages are refused with a field code.
+    // Tags count by their language (en-GB is English); a language we do not speak gets the fallback,
+    // English; what is no language tag at all is refused with a field code.
     expect((await caller.users.updateLanguage({ applicationLanguage: "en-GB" })).applicationLanguage).toBe("en");
-    await expect(caller.users.updateLanguage({ applicationLanguage: "fr" })).rejects.toMatchObject({
+    await caller.users.updateLanguage({ applicationLanguage: "de" });
+    expect((await caller.users.updateLanguage({ applicationLanguage: "fr" })).applicationLanguage).toBe("en");
+    await expect(caller.users.updateLanguage({ applicationLanguage: "français" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       cause: { issues: [{ path: ["applicationLanguage"], message: "language_invalid" }] },
     });

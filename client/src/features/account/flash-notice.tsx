@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { useEffect } from "react";
 import { Notice } from "@client/components/notice";
 import { useLocale } from "@client/lib/locale";
+import { messageByKey } from "@client/lib/messages";
 import { m } from "@client/paraglide/messages";
 import { clearFlash, markFlashShown, useFlash } from "./flash";
 
@@ -25,7 +26,7 @@ export function FlashNotice() {
     <div className="px-4 pt-4">
       <Notice tone="success">
         <div className="flex items-start gap-2">
-          <p className="min-w-0 flex-1">{m[flash.key]()}</p>
+          <p className="min-w-0 flex-1">{messageByKey(flash.key)}</p>
           <button
             type="button"
             onClick={clearFlash}

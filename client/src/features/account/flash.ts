@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
  * success notice", "go to / with a notice"). It lives in memory only: the app navigates without a
  * reload, and a reload should not show it again. Kept as a message key so it follows the language.
  */
-export type FlashKey = "account_flash_password_reset" | "account_flash_account_deleted" | "account_flash_profile_saved";
+export type FlashKey = "account_flash_password_reset" | "account_flash_account_deleted" | "account_flash_profile_saved" | "game_flash_saved";
 
 type Flash = { key: FlashKey; shownAt: string | null };
 

@@ -28,3 +28,27 @@ export function afterLoginHref(search: AuthSearch, userId: number): string {
   if (search.game) return `/game/${search.game}`;
   return `/user/${userId}`;
 }
+
+/**
+ * The query of a sign-in or registration entry shown on the page `pathname` + `searchStr`: come back
+ * to this page afterwards. On the sign-in and registration pages the destination they were given is
+ * passed on instead.
+ */
+export function returnSearch(pathname: string, searchStr: string): AuthSearch {
+  if (pathname === "/login" || pathname === "/register") {
+    const { redirect, court, game } = parseAuthSearch(Object.fromEntries(new URLSearchParams(searchStr)));
+    return { ...(redirect ? { redirect } : {}), ...(court ? { court } : {}), ...(game ? { game } : {}) };
+  }
+  const here = `${pathname}${searchStr}`;
+  return safeRedirectPath(here) ? { redirect: here } : {};
+}
+
+/** `/login?redirect=…` (or /register) as a plain href, for links outside the typed router. */
+export function authHref(path: "/login" | "/register", search: AuthSearch): string {
+  const params = new URLSearchParams();
+  if (search.redirect) params.set("redirect", search.redirect);
+  if (search.court) params.set("court", search.court);
+  if (search.game) params.set("game", search.game);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

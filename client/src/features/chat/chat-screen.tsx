@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ChevronRight, LifeBuoy, Megaphone, MessagesSquare, Users } from "lucide-react";
+import { CalendarDays, ChevronRight, LifeBuoy, Megaphone, MessagesSquare, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import type { ZCurrentGameChat } from "@shared/schemas/chat";
@@ -48,8 +48,19 @@ function sessionTitle(chat: z.infer<typeof ZCurrentGameChat>): string {
   return chat.title || chat.courtName || m.chat_session_fallback();
 }
 
+/** When the latest message came: the time today, the day otherwise ("Mo., 23. Nov."). */
+function messageWhen(at: Date, locale: string, now: Date): string {
+  const day = formatShortDate(at, locale);
+  return day === formatShortDate(now, locale) ? formatTime(at, locale) : day;
+}
+
+/**
+ * The Sessions tab: each current game chat with its newest message (who wrote what, and when), unread
+ * ones first in bold; the game's day and time underneath.
+ */
 function SessionsTab() {
   const { locale } = useLocale();
+  const now = new Date();
   const query = useQuery(unreadQueryOptions(LIST_REFRESH_MS));
   useRefetchOnVisible(() => void query.refetch());
   const { games } = useReadIds();
@@ -69,6 +80,8 @@ function SessionsTab() {
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-3xl border border-slate-200 bg-white">
       {chats.map((chat) => {
         const unread = countUnread(chat.commentIds, games);
+        const latest = chat.latestComment;
+        const preview = latest ? previewText(latest.text) : null;
         return (
           <li key={chat.gameId}>
             <Link to="/game/$id/chat" params={{ id: String(chat.gameId) }} className="flex min-h-18 items-center gap-3 px-4 py-3 hover:bg-slate-50">
@@ -76,13 +89,30 @@ function SessionsTab() {
                 <MessagesSquare aria-hidden className="size-6" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className={`block truncate text-[16px] ${unread ? "font-extrabold text-slate-900" : "font-bold text-slate-800"}`}>{sessionTitle(chat)}</span>
-                <span className="block truncate text-[14px] text-slate-600">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className={`truncate text-[16px] ${unread ? "font-extrabold text-slate-900" : "font-bold text-slate-800"}`}>{sessionTitle(chat)}</span>
+                  {chat.latestCommentAt ? (
+                    <span className={`shrink-0 text-[12px] tabular-nums ${unread ? "font-bold text-pitch-700" : "text-slate-500"}`}>
+                      {messageWhen(chat.latestCommentAt, locale, now)}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="mt-0.5 flex items-center justify-between gap-2">
+                  <span className={`truncate text-[14px] ${unread ? "font-semibold text-slate-900" : preview ? "text-slate-700" : "text-slate-500 italic"}`}>
+                    {latest && preview !== null
+                      ? latest.fromMe
+                        ? m.chat_preview_me({ text: preview })
+                        : m.chat_preview_author({ name: latest.authorName, text: preview })
+                      : m.chat_session_no_messages()}
+                  </span>
+                  <UnreadBadge count={unread} label={m.chat_unread_count({ count: unread })} />
+                </span>
+                <span className="mt-0.5 flex items-center gap-1 truncate text-[12px] text-slate-500">
+                  <CalendarDays aria-hidden className="size-3.5 shrink-0" />
+                  <span className="sr-only">{m.chat_session_game_time_label()}</span>
                   {formatShortDate(chat.startTime, locale)}, {formatTime(chat.startTime, locale)}
                 </span>
               </span>
-              <UnreadBadge count={unread} label={m.chat_unread_count({ count: unread })} />
-              <ChevronRight aria-hidden className="size-5 shrink-0 text-slate-400" />
             </Link>
           </li>
         );

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, LifeBuoy, MessageCircle } from "lucide-react";
+import { ArrowLeft, LifeBuoy, MessageCircle, MessageCircleOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DIRECT_MESSAGE_PAGE_SIZE, FOUNDER_USER_IDS, SUPPORT_USER_ID } from "@shared/constants";
+import { DIRECT_MESSAGE_PAGE_SIZE, SUPPORT_USER_ID } from "@shared/constants";
 import { Avatar } from "@client/components/avatar";
-import { Button } from "@client/components/button";
+import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
 import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
@@ -23,11 +23,36 @@ function sendError(error: unknown): string {
 }
 
 /**
+ * A conversation that cannot be: an unknown user ("Nutzer existiert nicht.") or oneself ("Du kannst Dir
+ * selbst keine Nachrichten schicken.", spec 000 section 8), with the way back to the chats.
+ */
+function ChatUnavailable({ text }: { text: string }) {
+  return (
+    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
+      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <MessageCircleOff aria-hidden className="size-10" />
+      </div>
+      <h1 className="text-xl font-extrabold text-slate-900">{text}</h1>
+      <Link to="/chat" search={{ tab: "players" }} className={buttonClassName({ className: "mt-6" })}>
+        {m.chat_to_list()}
+      </Link>
+    </div>
+  );
+}
+
+/** /user/{id}/chat: nobody chats with themself, and an unknown id is not a nameless chat. */
+export function DirectChatScreen({ partnerId, myId }: { partnerId: number; myId: number }) {
+  useLocale();
+  if (partnerId === myId) return <ChatUnavailable text={m.error_MESSAGE_TO_SELF()} />;
+  return <Conversation partnerId={partnerId} myId={myId} />;
+}
+
+/**
  * /user/{id}/chat (spec 000 section 2): the conversation with one user, oldest first, 50 at a time
  * with "load older". Refreshes every 5 seconds; unread messages are marked and the conversation is
  * marked as read on open and whenever new ones arrive. The viewer's own system messages are hidden.
  */
-export function DirectChatScreen({ partnerId, myId }: { partnerId: number; myId: number }) {
+function Conversation({ partnerId, myId }: { partnerId: number; myId: number }) {
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const [pageSize, setPageSize] = useState(DIRECT_MESSAGE_PAGE_SIZE);
@@ -81,9 +106,10 @@ export function DirectChatScreen({ partnerId, myId }: { partnerId: number; myId:
   }
 
   const partnerName = partner.data?.firstName ?? "";
+  if (partner.isError && appErrorCode(partner.error) === "USER_NOT_FOUND") return <ChatUnavailable text={m.error_RECEIVER_NOT_FOUND()} />;
   const isSupport = partnerId === SUPPORT_USER_ID;
-  // Spec 000 section 6: two founders greet in their chat; staff-group members are introduced as community managers.
-  const isFounder = (FOUNDER_USER_IDS as readonly number[]).includes(partnerId);
+  // Spec 000 section 6: the founders (server configuration) greet in their chat; staff-group members are introduced as community managers.
+  const isFounder = partner.data?.isFounder ?? false;
 
   return (
     <div className="flex min-h-[calc(100dvh-3.5rem-var(--bottom-bar-height,4.5rem))] flex-col bg-chalk">
@@ -99,7 +125,7 @@ export function DirectChatScreen({ partnerId, myId }: { partnerId: number; myId:
         <Link to="/user/$id" params={{ id: String(partnerId) }} className="flex min-w-0 flex-1 items-center gap-3 rounded-xl px-1 py-1 hover:bg-slate-50">
           <Avatar name={partnerName || "?"} imageUrl={partner.data?.profileImageUrl ?? null} size="md" alt="" />
           <span className="min-w-0">
-            <span className="block truncate text-[18px] font-extrabold text-slate-900">{partnerName}</span>
+            <h1 className="truncate text-[18px] font-extrabold text-slate-900">{partnerName}</h1>
             {isSupport ? (
               <span className="flex items-center gap-1 text-[13px] font-semibold text-pitch-700">
                 <LifeBuoy aria-hidden className="size-3.5" />

@@ -14,12 +14,14 @@ import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
+import { GameNotificationsField, useOrganiserNotifications } from "@client/features/notifications/game-notifications";
+import { ResendConfirmation } from "@client/features/auth/resend-confirmation";
 import { CourtPicker } from "./form/court-picker";
 import { actorOf, GameForm, type GameFormUpdate } from "./form/game-form";
 import { canSubmitCreate, createPayload, initialCreateState, type FormCourt, type GameFormState } from "./form/game-form-state";
 import { firstDay } from "./form/start-time-options";
 
-/** Creating needs a confirmed e-mail (spec 000 section 2); the confirmation flow comes later. */
+/** Creating needs a confirmed e-mail (spec 000 section 2): check again, or have the link sent again. */
 function VerifyEmailPrompt({ account }: { account: TMyAccount }) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
@@ -30,10 +32,10 @@ function VerifyEmailPrompt({ account }: { account: TMyAccount }) {
       </div>
       <h1 className="text-[24px] leading-tight font-extrabold tracking-tight text-slate-900">{m.game_create_verify_title()}</h1>
       <p className="mx-auto mt-3 max-w-sm text-[16px] leading-relaxed text-slate-700">{m.game_create_verify_text({ email: account.email })}</p>
-      <div className="mt-7 flex flex-col items-center gap-3">
+      <div className="mx-auto mt-7 flex w-full max-w-xs flex-col items-stretch gap-3">
         <Button
           size="lg"
-          className="min-w-60"
+          block
           loading={checking}
           onClick={async () => {
             setChecking(true);
@@ -44,6 +46,7 @@ function VerifyEmailPrompt({ account }: { account: TMyAccount }) {
           <RefreshCw aria-hidden className="size-5" />
           {m.game_create_verify_check()}
         </Button>
+        <ResendConfirmation email={account.email} variant="outline" />
         <Link to="/" className={buttonClassName({ variant: "ghost" })}>
           {m.game_to_feed()}
         </Link>
@@ -79,6 +82,8 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
   const [formError, setFormError] = useState<unknown>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const create = useMutation(trpc.games.create.mutationOptions());
+  const notifications = useOrganiserNotifications();
+  const [askingDevice, setAskingDevice] = useState(false);
 
   const update: GameFormUpdate = useCallback((change) => {
     setState((current) => (typeof change === "function" ? change(current) : { ...current, ...change }));
@@ -94,16 +99,22 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
     }
   }, [preselected, update]);
 
-  const canSubmit = useMemo(() => canSubmitCreate(state, now), [state, now]);
+  const canSubmit = useMemo(
+    () => canSubmitCreate(state, now, { wanted: notifications.wanted, denied: notifications.denied }),
+    [state, now, notifications.wanted, notifications.denied],
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
     setFormError(null);
     try {
-      const { id } = await create.mutateAsync(createPayload(state, { canSetTitle: canSetTitle(actorOf(account)) }));
+      setAskingDevice(true);
+      const deviceToken = await notifications.deviceToken().finally(() => setAskingDevice(false));
+      const { id } = await create.mutateAsync(createPayload(state, { canSetTitle: canSetTitle(actorOf(account)), deviceToken }));
       void queryClient.invalidateQueries({ queryKey: trpc.games.feed.pathKey() });
-      await navigate({ to: "/game/$id", params: { id: String(id) } });
+      // Spec 000 section 2: on success to /game/{id}, here with the moment to share it.
+      await navigate({ href: `/game/${id}?created` });
     } catch (error) {
       setServerFields(fieldErrorCodes(error));
       setFormError(error);
@@ -142,11 +153,12 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
           serverFields={serverFields}
           onPickCourt={() => setPicking(true)}
         />
+        <GameNotificationsField notifications={notifications} />
         <div ref={errorRef} className="space-y-3 px-1 pt-2">
           {formError ? <Notice tone="error">{errorMessage(formError)}</Notice> : null}
           {!canSubmit && !state.court ? <p className="text-center text-[14px] text-slate-600">{m.game_create_needs_court()}</p> : null}
           {!canSubmit && state.court && state.minute === null ? <p className="text-center text-[14px] text-slate-600">{m.game_create_needs_time()}</p> : null}
-          <Button type="submit" size="lg" block disabled={!canSubmit} loading={create.isPending}>
+          <Button type="submit" size="lg" block disabled={!canSubmit} loading={askingDevice || create.isPending}>
             <Plus aria-hidden className="size-5" />
             {m.game_create_submit()}
           </Button>

@@ -20,8 +20,15 @@ export function parseFeedSearch(search: Record<string, unknown>): FeedSearch {
   return result;
 }
 
+/**
+ * The feed in pages (issue 11): the first answer is what a phone shows first (FEED_PAGE_SIZE games),
+ * each further page follows the last one's `nextCursor`, on scroll.
+ */
 export function feedQueryOptions(input: { regionSlug: string; courtId?: number; filter: TGameFeedInput["filter"] }) {
-  return trpc.games.feed.queryOptions({ regionSlug: input.regionSlug, courtId: input.courtId ?? null, filter: input.filter });
+  return trpc.games.feed.infiniteQueryOptions(
+    { regionSlug: input.regionSlug, courtId: input.courtId ?? null, filter: input.filter },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
 }
 
 /** The server filter a feed view needs, or null when it shows no games (tournaments, guests on "mine"). */

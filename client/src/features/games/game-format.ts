@@ -113,3 +113,8 @@ export function formatLineUp(teams: number, gameMode: number): string {
   if (teams === 2) return m.game_line_up_versus({ mode: String(gameMode) });
   return m.game_line_up_teams({ teams: String(teams), mode: String(gameMode) });
 }
+
+/** "4 Spieler waren dabei" for a game that is over. */
+export function finishedPlayersText(count: number): string {
+  return count === 1 ? m.game_finished_players_one() : m.game_finished_players({ count: String(count) });
+}

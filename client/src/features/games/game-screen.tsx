@@ -1,7 +1,25 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Ban, ClipboardCheck, Clock, CreditCard, Lock, MapPin, MessageCircle, Navigation, Settings2, Share2, Sparkles, Users, Wallet } from "lucide-react";
+import {
+  Ban,
+  ClipboardCheck,
+  Clock,
+  CreditCard,
+  Flag,
+  Lock,
+  MapPin,
+  MessageCircle,
+  Navigation,
+  Search,
+  Settings2,
+  Share2,
+  Sparkles,
+  Timer,
+  Users,
+  Wallet,
+} from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { gamePhase, type GamePhase } from "@shared/rules/game-phase";
 import { gameEndTime } from "@shared/rules/game-windows";
 import { formatMoney } from "@shared/rules/money";
 import { canPlayAlong } from "@shared/rules/participation";
@@ -23,16 +41,18 @@ import { useReadIds } from "@client/features/chat/chat-queries";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
 import { AppLink } from "@client/features/shell/app-link";
-import { JoinModal } from "@client/features/participation/join-modal";
+import { JoinModal, joinsWaitingList } from "@client/features/participation/join-modal";
 import { JoinSuccessModal } from "@client/features/participation/join-success-modal";
 import { ownParticipation } from "@client/features/participation/own-participation";
 import { ParticipationBox } from "@client/features/participation/participation-box";
 import { PlayAlongButton } from "@client/features/participation/play-along-button";
 import { PlayerActionsModal } from "@client/features/participation/player-actions-modal";
 import { useGameRefresh } from "@client/features/participation/use-game-refresh";
+import { ShortNoticeCancellations } from "@client/features/notifications/short-notice-cancellations";
 import { cancellationReasonLabel } from "./cancel-reasons";
 import { CourtFacts } from "./court-facts";
 import {
+  finishedPlayersText,
   formatDateTime,
   formatDuration,
   formatLineUp,
@@ -50,7 +70,7 @@ import { nameOf, PlayerList } from "./player-list";
 import { ShareModal } from "./share-modal";
 import { TimeZoneWarning } from "./time-zone-warning";
 
-function Hero({ game, onShare }: { game: TGame; onShare: () => void }) {
+function Hero({ game, phase, onShare }: { game: TGame; phase: GamePhase; onShare: () => void }) {
   const { locale } = useLocale();
   const end = gameEndTime(game.startTime, game.durationMinutes);
   const image = game.court?.imageUrl;
@@ -94,6 +114,17 @@ function Hero({ game, onShare }: { game: TGame; onShare: () => void }) {
           </p>
         ) : null}
         <ul className="mt-4 flex flex-wrap gap-1.5 text-[13px] font-semibold">
+          {phase === "finished" ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-1 text-slate-800">
+              <Flag aria-hidden className="size-3.5" />
+              {m.game_phase_finished()}
+            </li>
+          ) : phase === "running" ? (
+            <li className="inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-1 text-amber-950">
+              <Timer aria-hidden className="size-3.5" />
+              {m.game_phase_running()}
+            </li>
+          ) : null}
           <li className="rounded-full bg-white/15 px-2.5 py-1">{formatLineUp(game.teams, game.gameMode)}</li>
           {game.gameType === "PRIVATE" ? (
             <li className="inline-flex items-center gap-1 rounded-full bg-white/15 px-2.5 py-1">
@@ -163,6 +194,55 @@ function CancelledBanner({ game }: { game: TGame }) {
           ) : null}
         </div>
       </div>
+    </section>
+  );
+}
+
+/**
+ * A game that is over (spec 000 section 4: past once its end has passed): it says so, how many took
+ * part, and offers what still applies: rating the attendance or its list for the organiser, the next
+ * game for everybody else. Reporting stays in the participation box.
+ */
+function FinishedBanner({ game, now }: { game: TGame; now: Date }) {
+  const window = ratingWindow({ start: game.startTime, durationMinutes: game.durationMinutes, now, isAdmin: game.viewer.isAdmin });
+  const rate =
+    game.viewer.canManage &&
+    showRatingPrompt({ isCreatorOrAdmin: true, receivedFeedback: game.receivedOrganizerReliabilityFeedback, start: game.startTime, now, window });
+  return (
+    <section role="status" aria-labelledby="game-finished" className="rounded-3xl border border-slate-200 bg-slate-50 p-4 text-slate-900">
+      <div className="flex items-start gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-800 text-white">
+          <Flag aria-hidden className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="game-finished" className="text-[17px] font-extrabold">
+            {m.game_finished_title()}
+          </h2>
+          <p className="mt-0.5 text-[15px] text-slate-700">{finishedPlayersText(game.participantsAmount)}</p>
+        </div>
+      </div>
+      {game.viewer.canManage ? (
+        <>
+          {rate ? <p className="mt-3 text-[15px] text-slate-700">{m.game_finished_rate_text()}</p> : null}
+          <Link
+            to="/game/$id/attendance-list"
+            params={{ id: String(game.id) }}
+            className={buttonClassName({ variant: rate ? "primary" : "outline", block: true, className: "mt-3" })}
+          >
+            <ClipboardCheck aria-hidden className="size-5" />
+            {rate ? m.rating_prompt_action() : m.game_finished_attendance()}
+          </Link>
+        </>
+      ) : (
+        <Link
+          to="/games/$regionSlug"
+          params={{ regionSlug: game.region.slug }}
+          className={buttonClassName({ variant: "outline", block: true, className: "mt-3" })}
+        >
+          <Search aria-hidden className="size-5" />
+          {m.game_finished_next()}
+        </Link>
+      )}
     </section>
   );
 }
@@ -327,10 +407,12 @@ export function GameScreen({ gameId }: { gameId: number }) {
   const [shareOpen, setShareOpen] = useState(false);
   // The dialog follows ?missing-players, so links from notifications open it too.
   const [missingPlayersOpen, setMissingPlayers] = useSearchFlag("missing-players");
+  // ?created: the organiser just created the game, the moment to share it (only a manager sees it).
+  const [createdOpen, setCreated] = useSearchFlag("created");
   const refresh = useGameRefresh(game.id);
   const [guestEntries, setGuestEntries] = useState(getAnonymousParticipations);
   const [joinOpen, setJoinOpen] = useState(false);
-  const [joined, setJoined] = useState<{ queue: boolean; guest: boolean } | null>(null);
+  const [joined, setJoined] = useState<{ queue: boolean; guest: boolean; position: number } | null>(null);
   const [actionFor, setActionFor] = useState<TGame["participations"][number] | null>(null);
 
   const own = ownParticipation(game, guestEntries);
@@ -338,12 +420,15 @@ export function GameScreen({ gameId }: { gameId: number }) {
   const end = gameEndTime(game.startTime, game.durationMinutes);
   const playAlong = canPlayAlong({ participating: own !== null, cancelled: game.cancelledAt !== null, start: game.startTime, end, full, now });
   const organiserActions = game.viewer.canManage && !game.cancelledAt && now < game.startTime;
+  const phase = gamePhase({ cancelledAt: game.cancelledAt, startTime: game.startTime, endTime: end, now });
+  const queue = joinsWaitingList(game);
 
   return (
     <div className={playAlong ? "pb-28" : "pb-6"}>
-      <Hero game={game} onShare={() => setShareOpen(true)} />
+      <Hero game={game} phase={phase} onShare={() => setShareOpen(true)} />
       <div className="space-y-6 px-4 pt-5">
         <CancelledBanner game={game} />
+        {phase === "finished" ? <FinishedBanner game={game} now={now} /> : null}
         <TimeZoneWarning instant={game.startTime} />
         <div className="space-y-3">
           <Organiser game={game} />
@@ -354,16 +439,22 @@ export function GameScreen({ gameId }: { gameId: number }) {
             </Link>
           ) : null}
         </div>
-        <RatingPrompt game={game} now={now} />
+        {phase === "finished" ? null : <RatingPrompt game={game} now={now} />}
+        <ShortNoticeCancellations game={game} />
         <MinPlayersAlerts game={game} now={now} onShowTips={() => void setMissingPlayers(true)} />
         <InfoTiles game={game} />
         <Description game={game} />
-        <PlayerList game={game} viewerId={account?.id ?? null} onPlayerAction={organiserActions ? setActionFor : undefined} />
+        <PlayerList
+          game={game}
+          viewerId={account?.id ?? null}
+          finished={phase === "finished"}
+          onPlayerAction={organiserActions ? setActionFor : undefined}
+        />
         {own ? <ParticipationBox game={game} own={own} now={now} /> : null}
         <CourtCard game={game} />
         <GameRegionBox slug={game.region.slug} />
       </div>
-      {playAlong ? <PlayAlongButton onClick={() => setJoinOpen(true)} /> : null}
+      {playAlong ? <PlayAlongButton queue={queue} onClick={() => setJoinOpen(true)} /> : null}
       {playAlong || joinOpen ? (
         <JoinModal
           game={game}
@@ -372,7 +463,12 @@ export function GameScreen({ gameId }: { gameId: number }) {
           onJoined={(result) => {
             setGuestEntries(getAnonymousParticipations());
             setJoinOpen(false);
-            setJoined({ queue: result.participation.queue, guest: result.guestToken !== null });
+            setJoined({
+              queue: result.participation.queue,
+              guest: result.guestToken !== null,
+              // The place it got: behind everybody who waited before (the list refreshes just after).
+              position: game.participations.filter((p) => p.queue).length + 1,
+            });
             void refresh();
           }}
         />
@@ -380,6 +476,7 @@ export function GameScreen({ gameId }: { gameId: number }) {
       <JoinSuccessModal gameId={game.id} result={joined} onClose={() => setJoined(null)} />
       <PlayerActionsModal game={game} participation={actionFor} name={actionFor ? nameOf(actionFor) : ""} now={now} onClose={() => setActionFor(null)} />
       <ShareModal game={game} open={shareOpen} onClose={() => setShareOpen(false)} />
+      <ShareModal game={game} created open={createdOpen && game.viewer.canManage} onClose={() => void setCreated(false)} />
       <MissingPlayersDialog
         game={game}
         open={missingPlayersOpen}

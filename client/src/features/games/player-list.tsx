@@ -1,10 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { Ellipsis, Shirt, UserRound } from "lucide-react";
-import { reliabilityColour, reliabilityShown, type ReliabilityColour } from "@shared/rules/player-list";
+import { reliabilityColour, reliabilityShown, type ParticipationColour, type ReliabilityColour } from "@shared/rules/player-list";
 import type { TGame } from "@shared/schemas/games";
 import { Avatar } from "@client/components/avatar";
 import { BallIcon } from "@client/components/ball-icon";
 import { m } from "@client/paraglide/messages";
+import { finishedPlayersText } from "./game-format";
 import { PlayerProgress } from "./player-progress";
 
 const RELIABILITY_CLASSES: Record<ReliabilityColour, string> = {
@@ -13,6 +14,9 @@ const RELIABILITY_CLASSES: Record<ReliabilityColour, string> = {
   bad: "bg-red-600 text-white",
   unknown: "bg-slate-300 text-slate-800",
 };
+
+/** The participation colours are the reliability scale's colours under their spec names (spec 000 section 9). */
+const TONE_OF: Record<ParticipationColour, ReliabilityColour> = { green: "good", yellow: "middling", red: "bad", grey: "unknown" };
 
 type Participation = TGame["participations"][number];
 
@@ -23,6 +27,24 @@ export function nameOf(participation: Participation): string {
 /** Players someone brings besides themself. */
 function extrasOf(participation: Participation): number {
   return Math.max(0, participation.playerCount - (participation.playsHimself ? 1 : 0));
+}
+
+/** What a colour means in words: "Kommt immer" ... "Noch unbekannt" (the legend's texts). */
+function colourMeaning(tone: ReliabilityColour): string {
+  return LEGEND.find((item) => item.tone === tone)!.label();
+}
+
+/** The participation colour everybody sees (spec 000 section 9), as a dot with its meaning for screen readers. */
+function ParticipationDot({ colour }: { colour: ParticipationColour }) {
+  const tone = TONE_OF[colour];
+  return (
+    <span
+      role="img"
+      data-colour={colour}
+      aria-label={m.game_participation_colour_label({ meaning: colourMeaning(tone) })}
+      className={`inline-block size-3.5 rounded-full ring-2 ring-white ${RELIABILITY_CLASSES[tone]}`}
+    />
+  );
 }
 
 function ReliabilityBadge({ rating }: { rating: number | null }) {
@@ -40,6 +62,9 @@ function ReliabilityBadge({ rating }: { rating: number | null }) {
 
 type PlayerAction = (participation: Participation) => void;
 
+/** A player's name links to the profile; 44 px tall so a thumb hits it (WCAG 2.5.5). */
+const NAME_LINK = "inline-flex min-h-11 min-w-0 items-center truncate font-semibold text-slate-900 underline-offset-4 hover:underline";
+
 function PlayerRow({
   participation,
   index,
@@ -48,21 +73,22 @@ function PlayerRow({
 }: {
   participation: Participation;
   index: number;
-  showReliability: boolean;
+  /** the viewer may see this row's score: the creator, an admin, the player themself (spec 000 section 6) */
+  showReliability: (participation: Participation) => boolean;
   onAction?: PlayerAction;
 }) {
   const name = nameOf(participation);
   const extras = extrasOf(participation);
   const person = participation.player;
   const nameNode = person ? (
-    <Link to="/user/$id" params={{ id: String(person.id) }} className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline">
+    <Link to="/user/$id" params={{ id: String(person.id) }} className={NAME_LINK}>
       {name}
     </Link>
   ) : participation.guestProfileId !== null ? (
     <Link
       to="/guest/$id"
       params={{ id: String(participation.guestProfileId) }}
-      className="truncate font-semibold text-slate-900 underline-offset-4 hover:underline"
+      className={NAME_LINK}
     >
       {name}
     </Link>
@@ -99,18 +125,20 @@ function PlayerRow({
           {participation.bringsBibs ? <Shirt aria-label={m.game_player_brings_bibs()} className="size-4 text-slate-700" /> : null}
         </span>
       </td>
-      {showReliability ? (
-        <td className="py-2.5 pr-4 text-right">
+      <td className="py-2.5 pr-4 text-right">
+        {showReliability(participation) ? (
           <ReliabilityBadge rating={participation.player?.reliabilityRating ?? participation.guestReliabilityRating} />
-        </td>
-      ) : null}
+        ) : (
+          <ParticipationDot colour={participation.participationColour} />
+        )}
+      </td>
       {onAction ? (
         <td className="py-1 pr-2 text-right">
           <button
             type="button"
             onClick={() => onAction(participation)}
             aria-label={m.player_actions_label({ name })}
-            className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
+            className="inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
           >
             <Ellipsis aria-hidden className="size-5" />
           </button>
@@ -120,7 +148,17 @@ function PlayerRow({
   );
 }
 
-function PlayerTable({ label, rows, showReliability, onAction }: { label: string; rows: Participation[]; showReliability: boolean; onAction?: PlayerAction }) {
+function PlayerTable({
+  label,
+  rows,
+  showReliability,
+  onAction,
+}: {
+  label: string;
+  rows: Participation[];
+  showReliability: (participation: Participation) => boolean;
+  onAction?: PlayerAction;
+}) {
   return (
     <table className="w-full table-fixed border-collapse text-left">
       <caption className="sr-only">{label}</caption>
@@ -129,7 +167,7 @@ function PlayerTable({ label, rows, showReliability, onAction }: { label: string
           <th scope="col">#</th>
           <th scope="col">{m.game_players_column_name()}</th>
           <th scope="col">{m.game_players_column_gear()}</th>
-          {showReliability ? <th scope="col">{m.game_reliability_title()}</th> : null}
+          <th scope="col">{m.game_reliability_title()}</th>
           {onAction ? <th scope="col" /> : null}
         </tr>
       </thead>
@@ -137,8 +175,8 @@ function PlayerTable({ label, rows, showReliability, onAction }: { label: string
         <col className="w-10" />
         <col />
         <col className="w-14" />
-        {showReliability ? <col className="w-16" /> : null}
-        {onAction ? <col className="w-12" /> : null}
+        <col className={rows.some(showReliability) ? "w-16" : "w-9"} />
+        {onAction ? <col className="w-13" /> : null}
       </colgroup>
       <tbody>
         {rows.map((participation, index) => (
@@ -162,7 +200,7 @@ const LEGEND: { tone: ReliabilityColour; label: () => string }[] = [
   { tone: "unknown", label: () => m.game_reliability_unknown() },
 ];
 
-/** What the reliability colours mean (spec 000 sections 2 and 9). */
+/** What the participation colours mean (spec 000 sections 2 and 9): shown with the player list to everybody. */
 export function ReliabilityLegend() {
   return (
     <section aria-labelledby="reliability-legend" className="rounded-2xl bg-slate-50 p-4">
@@ -183,14 +221,27 @@ export function ReliabilityLegend() {
 }
 
 /**
- * The player list (spec 000 sections 2 and 4): state and progress bar, the players, the waiting
- * list, and reliability scores with their legend for those allowed to see them.
+ * The player list (spec 000 sections 2 and 4): state and progress bar (for a game that is over, how
+ * many took part), the players, the waiting list, every player's participation colour with its legend,
+ * and the reliability score where the viewer may see it.
  */
-export function PlayerList({ game, viewerId, onPlayerAction }: { game: TGame; viewerId: number | null; onPlayerAction?: PlayerAction }) {
+export function PlayerList({
+  game,
+  viewerId,
+  finished = false,
+  onPlayerAction,
+}: {
+  game: TGame;
+  viewerId: number | null;
+  finished?: boolean;
+  onPlayerAction?: PlayerAction;
+}) {
   const active = game.participations.filter((p) => !p.queue);
-  const waiting = game.participations.filter((p) => p.queue);
-  // Scores are visible to the creator and admins; the server sends none to others except their own.
-  const showReliability = game.viewer.canSeeReliability || game.participations.some((p) => p.player?.id === viewerId);
+  // A waiting list no longer means anything once the game is over.
+  const waiting = finished ? [] : game.participations.filter((p) => p.queue);
+  // Scores are visible to the creator and admins and to each player for themself; everybody else sees
+  // the colour only (the server sends no score to them, so a missing one is not "unknown").
+  const showReliability = (p: Participation) => game.viewer.canSeeReliability || (viewerId !== null && p.player?.id === viewerId);
 
   return (
     <section aria-labelledby="player-list" className="space-y-4">
@@ -202,7 +253,9 @@ export function PlayerList({ game, viewerId, onPlayerAction }: { game: TGame; vi
             ? m.game_players_min_label({ min: String(game.minPlayers) })
             : m.game_players_min_max_label({ min: String(game.minPlayers), max: String(game.maxPlayers) })}</span>
       </div>
-      {game.cancelledAt ? null : (
+      {game.cancelledAt ? null : finished ? (
+        <p className="text-[15px] font-semibold text-slate-700 tabular-nums">{finishedPlayersText(game.participantsAmount)}</p>
+      ) : (
         <PlayerProgress participants={game.participantsAmount} minPlayers={game.minPlayers} maxPlayers={game.maxPlayers} />
       )}
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
@@ -220,7 +273,7 @@ export function PlayerList({ game, viewerId, onPlayerAction }: { game: TGame; vi
           </div>
         </div>
       ) : null}
-      {showReliability && game.participations.length > 0 ? <ReliabilityLegend /> : null}
+      {game.participations.length > 0 ? <ReliabilityLegend /> : null}
     </section>
   );
 }

@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarDays, MapPin, Plus, RefreshCw, Trophy, X } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { groupGamesByBerlinDay, type FeedGroup } from "@shared/rules/feed-grouping";
 import type { TGameFeedInput } from "@shared/schemas/games";
 import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
 import { Notice } from "@client/components/notice";
-import { useAccount } from "@client/lib/account";
+import { accountQueryOptions } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { storeRegionSlug } from "@client/lib/storage";
@@ -110,6 +110,36 @@ function CourtFilterChip({ regionSlug, courtId, courtName, search }: { regionSlu
   );
 }
 
+/** Three placeholder cards while games load. */
+function GameListSkeleton() {
+  return (
+    <div role="status" aria-label={m.common_loading()} className="space-y-3">
+      <GameCardSkeleton />
+      <GameCardSkeleton />
+      <GameCardSkeleton />
+    </div>
+  );
+}
+
+/**
+ * Loads the next page when the end of the list comes within half a screen of view, or lies above
+ * it (a jump past the list to the footer); the button below does the same for keyboards and for
+ * browsers without IntersectionObserver.
+ */
+function useLoadMoreOnScroll(loadMore: () => void, active: boolean) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(loadMore);
+  latest.current = loadMore;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!active || !element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest.current(), { rootMargin: "10000px 0px 50% 0px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [active]);
+  return sentinel;
+}
+
 function GameList({
   regionSlug,
   filter,
@@ -121,23 +151,21 @@ function GameList({
   courtId?: number;
   onCourtName?: (name: string) => void;
 }) {
-  const feed = useQuery({ ...feedQueryOptions({ regionSlug, courtId, filter }), placeholderData: keepPreviousData });
-  const groups = useMemo(() => (feed.data ? groupGamesByBerlinDay(feed.data.games, new Date()) : []), [feed.data]);
-  const courtName = courtId ? (feed.data?.games.find((game) => game.court?.id === courtId)?.court?.name ?? null) : null;
+  const feed = useInfiniteQuery({ ...feedQueryOptions({ regionSlug, courtId, filter }), placeholderData: keepPreviousData });
+  const games = useMemo(() => feed.data?.pages.flatMap((page) => page.games) ?? [], [feed.data]);
+  const groups = useMemo(() => groupGamesByBerlinDay(games, new Date()), [games]);
+  const courtName = courtId ? (games.find((game) => game.court?.id === courtId)?.court?.name ?? null) : null;
   useEffect(() => {
     if (courtName) onCourtName?.(courtName);
   }, [courtName, onCourtName]);
+  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError && !feed.isPlaceholderData;
+  const loadMore = () => {
+    if (canLoadMore) void feed.fetchNextPage();
+  };
+  const sentinel = useLoadMoreOnScroll(loadMore, canLoadMore);
 
-  if (feed.isPending) {
-    return (
-      <div role="status" aria-label={m.common_loading()} className="space-y-3">
-        <GameCardSkeleton />
-        <GameCardSkeleton />
-        <GameCardSkeleton />
-      </div>
-    );
-  }
-  if (feed.isError) {
+  if (feed.isPending) return <GameListSkeleton />;
+  if (feed.isError && !feed.isFetchNextPageError) {
     return (
       <div className="space-y-3">
         <Notice tone="error">{errorMessage(feed.error)}</Notice>
@@ -183,6 +211,25 @@ function GameList({
           </ul>
         </section>
       ))}
+      {feed.hasNextPage ? (
+        <div ref={sentinel} className="space-y-3">
+          {feed.isFetchingNextPage ? (
+            <GameListSkeleton />
+          ) : feed.isFetchNextPageError ? (
+            <>
+              <Notice tone="error">{errorMessage(feed.error)}</Notice>
+              <Button variant="outline" block onClick={() => void feed.fetchNextPage()}>
+                <RefreshCw aria-hidden className="size-4" />
+                {m.common_retry()}
+              </Button>
+            </>
+          ) : (
+            <Button variant="outline" block onClick={loadMore}>
+              {m.feed_load_more()}
+            </Button>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -217,7 +264,9 @@ function CreateGameFab({ courtId }: { courtId?: number }) {
 export function RegionFeed({ regionSlug, search }: { regionSlug: string; search: FeedSearch }) {
   useLocale();
   const { data: region } = useSuspenseQuery(regionQueryOptions(regionSlug));
-  const account = useAccount();
+  // The page does not wait for the account (issue 11); only "my games" needs it, and shows placeholders until it is known.
+  const accountQuery = useQuery(accountQueryOptions());
+  const account = accountQuery.data ?? null;
   // Visiting a city makes it the current one (header, games tab, the / redirect).
   useEffect(() => storeRegionSlug(region.slug), [region.slug]);
   const tab: FeedTab = search.tab ?? "all";
@@ -246,6 +295,8 @@ export function RegionFeed({ regionSlug, search }: { regionSlug: string; search:
           <EmptyState icon={<Trophy aria-hidden className="size-7" />}>
             <p className="text-[16px] font-semibold text-slate-800">{m.feed_empty_tournaments()}</p>
           </EmptyState>
+        ) : tab === "mine" && accountQuery.isPending ? (
+          <GameListSkeleton />
         ) : tab === "mine" && !account ? (
           <EmptyState icon={<CalendarDays aria-hidden className="size-7" />}>
             <p className="text-[16px] font-semibold text-slate-800">{m.feed_mine_signed_out()}</p>

@@ -1,4 +1,4 @@
-import { Check, Copy, MessageCircle, Send, Share2 } from "lucide-react";
+import { Check, Copy, MessageCircle, PartyPopper, Send, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { Modal } from "@client/components/modal";
@@ -23,8 +23,9 @@ const actionClass =
 /**
  * Share modal (spec 000 section 2): the game link and a ready-made messenger text, each with a
  * copy button, plus the phone's share sheet where there is one and WhatsApp/Telegram links.
+ * `created`: the moment right after creating the game, "your game is live, share it".
  */
-export function ShareModal({ game, open, onClose }: { game: TGame; open: boolean; onClose: () => void }) {
+export function ShareModal({ game, open, onClose, created = false }: { game: TGame; open: boolean; onClose: () => void; created?: boolean }) {
   const { locale } = useLocale();
   const [copied, setCopied] = useState<Copied>(null);
   const [copyFailed, setCopyFailed] = useState(false);
@@ -53,8 +54,20 @@ export function ShareModal({ game, open, onClose }: { game: TGame; open: boolean
   }
 
   return (
-    <Modal open={open} onClose={onClose} title={m.game_share_title()}>
-      <p className="text-[15px] text-slate-700">{m.game_share_intro()}</p>
+    <Modal open={open} onClose={onClose} title={created ? m.game_created_title() : m.game_share_title()} hideTitle={created}>
+      {created ? (
+        <div className="-mt-2 flex flex-col items-center text-center">
+          <span className="inline-flex size-16 items-center justify-center rounded-full bg-pitch-100 text-pitch-700">
+            <PartyPopper aria-hidden className="size-8" />
+          </span>
+          <p aria-hidden className="mt-3 text-[22px] font-extrabold tracking-tight text-slate-900">
+            {m.game_created_title()}
+          </p>
+          <p className="mt-1.5 text-[15px] leading-relaxed text-slate-700">{m.game_created_intro()}</p>
+        </div>
+      ) : (
+        <p className="text-[15px] text-slate-700">{m.game_share_intro()}</p>
+      )}
 
       <div className="mt-4">
         <label htmlFor="share-link" className="mb-1.5 block text-sm font-semibold text-slate-800">
@@ -117,6 +130,15 @@ export function ShareModal({ game, open, onClose }: { game: TGame; open: boolean
           Telegram
         </a>
       </div>
+      {created ? (
+        <button
+          type="button"
+          onClick={onClose}
+          className="mt-3 inline-flex min-h-11 w-full items-center justify-center rounded-xl text-[15px] font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          {m.game_created_done()}
+        </button>
+      ) : null}
     </Modal>
   );
 }

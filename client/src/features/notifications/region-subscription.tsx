@@ -8,7 +8,7 @@ import { isNativeApp } from "@client/lib/native-bridge";
 import { currentPushDeviceToken, requestDeviceToken } from "@client/lib/notifications";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
-import { useNotificationPermission } from "./permission";
+import { getPermissionState, useNotificationPermission } from "./permission";
 
 /**
  * Subscribes this device to the region's new games (spec 000 section 2.7, spec 001 section 7):
@@ -47,7 +47,9 @@ export function RegionSubscription({ region }: { region: TRegion }) {
       const result = await requestDeviceToken({ language: locale, pushOnly: true });
       permission.refresh();
       if (!("token" in result)) {
-        setProblem(m.notifications_setup_error());
+        // Blocked is the user's choice, told below the title; only a fault is "contact help" (spec 001 section 8).
+        if (!result.blocked) setProblem(m.notifications_setup_error());
+        else if (getPermissionState() !== "denied") setProblem(m.region_subscribe_denied());
         return;
       }
       setDeviceToken(result.token);

@@ -82,12 +82,14 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
   const active = game.participations.filter((p) => !p.queue);
   const waiting = game.participations.filter((p) => p.queue);
   const window = ratingWindow({ start: game.startTime, durationMinutes: game.durationMinutes, now, isAdmin: game.viewer.isAdmin });
-  const problem = rateProblem({ cancelled: game.cancelledAt !== null, activePlayers: playersIn(game.participations), window });
+  const problem = rateProblem({ cancelled: game.cancelledAt !== null, activeParticipations: active.length, window });
+  // The organiser does not rate his own attendance, nor a rater his own (the server skips them too).
+  const ratable = (p: TGame["participations"][number]) => p.player?.id !== game.creator.id && p.id !== game.viewer.participation?.id;
   const valueOf = (p: TGame["participations"][number]): ReliabilityFeedback => feedback[p.id] ?? p.organizerReliabilityFeedback ?? "CAME";
 
   async function save() {
     try {
-      await send.mutateAsync({ gameId, feedback: active.map((p) => ({ participationId: p.id, reliabilityFeedback: valueOf(p) })) });
+      await send.mutateAsync({ gameId, feedback: active.filter(ratable).map((p) => ({ participationId: p.id, reliabilityFeedback: valueOf(p) })) });
       await refresh();
     } catch {
       // shown below
@@ -113,7 +115,9 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
                       <PersonName player={p.player} name={name} guestProfileId={p.guestProfileId} />
                       {extras(p) ? <span className="shrink-0 rounded-full bg-pitch-100 px-1.5 text-[12px] font-bold text-pitch-800">{extras(p)}</span> : null}
                     </div>
-                    {problem ? null : (
+                    {problem ? null : !ratable(p) ? (
+                      <p className="text-[13px] text-slate-500">{m.attendance_not_rated_self()}</p>
+                    ) : (
                       <ChoiceChips
                         label={m.attendance_feedback_label({ name })}
                         hideLabel

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { nameProblem } from "@shared/schemas/common";
 import { canBringSomeone, playerCountChoices } from "@shared/rules/participation";
 import { playersIn } from "@shared/rules/player-list";
@@ -13,9 +13,11 @@ import { Notice } from "@client/components/notice";
 import { SwitchField } from "@client/components/switch-field";
 import { TextField } from "@client/components/text-field";
 import { useAccount } from "@client/lib/account";
-import { errorMessage, validationMessage } from "@client/lib/errors";
+import { appErrorCode, errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { currentDeviceToken, requestDeviceToken } from "@client/lib/notifications";
+import { NotificationsBlocked } from "@client/features/notifications/notifications-blocked";
+import { useNotificationPermission } from "@client/features/notifications/permission";
 import { addAnonymousParticipation } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -31,10 +33,16 @@ export function joinsWaitingList(game: TGame): boolean {
   return game.maxPlayers !== null && playersIn(game.participations) >= game.maxPlayers;
 }
 
+/** Join errors about the guest's first name: shown at the name field, which they concern. */
+const NAME_ERRORS = new Set(["GUEST_NAME_TAKEN", "NAME_REQUIRED"]);
+const NAME_FIELD_ID = "join-first-name";
+
 /**
  * The join flow behind MITSPIELEN (spec 000 sections 4, 5): a guest gives a first name, everyone
  * picks the player count, ball and bibs; admins and organisations may sign up without playing.
- * Notifications are asked for where the spec needs them (guests on findable games, the waiting list).
+ * On a full game it is "Auf die Warteliste": one player, no ball or bibs (they count only for those
+ * who play), and the place in the queue. Notifications are asked for where the spec needs them
+ * (guests on findable games, the waiting list).
  */
 export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open: boolean; onClose: () => void; onJoined: (result: TJoinResult) => void }) {
   const { locale } = useLocale();
@@ -46,6 +54,7 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
   const offerExtras = !queue && choices.length > 1 && canBringSomeone(playersIn(game.participations), game.maxPlayers);
   const offerPlaysHimself = Boolean(account && (account.isAdmin || account.organization));
   const needsNotifications = queue || (isGuest && game.gameType !== "PRIVATE");
+  const queuePosition = game.participations.filter((p) => p.queue).length + 1;
 
   const [firstName, setFirstName] = useState("");
   const [nameTouched, setNameTouched] = useState(false);
@@ -54,32 +63,44 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
   const [bringsBibs, setBringsBibs] = useState(false);
   const [playsHimself, setPlaysHimself] = useState(true);
   const [notificationProblem, setNotificationProblem] = useState<string | null>(null);
+  const permission = useNotificationPermission();
+  const [refused, setRefused] = useState(false);
+  // Blocked is the user's choice: say how to allow them (and that an account needs none), not "contact help".
+  const blocked = needsNotifications && (permission.state === "denied" || refused);
   const join = useMutation(trpc.participation.join.mutationOptions());
 
   const nameCode = isGuest ? nameProblem(firstName.trim()) : null;
-  const nameError = nameTouched && nameCode ? validationMessage(nameCode) : null;
+  // The server's answer about the name (taken in this game) belongs to the name as it was sent.
+  const [sentName, setSentName] = useState<string | null>(null);
+  const serverNameError =
+    join.isError && sentName === firstName.trim() && NAME_ERRORS.has(appErrorCode(join.error) ?? "") ? errorMessage(join.error) : null;
+  const nameError = nameTouched && nameCode ? validationMessage(nameCode) : serverNameError;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setNotificationProblem(null);
+    setRefused(false);
     setNameTouched(true);
     if (nameCode) return;
     let deviceToken = currentDeviceToken();
     if (needsNotifications && !deviceToken) {
       const result = await requestDeviceToken({ language: locale });
+      permission.refresh();
       if ("denied" in result) {
-        // spec 001 section 8: permission not granted or no token
-        setNotificationProblem(m.notifications_setup_error());
+        // spec 001 section 8: no token although allowed is a fault; a blocked permission shows how to allow it
+        if (result.blocked) setRefused(true);
+        else setNotificationProblem(m.notifications_setup_error());
         return;
       }
       deviceToken = result.token;
     }
+    setSentName(isGuest ? firstName.trim() : null);
     try {
       const result = await join.mutateAsync({
         gameId: game.id,
         playerCount: queue ? 1 : playerCount,
-        bringsBall,
-        bringsBibs,
+        bringsBall: queue ? false : bringsBall,
+        bringsBibs: queue ? false : bringsBibs,
         playsHimself,
         firstName: isGuest ? firstName.trim() : null,
         queue,
@@ -95,14 +116,19 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
     }
   }
 
+  useEffect(() => {
+    if (serverNameError) document.getElementById(NAME_FIELD_ID)?.focus();
+  }, [serverNameError]);
+
   const redirect = `/game/${game.id}`;
   return (
     <Modal open={open} onClose={onClose} title={queue ? m.join_queue_title() : m.join_title()}>
       <form noValidate onSubmit={submit} className="space-y-5">
-        {queue ? <Notice tone="info">{m.join_full_notice()}</Notice> : null}
+        {queue ? <Notice tone="info">{m.join_queue_notice({ position: String(queuePosition) })}</Notice> : null}
         {isGuest ? (
           <div className="space-y-2">
             <TextField
+              id={NAME_FIELD_ID}
               label={m.join_first_name()}
               name="firstName"
               autoComplete="given-name"
@@ -132,16 +158,23 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
             choices={choices.map((count) => ({ value: count, label: playerCountLabel(count) }))}
           />
         ) : null}
-        <div className="space-y-4">
-          {offerPlaysHimself ? (
-            <SwitchField label={m.join_plays_himself()} hint={m.join_plays_himself_hint()} checked={playsHimself} onCheckedChange={setPlaysHimself} />
-          ) : null}
-          <SwitchField label={m.join_brings_ball()} checked={bringsBall} onCheckedChange={setBringsBall} />
-          <SwitchField label={m.join_brings_bibs()} checked={bringsBibs} onCheckedChange={setBringsBibs} />
-        </div>
-        {needsNotifications && !currentDeviceToken() && !notificationProblem ? <p className="text-[14px] leading-snug text-slate-600">{m.join_notifications_notice()}</p> : null}
+        {offerPlaysHimself || !queue ? (
+          <div className="space-y-4">
+            {offerPlaysHimself ? (
+              <SwitchField label={m.join_plays_himself()} hint={m.join_plays_himself_hint()} checked={playsHimself} onCheckedChange={setPlaysHimself} />
+            ) : null}
+            {queue ? null : (
+              <>
+                <SwitchField label={m.join_brings_ball()} checked={bringsBall} onCheckedChange={setBringsBall} />
+                <SwitchField label={m.join_brings_bibs()} checked={bringsBibs} onCheckedChange={setBringsBibs} />
+              </>
+            )}
+          </div>
+        ) : null}
+        {blocked ? <NotificationsBlocked offerSignIn={isGuest && !queue} /> : null}
+        {needsNotifications && !blocked && !currentDeviceToken() && !notificationProblem ? <p className="text-[14px] leading-snug text-slate-600">{m.join_notifications_notice()}</p> : null}
         {notificationProblem ? <Notice tone="error">{notificationProblem}</Notice> : null}
-        {join.isError ? <Notice tone="error">{errorMessage(join.error)}</Notice> : null}
+        {join.isError && !(isGuest && NAME_ERRORS.has(appErrorCode(join.error) ?? "")) ? <Notice tone="error">{errorMessage(join.error)}</Notice> : null}
         <Button type="submit" size="lg" block loading={join.isPending}>
           {queue ? m.join_submit_queue() : m.join_submit()}
         </Button>

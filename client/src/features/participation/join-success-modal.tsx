@@ -14,7 +14,8 @@ export function JoinSuccessModal({
   onClose,
 }: {
   gameId: number;
-  result: { queue: boolean; guest: boolean } | null;
+  /** position: the place on the waiting list it got */
+  result: { queue: boolean; guest: boolean; position?: number } | null;
   onClose: () => void;
 }) {
   const queue = result?.queue ?? false;
@@ -28,7 +29,11 @@ export function JoinSuccessModal({
         <p aria-hidden className="mt-3 text-[22px] font-extrabold tracking-tight text-slate-900">
           {queue ? m.join_success_queue_title() : m.join_success_title()}
         </p>
-        <p className="mt-1.5 text-[15px] leading-relaxed text-slate-700">{queue ? m.join_success_queue_text() : m.join_success_text()}</p>
+        <p className="mt-1.5 text-[15px] leading-relaxed text-slate-700">{queue
+            ? result?.position
+              ? m.join_success_queue_position({ position: String(result.position) })
+              : m.join_success_queue_text()
+            : m.join_success_text()}</p>
       </div>
       {result?.guest ? (
         <>

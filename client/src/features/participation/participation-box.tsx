@@ -57,7 +57,7 @@ function CancelParticipationModal({
   }
 
   return (
-    <Modal open={open} onClose={onClose} title={m.participation_cancel_title()}>
+    <Modal open={open} onClose={onClose} title={own.queue ? m.participation_leave_queue_title() : m.participation_cancel_title()}>
       <p
         className={`rounded-2xl px-3.5 py-3 text-[15px] leading-snug ring-1 ${
           shortNotice && !own.queue ? "bg-amber-50 text-amber-950 ring-amber-200" : "bg-slate-50 text-slate-800 ring-slate-200"
@@ -72,10 +72,10 @@ function CancelParticipationModal({
       ) : null}
       <div className="mt-5 flex flex-col gap-2">
         <Button variant="destructive" size="lg" block loading={revoke.isPending} onClick={() => void confirm()}>
-          {m.participation_cancel_confirm()}
+          {own.queue ? m.participation_leave_queue() : m.participation_cancel_confirm()}
         </Button>
         <Button variant="ghost" block onClick={onClose}>
-          {m.participation_cancel_keep()}
+          {own.queue ? m.participation_leave_queue_keep() : m.participation_cancel_keep()}
         </Button>
       </div>
     </Modal>
@@ -85,7 +85,8 @@ function CancelParticipationModal({
 /**
  * The participation box (spec 000 sections 2, 5): the viewer's own participation with the player
  * count (plus-one and minus-one rules), ball, bibs, plays-himself, cancelling, and the report button
- * from the start on.
+ * from the start on. On the waiting list only leaving it applies (ball and bibs count for players
+ * only); once the game is over it speaks in the past.
  */
 export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnParticipation; now: Date }) {
   const account = useAccount();
@@ -95,6 +96,7 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
   const isAdminOrCreator = Boolean(account && (account.isAdmin || game.viewer.canManage));
   const isGuest = own.guest !== null;
   const started = now.getTime() >= game.startTime.getTime();
+  const over = now.getTime() >= game.endTime.getTime();
   const editable = !game.cancelledAt && !started;
   const addOne =
     editable &&
@@ -145,7 +147,13 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
             {m.participation_title()}
           </h2>
           <p className="text-[17px] font-extrabold text-slate-900">
-            {own.queue ? m.participation_queued({ position: String(waitingPosition(game, own.id)) }) : m.participation_in()}
+            {own.queue
+              ? over
+                ? m.participation_was_queued()
+                : m.participation_queued({ position: String(waitingPosition(game, own.id)) })
+              : over
+                ? m.participation_was_in()
+                : m.participation_in()}
           </p>
           {own.guest ? <p className="text-[14px] text-slate-600">{m.participation_as_guest({ name: own.guest.firstName })}</p> : null}
         </div>
@@ -186,12 +194,16 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
           {offerPlaysHimself && !own.queue ? (
             <SwitchField label={m.join_plays_himself()} checked={own.playsHimself} disabled={update.isPending} onCheckedChange={(v) => void change({ playsHimself: v })} />
           ) : null}
-          <SwitchField label={m.join_brings_ball()} checked={own.bringsBall} disabled={update.isPending} onCheckedChange={(v) => void change({ bringsBall: v })} />
-          <SwitchField label={m.join_brings_bibs()} checked={own.bringsBibs} disabled={update.isPending} onCheckedChange={(v) => void change({ bringsBibs: v })} />
+          {own.queue ? null : (
+            <>
+              <SwitchField label={m.join_brings_ball()} checked={own.bringsBall} disabled={update.isPending} onCheckedChange={(v) => void change({ bringsBall: v })} />
+              <SwitchField label={m.join_brings_bibs()} checked={own.bringsBibs} disabled={update.isPending} onCheckedChange={(v) => void change({ bringsBibs: v })} />
+            </>
+          )}
           {update.isError ? <Notice tone="error">{errorMessage(update.error)}</Notice> : null}
           <Button variant="danger" block onClick={() => setCancelOpen(true)}>
             <LogOut aria-hidden className="size-5" />
-            {m.participation_cancel()}
+            {own.queue ? m.participation_leave_queue() : m.participation_cancel()}
           </Button>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useParams, useRouterState } from "@tanstack/react-router";
+import { useMatches, useParams, useRouterState } from "@tanstack/react-router";
 import type { TRegion } from "@shared/schemas/regions";
 import { useAccount } from "@client/lib/account";
 import { getStoredRegionSlug } from "@client/lib/storage";
@@ -14,15 +14,25 @@ export function regionQueryOptions(slug: string) {
 }
 
 /**
- * The region the user is in: the one in the URL, else the stored guest choice, else the
- * account's region (spec 001 section 2.2: a stored region leads / to its feed).
+ * The region the user is in: the one in the URL, else the one of the page's subject (a game page's
+ * loader names its game's region), else the stored guest choice, else the account's region
+ * (spec 001 section 2.2: a stored region leads / to its feed).
  */
 export function useCurrentRegionSlug(): string | null {
   const params = useParams({ strict: false }) as { regionSlug?: string };
+  const pageRegion = useMatches({
+    select: (matches) => {
+      for (let i = matches.length - 1; i >= 0; i--) {
+        const slug = (matches[i]?.loaderData as { regionSlug?: unknown } | undefined)?.regionSlug;
+        if (typeof slug === "string") return slug;
+      }
+      return null;
+    },
+  });
   const account = useAccount();
   // Re-read storage on every navigation: choosing a region stores it and navigates.
   useRouterState({ select: (state) => state.location.pathname });
-  return params.regionSlug ?? getStoredRegionSlug() ?? account?.region?.slug ?? null;
+  return params.regionSlug ?? pageRegion ?? getStoredRegionSlug() ?? account?.region?.slug ?? null;
 }
 
 export function useCurrentRegion(): TRegion | null {

@@ -39,7 +39,11 @@ function AppHint() {
   );
 }
 
-/** Footer: app hint on phone browsers, the current region's community groups, legal links. */
+/**
+ * Footer: app hint on phone browsers, the current region's community groups, legal links. Its
+ * bottom padding leaves room for a floating button (MITSPIELEN, Erstellen), so it never covers the
+ * last line when scrolled to the end.
+ */
 export function AppFooter() {
   const region = useCurrentRegion();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -48,7 +52,7 @@ export function AppFooter() {
   const groups = region && !onFeed ? regionGroupLinks(region) : [];
 
   return (
-    <footer className="mt-10 border-t border-slate-200 bg-chalk px-5 pt-6 pb-8 text-sm text-slate-700">
+    <footer className="mt-10 border-t border-slate-200 bg-chalk px-5 pt-6 pb-24 text-sm text-slate-700">
       <AppHint />
       {region && groups.length > 0 ? (
         <section aria-labelledby="footer-groups" className="mb-6">

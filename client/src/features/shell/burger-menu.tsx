@@ -7,6 +7,7 @@ import { Modal } from "@client/components/modal";
 import { useAccount } from "@client/lib/account";
 import { CONTACT_URL } from "@client/lib/links";
 import { m } from "@client/paraglide/messages";
+import { useReturnSearch } from "@client/features/auth/use-return-search";
 import { useSignOut } from "@client/features/auth/use-sign-out";
 import { LanguageToggle } from "./language-toggle";
 
@@ -24,6 +25,8 @@ function MenuIcon({ children }: { children: ReactNode }) {
 export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const account = useAccount();
   const { signOut, pending } = useSignOut();
+  // Signing in or registering from the menu comes back to this page (spec 001 section 2.3).
+  const returnSearch = useReturnSearch();
 
   return (
     <Modal open={open} onClose={onClose} title={m.nav_menu_title()} variant="sheet">
@@ -44,7 +47,7 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
           ) : (
             <>
               <li>
-                <Link to="/login" className={itemClass}>
+                <Link to="/login" search={returnSearch} className={itemClass}>
                   <MenuIcon>
                     <LogIn aria-hidden className="size-5" />
                   </MenuIcon>
@@ -52,7 +55,7 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
                 </Link>
               </li>
               <li>
-                <Link to="/register" className={itemClass}>
+                <Link to="/register" search={returnSearch} className={itemClass}>
                   <MenuIcon>
                     <UserPlus aria-hidden className="size-5" />
                   </MenuIcon>

@@ -1,22 +1,48 @@
-import { Link, useRouterState } from "@tanstack/react-router";
-import { buttonClassName } from "@client/components/button";
-import { useAccount } from "@client/lib/account";
+import { useRouterState } from "@tanstack/react-router";
+import { ChevronRight, X } from "lucide-react";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { accountQueryOptions } from "@client/lib/account";
+import { dismissGuestBanner, isGuestBannerDismissed } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
+import { openSignIn } from "@client/features/auth/sign-in-modal-state";
 
-/** Prompts guests to sign in, except on the sign-in and registration pages (spec 001 section 2.1). */
+/**
+ * Prompts guests to sign in, except on the sign-in and registration pages (spec 001 section 2.1).
+ * One slim line above the tab bar (whose "Anmelden" tab stays for good), so the page keeps its room:
+ * a tap opens the sign-in modal over the page, and the guest may hide it for this visit.
+ */
 export function GuestBanner() {
-  const account = useAccount();
+  // Until a signed-in browser's account is known, no banner rather than a flash of it.
+  const { data: account, isPending } = useQuery(accountQueryOptions());
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  if (account || pathname === "/login" || pathname === "/register") return null;
+  const [dismissed, setDismissed] = useState(isGuestBannerDismissed);
+  if (isPending || account || dismissed || pathname === "/login" || pathname === "/register") return null;
 
   return (
-    <aside aria-label={m.guest_banner_label()} className="border-t border-pitch-200 bg-pitch-50 px-4 py-2.5">
-      <div className="flex items-center gap-3">
-        <p className="min-w-0 flex-1 text-[14px] leading-snug text-pitch-900">{m.guest_banner_text()}</p>
-        <Link to="/login" className={buttonClassName({ size: "md", className: "shrink-0 !min-h-10 px-3.5 text-sm" })}>
+    <aside aria-label={m.guest_banner_label()} className="flex items-stretch border-t border-pitch-200 bg-pitch-50 text-pitch-900">
+      <button
+        type="button"
+        onClick={() => openSignIn()}
+        className="flex min-h-11 min-w-0 flex-1 items-center gap-2 py-1 pl-4 text-left text-[14px] leading-tight"
+      >
+        <span className="min-w-0 flex-1">{m.guest_banner_text()}</span>
+        <span className="inline-flex shrink-0 items-center font-bold text-pitch-700">
           {m.guest_banner_sign_in()}
-        </Link>
-      </div>
+          <ChevronRight aria-hidden className="size-4" />
+        </span>
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          dismissGuestBanner();
+          setDismissed(true);
+        }}
+        className="inline-flex w-11 shrink-0 items-center justify-center text-pitch-800 hover:bg-pitch-100"
+        aria-label={m.guest_banner_dismiss()}
+      >
+        <X aria-hidden className="size-4.5" />
+      </button>
     </aside>
   );
 }

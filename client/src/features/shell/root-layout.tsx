@@ -1,10 +1,11 @@
 import { Outlet } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { mirrorAccountToStorage } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { FlashNotice } from "@client/features/account/flash-notice";
+import { useSignInModalState } from "@client/features/auth/sign-in-modal-state";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { GuestBanner } from "./guest-banner";
@@ -30,8 +31,26 @@ function useBottomBarHeight() {
   return ref;
 }
 
-/** The app shell of spec 001 section 2.1: header, page, footer, guest banner and tab bar. */
-export function RootLayout() {
+/**
+ * The sign-in modal with its forms (and the schemas they check with) loads when it is first opened,
+ * not with the shell: it is most of what the first screen would otherwise wait for (issue 11).
+ */
+const SignInModal = lazy(() => import("@client/features/auth/sign-in-modal").then((module) => ({ default: module.SignInModal })));
+
+function LazySignInModal() {
+  const { open, registered } = useSignInModalState();
+  // Once opened it stays mounted, so closing keeps the modal's own closing behaviour.
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (open || registered !== null)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SignInModal />
+    </Suspense>
+  ) : null;
+}
+
+/** The app shell of spec 001 section 2.1: header, page (or `children` while the route loads), footer, guest banner and tab bar. */
+export function RootLayout({ children }: { children?: ReactNode }) {
   useLocale();
   const queryClient = useQueryClient();
   useEffect(() => mirrorAccountToStorage(queryClient), [queryClient]);
@@ -48,13 +67,14 @@ export function RootLayout() {
       <AppHeader />
       <main id="main" tabIndex={-1} className="flex-1 px-safe focus:outline-none">
         <FlashNotice />
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <AppFooter />
       <div ref={bottomBar} className="sticky bottom-0 z-30">
         <GuestBanner />
         <TabBar />
       </div>
+      <LazySignInModal />
     </div>
   );
 }

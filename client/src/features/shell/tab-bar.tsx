@@ -6,6 +6,8 @@ import { useAccount } from "@client/lib/account";
 import { getStoredRegionSlug } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
 import { useUnreadTotal } from "@client/features/chat/chat-queries";
+import { authHref } from "@client/features/auth/after-login";
+import { useReturnSearch } from "@client/features/auth/use-return-search";
 import { AppLink } from "./app-link";
 
 type Tab = { key: string; href: string; label: string; icon: ReactNode; active: boolean; badge?: number };
@@ -19,6 +21,8 @@ export function TabBar() {
   const regionSlug = getStoredRegionSlug() ?? account?.region?.slug ?? null;
   const ownProfile = account ? `/user/${account.id}` : null;
   const unread = useUnreadTotal();
+  // Signing in from the tab comes back to this page (spec 001 section 2.3).
+  const signInHref = authHref("/login", useReturnSearch());
 
   const tabs: Tab[] = [
     {
@@ -53,7 +57,7 @@ export function TabBar() {
         }
       : {
           key: "profile",
-          href: "/login",
+          href: signInHref,
           label: m.tab_sign_in(),
           icon: <LogIn aria-hidden className="size-6" />,
           active: pathname === "/login" || pathname === "/register",
@@ -69,7 +73,7 @@ export function TabBar() {
               href={tab.href}
               aria-current={tab.active ? "page" : undefined}
               aria-label={tab.key === "chat" && tab.badge ? m.tab_chat_unread({ count: tab.badge }) : undefined}
-              className={`relative flex min-h-15 flex-col items-center justify-center gap-0.5 px-1 text-[12px] font-semibold transition-colors ${
+              className={`relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[12px] font-semibold transition-colors ${
                 tab.active ? "text-pitch-700" : "text-slate-600 hover:text-slate-900"
               }`}
             >

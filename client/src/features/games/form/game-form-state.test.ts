@@ -102,6 +102,20 @@ describe("create form (spec 000 section 5)", () => {
     });
     expect(createPayload(ready({ title: " Feierabendkick " }), { canSetTitle: true }).title).toBe("Feierabendkick");
   });
+
+  test.each([
+    [{ wanted: true, denied: true }, false],
+    [{ wanted: true, denied: false }, true],
+    [{ wanted: false, denied: true }, true],
+    [{ wanted: false, denied: false }, true],
+  ])("notifications %o: create enabled %p (denied while wanted blocks it)", (notifications, enabled) => {
+    expect(canSubmitCreate(ready(), now, notifications)).toBe(enabled);
+  });
+
+  test("the payload carries this device's push token when notifications are on", () => {
+    expect(createPayload(ready(), { canSetTitle: false, deviceToken: "wp_abc" }).deviceToken).toBe("wp_abc");
+    expect(createPayload(ready(), { canSetTitle: false }).deviceToken).toBeNull();
+  });
 });
 
 // Only the fields the form reads; the game schema grows with later issues.

@@ -139,8 +139,11 @@ export function startErrorKey(state: GameFormState, now: Date): string | null {
   return problem ? `error_${problem}` : null;
 }
 
-/** Create is enabled per spec 000 section 5 (and only with a start time the server will take). */
-export function canSubmitCreate(state: GameFormState, now: Date): boolean {
+/**
+ * Create is enabled per spec 000 section 5 (and only with a start time the server will take);
+ * `notifications`: the organiser wants them on this device, and whether the permission is blocked.
+ */
+export function canSubmitCreate(state: GameFormState, now: Date, notifications = { wanted: false, denied: false }): boolean {
   const priceCents = typedPriceCents(state);
   return (
     priceCents !== null &&
@@ -156,9 +159,8 @@ export function canSubmitCreate(state: GameFormState, now: Date): boolean {
       playerCount: state.playerCount,
       isManagedPayment: state.isManagedPayment,
       priceCents,
-      // Notifications come with joining; nothing is asked for yet.
-      notificationsDenied: false,
-      wantsNotifications: false,
+      notificationsDenied: notifications.denied,
+      wantsNotifications: notifications.wanted,
     })
   );
 }
@@ -182,7 +184,8 @@ export function canSubmitEdit(state: GameFormState, options: { mayUseManagedPaym
 
 const textOrNull = (text: string) => (text.trim() === "" ? null : text.trim());
 
-export function createPayload(state: GameFormState, options: { canSetTitle: boolean }): TCreateGameInput {
+/** `deviceToken`: this device's push token when the organiser wants notifications (spec 000 section 7). */
+export function createPayload(state: GameFormState, options: { canSetTitle: boolean; deviceToken?: string | null }): TCreateGameInput {
   const start = startOf(state);
   if (!start || !state.court) throw new Error("createPayload: start time and court are required");
   return {
@@ -208,6 +211,7 @@ export function createPayload(state: GameFormState, options: { canSetTitle: bool
     playsHimself: state.playsHimself,
     bringsBall: state.bringsBall,
     bringsBibs: state.bringsBibs,
+    deviceToken: options.deviceToken ?? null,
     userAgent: typeof navigator === "undefined" ? null : navigator.userAgent.slice(0, 1000),
   };
 }

@@ -28,7 +28,8 @@ function DayChipLabel({ day, locale, now }: { day: string; locale: string; now: 
   const bottom = new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, day: "numeric", month: "short" }).format(noon);
   return (
     <span className="flex flex-col items-center leading-tight">
-      <span className="text-[13px] font-semibold opacity-80">{top}</span>
+      {/* no opacity: white on the chosen chip's green must keep 4.5:1 (WCAG 1.4.3) */}
+      <span className="text-[13px] font-medium">{top}</span>
       <span className="text-[15px] font-bold">{bottom}</span>
     </span>
   );

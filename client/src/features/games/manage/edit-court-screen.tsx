@@ -11,6 +11,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
+import { showFlash } from "@client/features/account/flash";
 import { CourtPicker } from "../form/court-picker";
 import { gameQueryOptions, useGameUpdated } from "../game-query";
 import { changeNoticeFor, managedShapeOf, type ChangeNotice } from "./change-notice";
@@ -40,6 +41,7 @@ export function EditCourtScreen({ gameId }: { gameId: number }) {
     try {
       const updated = await update.mutateAsync({ gameId: game.id, courtId: chosen.id });
       gameUpdated(updated);
+      showFlash("game_flash_saved");
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });
     } catch {
       // shown below

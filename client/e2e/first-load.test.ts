@@ -1,0 +1,181 @@
+import { describe, expect, test } from "bun:test";
+import type { Page, Request, Route } from "playwright-core";
+import { E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
+
+const h = useHarness();
+
+/** The tRPC procedures a request carries (a batch names several, comma-separated). */
+const proceduresOf = (url: URL) => (url.pathname.startsWith("/trpc/") ? url.pathname.slice("/trpc/".length).split(",") : []);
+
+/** Game cards of the feed, in every day group. */
+const feedCards = (page: Page) => page.locator('main section[aria-labelledby^="feed-group-"] > ul > li');
+
+/**
+ * Makes the feed's pages `limit` games long, so the demo data (eight games in Berlin) spans several
+ * pages: the real server answers each page and its cursor, only the page size is the test's.
+ */
+async function smallFeedPages(page: Page, limit: number, seen: string[]) {
+  await page.route(
+    (url) => proceduresOf(url).includes("games.feed"),
+    async (route: Route) => {
+      const url = new URL(route.request().url());
+      const index = proceduresOf(url).indexOf("games.feed");
+      const input = JSON.parse(url.searchParams.get("input") ?? "{}") as Record<string, { json: Record<string, unknown> }>;
+      const batched = url.searchParams.has("batch");
+      const entry = batched ? input[String(index)]! : (input as unknown as { json: Record<string, unknown> });
+      entry.json.limit = limit;
+      seen.push(String(entry.json.cursor ?? "first"));
+      url.searchParams.set("input", JSON.stringify(input));
+      await route.continue({ url: url.toString() });
+    },
+  );
+}
+
+describe("first load (issue 11)", () => {
+  test(
+    "signed in: header, tab bar and placeholder cards stand while the account request is held; the page follows when it answers",
+    async () => {
+      const context = await h.newContext();
+      await signIn(context, "spieler@kickrunde.de");
+      const page = await context.newPage();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let accountAsked = false;
+      await page.route(
+        (url) => proceduresOf(url).includes("users.myAccount"),
+        async (route) => {
+          accountAsked = true;
+          await held;
+          await route.continue();
+        },
+      );
+
+      await page.goto("/games/berlin");
+      await page.getByRole("banner").waitFor();
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).waitFor();
+      const placeholders = page.getByRole("status", { name: "Wird geladen..." }).first();
+      await placeholders.waitFor();
+      expect(accountAsked).toBe(true);
+      // No full-screen spinner: the shell's footer is there too, and the placeholders sit inside <main>.
+      expect(await page.locator("main").getByRole("status", { name: "Wird geladen..." }).count()).toBeGreaterThan(0);
+      expect(await page.getByRole("contentinfo").count()).toBe(1);
+      await shot(page, "first-load-placeholders");
+
+      release();
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
+      await feedCards(page).first().waitFor();
+      expect(await page.locator("main").getByRole("status", { name: "Wird geladen..." }).count()).toBe(0);
+      await shot(page, "first-load-signed-in-feed");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a page whose guard needs the account shows the shell with placeholders, not a bare spinner, until it answers",
+    async () => {
+      const context = await h.newContext();
+      await signIn(context, "spieler@kickrunde.de");
+      const page = await context.newPage();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => proceduresOf(url).includes("users.myAccount"),
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      await page.goto("/profile");
+      // the waiting shell is inert (nothing in it takes a tap), so it is looked up by its markup
+      const waiting = page.locator('[inert][aria-busy="true"]');
+      await waiting.locator('[data-testid="page-placeholder"]').waitFor();
+      expect(await waiting.locator("header").count()).toBe(1);
+      expect(await waiting.locator("footer").count()).toBe(1);
+      // no spinner line ("Wird geladen...") on the screen: the placeholders say it to screen readers only
+      expect(await page.getByText("Wird geladen...", { exact: true }).locator("visible=true").count()).toBe(0);
+      await shot(page, "first-load-profile-waiting");
+
+      release();
+      await waiting.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Menü öffnen" }).waitFor();
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe("/profile");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a guest's first screen sends no account request and shows the feed and a game page",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on("request", (request: Request) => {
+        const procedures = proceduresOf(new URL(request.url()));
+        if (procedures.length) asked.push(...procedures);
+      });
+
+      await page.goto("/games/berlin");
+      await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
+      await feedCards(page).first().waitFor();
+      expect(asked).toContain("games.feed");
+      expect(asked).not.toContain("users.myAccount");
+      // the guest banner is there at once: the app knows it is a guest without asking
+      await page.getByRole("complementary", { name: "Anmeldung" }).waitFor();
+      await shot(page, "first-load-guest-feed", { full: true });
+
+      await feedCards(page).first().getByRole("link").first().click();
+      await page.waitForURL(/\/game\/\d+/);
+      await page.locator("main h1").first().waitFor();
+      expect(asked).not.toContain("users.myAccount");
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "the feed comes in pages: the first fill the screen, more come on scroll, each page once",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      const cursors: string[] = [];
+      await smallFeedPages(page, 2, cursors);
+      // A short screen, so two pages of two reach below it and the rest waits for scrolling.
+      await page.setViewportSize({ width: 390, height: 500 });
+
+      await page.goto("/games/berlin");
+      await feedCards(page).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      const afterLoad = await feedCards(page).count();
+      // pages followed only until the list reached half a screen below the screen
+      expect(afterLoad).toBeGreaterThanOrEqual(2);
+      expect(afterLoad).toBeLessThan(8);
+      expect(cursors.length).toBe(afterLoad / 2);
+      await shot(page, "feed-paged-first-screen");
+
+      // scrolling to the end of the list brings the next page
+      await page.locator("main section").last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+      await page.waitForFunction((n) => document.querySelectorAll('main section[aria-labelledby^="feed-group-"] > ul > li').length > n, afterLoad);
+
+      // at the end of the list (even after a jump past it to the footer) the rest follows
+      await page.waitForFunction(() => document.querySelectorAll('main section[aria-labelledby^="feed-group-"] > ul > li').length === 8);
+      await page.waitForLoadState("networkidle");
+      const more = page.getByRole("button", { name: "Weitere Kickrunden laden" });
+      expect(await feedCards(page).count()).toBe(8);
+      expect(await more.count()).toBe(0);
+      // each page asked once, the first without a cursor, every other after the page before
+      expect(cursors.length).toBe(4);
+      expect(cursors[0]).toBe("first");
+      expect(new Set(cursors).size).toBe(4);
+      const ids = await feedCards(page).evaluateAll((items) => items.map((li) => li.querySelector("a")?.getAttribute("href")));
+      expect(new Set(ids).size).toBe(8);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "feed-paged-all", { full: true });
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
