@@ -19,11 +19,12 @@ export function CardPlaceholder() {
 
 /**
  * A page still loading: a title and placeholder cards inside the shell, so header and tab bar stand
- * at once (issue 11) and the real page replaces the blocks without moving the shell.
+ * at once (issue 11) and the real page replaces the blocks without moving the shell. A screen high,
+ * so the footer waits below it instead of jumping down when the page comes (layout shift).
  */
 export function PagePlaceholder() {
   return (
-    <div role="status" aria-label={m.common_loading()} data-testid="page-placeholder" className="space-y-3 px-4 pt-5 pb-24">
+    <div role="status" aria-label={m.common_loading()} data-testid="page-placeholder" className="min-h-dvh space-y-3 px-4 pt-5 pb-24">
       <div aria-hidden className="mb-5 h-8 w-2/3 animate-pulse rounded-lg bg-slate-200/70" />
       <CardPlaceholder />
       <CardPlaceholder />
