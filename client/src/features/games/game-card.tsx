@@ -145,20 +145,3 @@ export function GameCard({ game, showDate, showRole = true }: { game: TGameListI
     </Link>
   );
 }
-
-/** Placeholder while the feed loads. */
-export function GameCardSkeleton() {
-  return (
-    <div aria-hidden className="rounded-3xl border border-slate-200 bg-white p-4">
-      <div className="flex gap-3.5">
-        <div className="h-[4.5rem] w-[4.5rem] animate-pulse rounded-2xl bg-slate-100" />
-        <div className="flex-1 space-y-2 pt-1">
-          <div className="h-4 w-3/4 animate-pulse rounded bg-slate-100" />
-          <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
-          <div className="h-3 w-1/3 animate-pulse rounded bg-slate-100" />
-        </div>
-      </div>
-      <div className="mt-4 h-2 animate-pulse rounded-full bg-slate-100" />
-    </div>
-  );
-}

@@ -15,7 +15,8 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
-import { GameCard, GameCardSkeleton } from "./game-card";
+import { CardPlaceholder } from "@client/components/page-placeholder";
+import { GameCard } from "./game-card";
 import { feedFilterOf, feedQueryOptions, type FeedSearch, type FeedTab, type MineFilter } from "./feed-query";
 
 const GROUP_TITLES: Record<FeedGroup, () => string> = {
@@ -114,9 +115,9 @@ function CourtFilterChip({ regionSlug, courtId, courtName, search }: { regionSlu
 function GameListSkeleton() {
   return (
     <div role="status" aria-label={m.common_loading()} className="space-y-3">
-      <GameCardSkeleton />
-      <GameCardSkeleton />
-      <GameCardSkeleton />
+      <CardPlaceholder />
+      <CardPlaceholder />
+      <CardPlaceholder />
     </div>
   );
 }
