@@ -203,9 +203,10 @@ describe("joining", () => {
       await page.goto(`/game/${gameId}/attendance-list`);
       await page.getByRole("heading", { name: "Anwesenheitsliste", level: 1 }).waitFor();
       await page.getByRole("heading", { name: /^Absagen \(1\)/ }).waitFor();
-      // "Came" is preselected for everyone but the organiser, who does not rate himself.
-      expect(await page.getByRole("radio", { name: "Da", checked: true }).count()).toBe(2);
+      // "Came" is preselected for everyone but the organiser and the rater: nobody rates their own attendance.
+      expect(await page.getByRole("radio", { name: "Da", checked: true }).count()).toBe(1);
       await page.getByText("Organisator – wird nicht bewertet").waitFor();
+      await page.getByText("Du – bewertest dich nicht selbst").waitFor();
       await page.getByRole("radio", { name: "Zu spät" }).first().click();
       await shot(page, "join-attendance", { full: true });
       await page.getByRole("button", { name: "Bewertung speichern" }).click();
@@ -217,7 +218,7 @@ describe("joining", () => {
         { gameId },
       );
       expect(game.receivedOrganizerReliabilityFeedback).toBe(true);
-      expect(game.participations.map((p) => p.organizerReliabilityFeedback).sort()).toEqual(["CAME", "CAME_LATE", null]);
+      expect(game.participations.map((p) => p.organizerReliabilityFeedback).sort()).toEqual(["CAME_LATE", null, null]);
       await context.close();
     },
     E2E_TIMEOUT,

@@ -84,7 +84,9 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
   const window = ratingWindow({ start: game.startTime, durationMinutes: game.durationMinutes, now, isAdmin: game.viewer.isAdmin });
   const problem = rateProblem({ cancelled: game.cancelledAt !== null, activeParticipations: active.length, window });
   // The organiser does not rate his own attendance, nor a rater his own (the server skips them too).
-  const ratable = (p: TGame["participations"][number]) => p.player?.id !== game.creator.id && p.id !== game.viewer.participation?.id;
+  const isOrganiser = (p: TGame["participations"][number]) => p.player?.id === game.creator.id;
+  const isOwn = (p: TGame["participations"][number]) => p.id === game.viewer.participation?.id;
+  const ratable = (p: TGame["participations"][number]) => !isOrganiser(p) && !isOwn(p);
   const valueOf = (p: TGame["participations"][number]): ReliabilityFeedback => feedback[p.id] ?? p.organizerReliabilityFeedback ?? "CAME";
 
   async function save() {
@@ -116,7 +118,7 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
                       {extras(p) ? <span className="shrink-0 rounded-full bg-pitch-100 px-1.5 text-[12px] font-bold text-pitch-800">{extras(p)}</span> : null}
                     </div>
                     {problem ? null : !ratable(p) ? (
-                      <p className="text-[13px] text-slate-500">{m.attendance_not_rated_self()}</p>
+                      <p className="text-[13px] text-slate-500">{isOrganiser(p) ? m.attendance_not_rated_self() : m.attendance_not_rated_own()}</p>
                     ) : (
                       <ChoiceChips
                         label={m.attendance_feedback_label({ name })}
