@@ -4,17 +4,18 @@ import { ERRORS, httpStatusOf } from "@shared/errors";
 import type { Server } from "bun";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { TGame } from "@shared/schemas/games";
 import type { Deps } from "./context";
-import { gameById } from "./domains/games/read";
 import { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { mountUploads } from "./http/uploads";
+import { bootEntriesFor, withBootData } from "./http/boot-data";
 import { compressAnswers } from "./http/compression";
 import { gamePreviewTags, injectIntoIndex, languageFromAcceptLanguage } from "./http/game-preview";
 import { csrfCookie, parseCookies } from "./http/cookies";
 import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
 import { createRequestContext } from "./http/request-context";
-import { serveClient, type StaticAssets } from "./http/static";
+import { indexHtmlFor, serveClient, type StaticAssets } from "./http/static";
 import { isUnexpectedTrpcError, payloadTooLargeBody, TRPC_MAX_BODY_BYTES } from "./trpc/init";
 import { appRouter } from "./trpc/router";
 
@@ -80,21 +81,30 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 
-  // A shared game link carries its own preview (Open Graph / Twitter) for messengers.
+  const bootEntries = (req: Request, url: URL) =>
+    createRequestContext(deps, req, new Headers(), null).then(
+      (ctx) => bootEntriesFor(ctx, url.pathname, url.searchParams),
+      () => null,
+    );
+  // A game page and a region's feed carry their first screen's data (http/boot-data.ts), as this
+  // viewer sees it, hence private; a shared game link also carries its preview for messengers.
   app.get("/game/:id{[0-9]+}", async (c) => {
-    const index = assets?.file("index.html");
+    const url = new URL(c.req.url);
+    const index = assets ? await indexHtmlFor(assets, url.pathname) : null;
     if (!index) return c.text("Not found", 404);
-    const html = await index.text();
+    const boot = await bootEntries(c.req.raw, url);
+    const game = boot?.[0]?.data as TGame | undefined;
     const lang = languageFromAcceptLanguage(c.req.header("accept-language"));
-    try {
-      const ctx = await createRequestContext(deps, c.req.raw, new Headers(), null);
-      const game = await gameById(ctx, Number(c.req.param("id")));
-      const url = `${deps.config.publicUrl}/game/${game.id}`;
-      return c.html(injectIntoIndex(html, gamePreviewTags(game, lang, url)), 200, { "Cache-Control": "no-cache" });
-    } catch {
-      // unknown game: the app shows its own not-found screen
-      return c.html(html, 200, { "Cache-Control": "no-cache" });
-    }
+    // an unknown game: the app shows its own not-found screen
+    const html = game ? injectIntoIndex(index.html, gamePreviewTags(game, lang, `${deps.config.publicUrl}/game/${game.id}`)) : index.html;
+    return c.html(withBootData(html, boot), 200, { "Cache-Control": "private, no-cache" });
+  });
+  app.get("/games/:slug{[a-z0-9-]+}", async (c) => {
+    const url = new URL(c.req.url);
+    const index = assets ? await indexHtmlFor(assets, url.pathname) : null;
+    if (!index) return c.text("Not found", 404);
+    const boot = await bootEntries(c.req.raw, url);
+    return c.html(withBootData(index.html, boot), 200, { "Cache-Control": "private, no-cache" });
   });
 
   app.get("*", async (c) => {

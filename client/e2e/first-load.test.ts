@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page, Request, Route } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, useHarness, withoutBootData } from "./harness";
 
 const h = useHarness();
 
@@ -31,6 +31,22 @@ async function smallFeedPages(page: Page, limit: number, seen: string[]) {
   );
 }
 
+/** Holds every account request until `release()`; `asked()` says whether one was made. */
+async function holdAccountRequest(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(
+    (url) => proceduresOf(url).includes("users.myAccount"),
+    async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    },
+  );
+  return { release, asked: () => asked };
+}
+
 describe("first load (issue 11)", () => {
   test(
     "signed in: header, tab bar and placeholder cards stand while the account request is held; the page follows when it answers",
@@ -38,30 +54,21 @@ describe("first load (issue 11)", () => {
       const context = await h.newContext();
       await signIn(context, "spieler@kickrunde.de");
       const page = await context.newPage();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let accountAsked = false;
-      await page.route(
-        (url) => proceduresOf(url).includes("users.myAccount"),
-        async (route) => {
-          accountAsked = true;
-          await held;
-          await route.continue();
-        },
-      );
+      await withoutBootData(page); // the feed's own requests, so the placeholders have something to wait for
+      const account = await holdAccountRequest(page);
 
       await page.goto("/games/berlin");
       await page.getByRole("banner").waitFor();
       await page.getByRole("navigation", { name: "Hauptnavigation" }).waitFor();
       const placeholders = page.getByRole("status", { name: "Wird geladen..." }).first();
       await placeholders.waitFor();
-      expect(accountAsked).toBe(true);
+      expect(account.asked()).toBe(true);
       // No full-screen spinner: the shell's footer is there too, and the placeholders sit inside <main>.
       expect(await page.locator("main").getByRole("status", { name: "Wird geladen..." }).count()).toBeGreaterThan(0);
       expect(await page.getByRole("contentinfo").count()).toBe(1);
       await shot(page, "first-load-placeholders");
 
-      release();
+      account.release();
       await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
       await feedCards(page).first().waitFor();
       expect(await page.locator("main").getByRole("status", { name: "Wird geladen..." }).count()).toBe(0);
@@ -77,15 +84,7 @@ describe("first load (issue 11)", () => {
       const context = await h.newContext();
       await signIn(context, "spieler@kickrunde.de");
       const page = await context.newPage();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(
-        (url) => proceduresOf(url).includes("users.myAccount"),
-        async (route) => {
-          await held;
-          await route.continue();
-        },
-      );
+      const account = await holdAccountRequest(page);
       await page.goto("/profile");
       // the waiting shell is inert (nothing in it takes a tap), so it is looked up by its markup
       const waiting = page.locator('[inert][aria-busy="true"]');
@@ -96,7 +95,7 @@ describe("first load (issue 11)", () => {
       expect(await page.getByText("Wird geladen...", { exact: true }).locator("visible=true").count()).toBe(0);
       await shot(page, "first-load-profile-waiting");
 
-      release();
+      account.release();
       await waiting.waitFor({ state: "detached" });
       await page.getByRole("button", { name: "Menü öffnen" }).waitFor();
       await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -107,7 +106,7 @@ describe("first load (issue 11)", () => {
   );
 
   test(
-    "a guest's first screen sends no account request and shows the feed and a game page",
+    "a guest's first screen sends no account request; the feed and a game page come with their data in the page",
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
@@ -116,12 +115,23 @@ describe("first load (issue 11)", () => {
         const procedures = proceduresOf(new URL(request.url()));
         if (procedures.length) asked.push(...procedures);
       });
+      const chunks: string[] = [];
+      page.on("request", (request: Request) => {
+        if (request.url().includes("/assets/") && request.url().endsWith(".js")) chunks.push(new URL(request.url()).pathname);
+      });
 
-      await page.goto("/games/berlin");
+      const response = await page.goto("/games/berlin");
+      const html = (await response!.text()) as string;
       await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
       await feedCards(page).first().waitFor();
-      expect(asked).toContain("games.feed");
+      // The region and the feed's first page were in the page (shared/boot-data.ts): not asked for.
+      expect(asked).not.toContain("games.feed");
+      expect(asked).not.toContain("regions.bySlug");
       expect(asked).not.toContain("users.myAccount");
+      // The feed screen's code was preloaded with the entry (route-chunks.json), not found after it.
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(preloaded.some((href) => href!.includes("games._regionSlug"))).toBe(true);
+      expect(chunks.filter((c) => c.includes("games._regionSlug"))).toHaveLength(1);
       // the guest banner is there at once: the app knows it is a guest without asking
       await page.getByRole("complementary", { name: "Anmeldung" }).waitFor();
       await shot(page, "first-load-guest-feed", { full: true });
@@ -129,6 +139,15 @@ describe("first load (issue 11)", () => {
       await feedCards(page).first().getByRole("link").first().click();
       await page.waitForURL(/\/game\/\d+/);
       await page.locator("main h1").first().waitFor();
+      expect(asked).not.toContain("users.myAccount");
+      expect(asked).toContain("games.byId"); // moving inside the app, the game page asks for its game
+
+      // Opened directly, the game page has its game in the page and asks for none.
+      asked.length = 0;
+      await page.reload();
+      await page.getByText("Organisiert von").waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(asked).not.toContain("games.byId");
       expect(asked).not.toContain("users.myAccount");
       await context.close();
     },
@@ -142,6 +161,7 @@ describe("first load (issue 11)", () => {
       const page = await context.newPage();
       const cursors: string[] = [];
       await smallFeedPages(page, 2, cursors);
+      await withoutBootData(page); // the first page too comes from the (paged) request
       // A short screen, so two pages of two reach below it and the rest waits for scrolling.
       await page.setViewportSize({ width: 390, height: 500 });
 
@@ -153,6 +173,9 @@ describe("first load (issue 11)", () => {
       expect(afterLoad).toBeGreaterThanOrEqual(2);
       expect(afterLoad).toBeLessThan(8);
       expect(cursors.length).toBe(afterLoad / 2);
+      // The last day group may go on in the next page: no count on it yet, only on the complete ones.
+      const groups = page.locator('main section[aria-labelledby^="feed-group-"]');
+      expect(await groups.last().getByTestId("feed-group-count").count()).toBe(0);
       await shot(page, "feed-paged-first-screen");
 
       // scrolling to the end of the list brings the next page
@@ -166,6 +189,10 @@ describe("first load (issue 11)", () => {
       const more = page.getByRole("button", { name: "Weitere Kickrunden laden" });
       expect(await feedCards(page).count()).toBe(8);
       expect(await more.count()).toBe(0);
+      // All pages in: every group shows its count, and the counts add up to the games.
+      const counts = await groups.getByTestId("feed-group-count").allTextContents();
+      expect(counts).toHaveLength(await groups.count());
+      expect(counts.reduce((sum, n) => sum + Number(n), 0)).toBe(8);
       // each page asked once, the first without a cursor, every other after the page before
       expect(cursors.length).toBe(4);
       expect(cursors[0]).toBe("first");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 /*
  * The game screens as a player, organiser and guest meet them at 390 px (issue 11, UX defects 5-8,
@@ -21,23 +21,8 @@ async function notifyingContext(): Promise<BrowserContext> {
 }
 
 /** A public game of the organiser's, the day after tomorrow at `hour` UTC, for up to `maxPlayers`. */
-async function createGame(orga: BrowserContext, maxPlayers: number | null, description: string, hour: number): Promise<number> {
-  const courts = await trpcCall<{ id: number }[]>(orga, "query", "courts.search", { regionSlug: "berlin" });
-  const start = new Date();
-  start.setUTCDate(start.getUTCDate() + 2);
-  start.setUTCHours(hour, 0, 0, 0);
-  const { id } = await trpcCall<{ id: number }>(orga, "mutation", "games.create", {
-    description,
-    startTime: start,
-    courtId: courts[1]!.id,
-    teams: 2,
-    gameMode: 1,
-    minPlayers: 2,
-    maxPlayers,
-    playerCount: 1,
-    playsHimself: true,
-  });
-  return id;
+function createGame(orga: BrowserContext, maxPlayers: number | null, description: string, hour: number): Promise<number> {
+  return createBerlinGame(h, orga, daysAhead(2, hour), { description, teams: 2, gameMode: 1, minPlayers: 2, maxPlayers, playerCount: 1, playsHimself: true });
 }
 
 /** The 0..1 relative luminance of a CSS rgb() colour (WCAG 2.x). */

@@ -186,6 +186,59 @@ export async function shot(page: Page, name: string, options: { full?: boolean }
   }
 }
 
+/**
+ * Serves the app's pages without the first screen's data the server puts into them (shared/boot-data.ts),
+ * as when it could not compute it: the screen then asks for its data itself, so a test can make those
+ * calls fail or page them.
+ */
+export async function withoutBootData(page: Page): Promise<void> {
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script id="kr-boot"[\s\S]*?<\/script>/, "");
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^(content-encoding|content-length)$/i.test(name)));
+    await route.fulfill({ response, body, headers });
+  });
+}
+
+/** `days` from today at `utcHour`:00 UTC. */
+export function daysAhead(days: number, utcHour: number): Date {
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + days);
+  start.setUTCHours(utcHour, 0, 0, 0);
+  return start;
+}
+
+/**
+ * A Berlin game created through the API by `organiser` (a demo e-mail, signed in for it, or a
+ * signed-in context) at `start`, on the first court free then; `input` sets createGame's other
+ * fields (the server fills in the rest as it does for the form).
+ */
+export async function createBerlinGame(h: Harness, organiser: string | BrowserContext, start: Date, input: Record<string, unknown> = {}): Promise<number> {
+  const context = typeof organiser === "string" ? await h.newContext() : organiser;
+  if (typeof organiser === "string") await signIn(context, organiser);
+  try {
+    const courts = await trpcCall<{ id: number }[]>(context, "query", "courts.search", { regionSlug: "berlin" });
+    for (const court of courts) {
+      const created = await trpcCall<{ id: number }>(context, "mutation", "games.create", {
+        description: "Testrunde",
+        startTime: start,
+        courtId: court.id,
+        minPlayers: 2,
+        maxPlayers: 12,
+        ...input,
+      }).catch((error: { app?: { code?: string } }) => {
+        if (error.app?.code === "SAME_COURT_WITHIN_HOUR") return null;
+        throw error;
+      });
+      if (created) return created.id;
+    }
+    throw new Error("no Berlin court free");
+  } finally {
+    if (typeof organiser === "string") await context.close();
+  }
+}
+
 /** A unique address for a registration test. */
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;

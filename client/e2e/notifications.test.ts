@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -53,33 +53,10 @@ function regionBox(page: Page) {
 }
 
 /**
- * A public Berlin game of `organiser` at `start`, on the first court free then. Each test uses
- * its own organiser, so the per-organiser limits (one per 2 minutes, one public per hour) never meet.
+ * A public Berlin game of `organiser` at `start`. Each test uses its own organiser, so the
+ * per-organiser limits (one per 2 minutes, one public per hour) never meet.
  */
-async function createGame(organiser: string, start: Date, extra: Record<string, unknown> = {}): Promise<number> {
-  const context = await h.newContext();
-  await signIn(context, organiser);
-  const courts = await trpcCall<{ id: number }[]>(context, "query", "courts.search", { regionSlug: "berlin" });
-  try {
-    for (const court of courts) {
-      const created = await trpcCall<{ id: number }>(context, "mutation", "games.create", {
-        description: "Testrunde",
-        startTime: start,
-        courtId: court.id,
-        minPlayers: 2,
-        maxPlayers: 12,
-        ...extra,
-      }).catch((error: { app?: { code?: string } }) => {
-        if (error.app?.code === "SAME_COURT_WITHIN_HOUR") return null;
-        throw error;
-      });
-      if (created) return created.id;
-    }
-    throw new Error("no Berlin court free");
-  } finally {
-    await context.close();
-  }
-}
+const createGame = (organiser: string, start: Date, extra: Record<string, unknown> = {}) => createBerlinGame(h, organiser, start, extra);
 
 /** Three days ahead at 07:00 Berlin, far from every seeded game of the demo users. */
 function inThreeDays(): Date {

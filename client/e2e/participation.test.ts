@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -26,44 +26,16 @@ describe("joining", () => {
   test(
     "a guest joins with a first name and sees themself in the list",
     async () => {
-      // The organiser's game: the day after tomorrow at noon, 2 to 4 players, orga plays.
-      const orga = await h.newContext();
-      await signIn(orga, "orga@kickrunde.de");
-      const courts = await trpcCall<{ id: number }[]>(orga, "query", "courts.search", { regionSlug: "berlin" });
-      const start = new Date();
-      start.setUTCDate(start.getUTCDate() + 3);
-      start.setUTCHours(10, 0, 0, 0);
-      const created = await trpcCall<{ id: number }>(
-        orga,
-        "mutation",
-        "games.create",
-        {
-          title: null,
-          description: "Testrunde zum Mitspielen",
-          descriptionEn: null,
-          startTime: start,
-          durationMinutes: 60,
-          courtId: courts[0]!.id,
-          teams: 2,
-          gameMode: 2,
-          minPlayers: 2,
-          maxPlayers: 4,
-          level: "ALL",
-          gender: "MIXED",
-          gameType: "PUBLIC",
-          priceCents: 0,
-          isManagedPayment: false,
-          instantCapture: false,
-          externalPaymentRequestsAllowed: false,
-          isOrganizationGame: false,
-          playerCount: 1,
-          playsHimself: true,
-          bringsBall: false,
-          bringsBibs: false,
-        },
-      );
-      gameId = created.id;
-      await orga.close();
+      // The organiser's game: in three days at 10:00 UTC, 2 to 4 players, orga plays.
+      gameId = await createBerlinGame(h, "orga@kickrunde.de", daysAhead(3, 10), {
+        description: "Testrunde zum Mitspielen",
+        teams: 2,
+        gameMode: 2,
+        minPlayers: 2,
+        maxPlayers: 4,
+        playerCount: 1,
+        playsHimself: true,
+      });
 
       const context = await notifyingContext();
       const page = await context.newPage();

@@ -1,26 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
 
 const h = useHarness();
 
 /** A public game of orga@ in Berlin three days ahead (its own, so no seeded game's time matters), for guests to look at. */
-async function createOpenGame(): Promise<number> {
-  const orga = await h.newContext();
-  await signIn(orga, "orga@kickrunde.de");
-  const courts = await trpcCall<{ id: number }[]>(orga, "query", "courts.search", { regionSlug: "berlin" });
-  const start = new Date();
-  start.setUTCDate(start.getUTCDate() + 3);
-  start.setUTCHours(16, 0, 0, 0);
-  const { id } = await trpcCall<{ id: number }>(orga, "mutation", "games.create", {
-    description: "Abendkick für alle",
-    startTime: start,
-    courtId: courts[0]!.id,
-    minPlayers: 6,
-    maxPlayers: 12,
-  });
-  await orga.close();
-  return id;
-}
+const createOpenGame = () => createBerlinGame(h, "orga@kickrunde.de", daysAhead(3, 16), { description: "Abendkick für alle", minPlayers: 6, maxPlayers: 12 });
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
@@ -206,6 +190,7 @@ describe("app shell", () => {
       // A proxy in front of the server answers 502 (the feed may be batched with the region).
       const feedCall = (url: URL) => url.pathname.includes("games.feed");
       await page.route(feedCall, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }));
+      await withoutBootData(page); // the page came without the feed (the server could not load it either)
       await page.goto("/games/berlin");
       const retry = page.getByRole("button", { name: "Erneut versuchen" });
       await retry.waitFor({ timeout: 20_000 });
@@ -238,6 +223,7 @@ describe("app shell", () => {
       const page = await context.newPage();
       const gameCall = (url: URL) => url.pathname.includes("games.byId");
       await page.route(gameCall, (route) => route.abort("internetdisconnected"));
+      await withoutBootData(page);
       await page.goto("/game/1");
       await page.getByRole("heading", { name: "Kickrunde konnte nicht geladen werden" }).waitFor({ timeout: 20_000 });
       await page.getByText("Prüfe Deine Internetverbindung und versuche es erneut.").waitFor();
@@ -269,6 +255,7 @@ describe("app shell", () => {
         const json = Array.isArray(body) ? body.map((entry, i) => (paths[i] === "regions.bySlug" ? broken : entry)) : broken;
         await route.fulfill({ response, json });
       });
+      await withoutBootData(page);
       await page.goto("/games/berlin");
       const restore = page.getByRole("button", { name: "Wiederherstellen" });
       await restore.waitFor({ timeout: 20_000 });
@@ -327,8 +314,15 @@ describe("app shell", () => {
       expect(tabsBox.height).toBeLessThanOrEqual(58);
       expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(tabsBox.y + 1);
 
-      // The main button's football shows its dark panels on the white ball (it was white on white).
+      // MITSPIELEN sits in the page under the organiser: nothing floats over the first screen, whose
+      // player count line the floating button used to cover.
       const playAlong = page.getByRole("button", { name: "MITSPIELEN" });
+      const floating = page.getByTestId("play-along-floating");
+      expect(await playAlong.isVisible()).toBe(true);
+      expect(await floating.count()).toBe(0);
+      const organiser = (await page.getByText("Organisiert von").boundingBox())!;
+      expect((await playAlong.boundingBox())!.y).toBeGreaterThan(organiser.y);
+      // The main button's football shows its dark panels on the white ball (it was white on white).
       const ball = await playAlong.locator("svg").evaluate((svg) => ({
         body: getComputedStyle(svg.querySelector("circle")!).fill,
         panel: getComputedStyle(svg.querySelector("path[data-part='panel']")!).fill,
@@ -337,10 +331,11 @@ describe("app shell", () => {
       expect(ball).toEqual({ body: "rgb(255, 255, 255)", panel: "rgb(15, 23, 42)", text: "rgb(255, 255, 255)" });
       await shot(page, "guest-game-bars");
 
-      // Scrolled to the end, the last line of the page sits above the floating button.
+      // Scrolled to the end, a floating copy stands above the bars; the last line of the page sits above it.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await floating.waitFor();
       const lastLine = (await page.getByText(/© \d{4} Kickrunde/).boundingBox())!;
-      const button = (await playAlong.boundingBox())!;
+      const button = (await floating.boundingBox())!;
       expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(button.y);
       await shot(page, "guest-game-end");
 

@@ -4,8 +4,10 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AUTH_STATE_COOKIE } from "@shared/constants";
 import { accountQueryOptions } from "@client/lib/account";
+import { seedBootData } from "@client/lib/boot-data";
 import { readCookie } from "@client/lib/cookies";
 import { LocaleProvider } from "@client/lib/locale";
+import { loadMessageCatalogue } from "@client/lib/messages";
 import { queryClient } from "@client/lib/query-client";
 import { router } from "./router";
 import "./styles.css";
@@ -15,6 +17,9 @@ import "./styles.css";
 if (readCookie(AUTH_STATE_COOKIE) === null && queryClient.getQueryData(accountQueryOptions().queryKey) === undefined) {
   queryClient.setQueryData(accountQueryOptions().queryKey, null);
 }
+
+// The first screen's data, when the server put it into the page (a game page, a region's feed).
+seedBootData(queryClient);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing in index.html");
@@ -33,3 +38,11 @@ startTransition(() =>
   </StrictMode>,
   ),
 );
+
+// The error and validation texts come in their own chunk once the first screen is drawn, so they do
+// not compete with its code and data on a slow connection (lib/messages.ts; a failed call waits for them).
+const stopWaiting = router.subscribe("onRendered", () => {
+  stopWaiting();
+  if ("requestIdleCallback" in window) window.requestIdleCallback(() => void loadMessageCatalogue(), { timeout: 1_000 });
+  else setTimeout(() => void loadMessageCatalogue(), 200);
+});

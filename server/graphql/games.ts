@@ -47,7 +47,8 @@ export const gameTypeDefs = /* GraphQL */ `
       gameId: ID!, description: String, descriptionEn: String, minPlayers: Int, maxPlayers: Int, startTime: DateTime,
       courtId: ID, price: Float, level: String, gender: String, isManagedPayment: Boolean, duration: Int, teams: Int,
       gameType: String, title: String, isOrganizationGame: Boolean, instantCapture: Boolean, gameMode: Int,
-      externalPaymentRequestsAllowed: Boolean, updateFutureGames: Boolean, removeMaxPlayers: Boolean
+      externalPaymentRequestsAllowed: Boolean, updateFutureGames: Boolean, removeMaxPlayers: Boolean,
+      isRecurringGame: Boolean, gameTemplateId: ID, deviceToken: String, userAgent: String
     ): GameMutation!
     cancelGame(id: ID!, cancellationReason: String!, cancellationMessage: String): GameMutation!
   }

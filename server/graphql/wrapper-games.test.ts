@@ -151,12 +151,14 @@ describe("the native wrapper's game calls", () => {
       `mutation($gameId: ID!, $updateFutureGames: Boolean, $removeMaxPlayers: Boolean, $description: String, $descriptionEn: String,
         $minPlayers: Int, $maxPlayers: Int, $startTime: DateTime, $courtId: ID, $price: Float, $level: String, $gender: String,
         $isManagedPayment: Boolean, $duration: Int, $teams: Int, $gameType: String, $title: String, $isOrganizationGame: Boolean,
-        $instantCapture: Boolean, $gameMode: Int, $externalPaymentRequestsAllowed: Boolean) {
+        $instantCapture: Boolean, $gameMode: Int, $externalPaymentRequestsAllowed: Boolean, $isRecurringGame: Boolean, $gameTemplateId: ID,
+        $deviceToken: String, $userAgent: String) {
         updateGame(gameId: $gameId, updateFutureGames: $updateFutureGames, removeMaxPlayers: $removeMaxPlayers, description: $description,
           descriptionEn: $descriptionEn, minPlayers: $minPlayers, maxPlayers: $maxPlayers, startTime: $startTime, courtId: $courtId,
           price: $price, level: $level, gender: $gender, isManagedPayment: $isManagedPayment, duration: $duration, teams: $teams,
           gameType: $gameType, title: $title, isOrganizationGame: $isOrganizationGame, instantCapture: $instantCapture, gameMode: $gameMode,
-          externalPaymentRequestsAllowed: $externalPaymentRequestsAllowed) { game { id maxPlayers description duration } }
+          externalPaymentRequestsAllowed: $externalPaymentRequestsAllowed, isRecurringGame: $isRecurringGame, gameTemplateId: $gameTemplateId,
+          deviceToken: $deviceToken, userAgent: $userAgent) { game { id maxPlayers description duration } }
       }`,
       {
         gameId: id,
@@ -180,9 +182,20 @@ describe("the native wrapper's game calls", () => {
         instantCapture: false,
         gameMode: 5,
         externalPaymentRequestsAllowed: false,
+        // "same fields" as createGame (spec 000 section 7): the editing device follows the game
+        isRecurringGame: false,
+        gameTemplateId: null,
+        deviceToken: "push-host-editing",
+        userAgent: "KickrundeApp/4.2 (Android)",
       },
     );
     expect(updated.updateGame.game).toMatchObject({ id, maxPlayers: null, description: "Feierabendkick, Leibchen vorhanden", duration: 60 });
+    const following = await ok<{ checkIfDeviceTokenIsSubscribedToGame: { subscribed: boolean } }>(
+      host.client,
+      `query($deviceToken: String!, $gameId: ID!) { checkIfDeviceTokenIsSubscribedToGame(deviceToken: $deviceToken, gameId: $gameId) { subscribed } }`,
+      { deviceToken: "push-host-editing", gameId: id },
+    );
+    expect(following.checkIfDeviceTokenIsSubscribedToGame.subscribed).toBe(true);
 
     // "Takes place" (spec 000 section 4): within 3 hours of the start, with only gameId, minPlayers and description.
     testClock.freeze(new Date("2026-09-02T15:00:00Z"));

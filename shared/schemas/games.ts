@@ -126,6 +126,9 @@ export const ZUpdateGameInput = z.object({
   removeMaxPlayers: z.boolean().optional(),
   /** apply to the weekly session's future games too (weekly sessions issue) */
   updateFutureGames: z.boolean().optional(),
+  /** the editing device follows the game's notifications, as with createGame */
+  deviceToken: z.preprocess((v) => (v === "" ? null : v), zPushToken.nullable().optional()),
+  userAgent: zUserAgent.nullable().optional(),
 });
 export type TUpdateGameInput = z.input<typeof ZUpdateGameInput>;
 

@@ -1,42 +1,72 @@
+import { use, useSyncExternalStore } from "react";
 import { m } from "@client/paraglide/messages";
 
-type MessageFn = (inputs?: Record<string, never>) => string;
-type Table = Record<string, MessageFn | undefined>;
+import type { MessageTable } from "./message-catalogue";
 
-/** Every message of the modules Vite found for the prefixes below (each module exports its message under its key). */
-function tableOf(modules: Record<string, Record<string, unknown>>): Table {
-  return Object.assign({}, ...Object.values(modules)) as Table;
+/**
+ * Under Vite the catalogue of messages named by run-time keys (lib/message-catalogue.ts) is its own
+ * chunk: `loadMessageCatalogue()` starts it right after the first render (main.tsx), a failed API call
+ * waits for it before its error reaches a screen (lib/trpc.ts), and components that show such
+ * messages without a failed call first (forms, flash notices) call `useMessageCatalogue()`, which
+ * draws them again once it is there (it never holds a screen back). Bun's tests, which have no
+ * `import.meta.glob`, use the whole catalogue.
+ */
+const bundled = import.meta.env.PROD || import.meta.env.DEV;
+let table: MessageTable | null = bundled ? null : (m as unknown as MessageTable);
+let loading: Promise<void> | null = bundled ? null : Promise.resolve();
+/** The last load failed (offline): screens fall back to generic texts instead of waiting again. */
+let failed = false;
+const listeners = new Set<() => void>();
+
+/** Loads the catalogue once; resolves (never rejects) when it is there or could not be loaded. */
+export function loadMessageCatalogue(): Promise<void> {
+  loading ??= import("./message-catalogue").then(
+    (module) => {
+      table = module.catalogue;
+      failed = false;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      // Offline before the chunk came: callers fall back to the generic texts; a later call retries.
+      failed = true;
+      setTimeout(() => (loading = null), 0);
+    },
+  );
+  return loading;
+}
+
+/** Resolves when the catalogue is there, or after `ms` at most (a failed call must not hang on it). */
+export function messageCatalogueReady(ms = 5_000): Promise<void> {
+  if (table) return Promise.resolve();
+  return Promise.race([loadMessageCatalogue(), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
+/** Only listens: the load itself starts when the browser is idle after the first screen (main.tsx) or on a failed call. */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
- * The messages a key built at run time may name: error and validation codes, flash notices, and the
- * reasons and feedback values of a few screens. The Vite build holds just these here, so every other
- * message is bundled with the screen that uses it (issue 11); bun's tests, which have no
- * `import.meta.glob`, look in the whole catalogue.
+ * For screens that show a keyed message as soon as they are drawn (a rule's notice, not a failed
+ * call): suspends until the catalogue is there (starting its load), or draws with generic texts when
+ * it could not be loaded.
  */
-const table: Table =
-  import.meta.env.PROD || import.meta.env.DEV
-    ? tableOf(
-        import.meta.glob(
-          [
-            "../paraglide/messages/error_*.js",
-            "../paraglide/messages/validation_*.js",
-            "../paraglide/messages/account_flash_*.js",
-            "../paraglide/messages/game_flash_*.js",
-            "../paraglide/messages/removal_reason_*.js",
-            "../paraglide/messages/attendance_feedback_*.js",
-            "../paraglide/messages/report_reason_*.js",
-          ],
-          { eager: true },
-        ),
-      )
-    : (m as unknown as Table);
+export function useLoadedMessageCatalogue(): void {
+  if (table || failed) return;
+  use(loadMessageCatalogue());
+}
+
+/** For components that render run-time keyed messages: draws them again once the catalogue is loaded. */
+export function useMessageCatalogue(): void {
+  useSyncExternalStore(subscribe, () => table !== null, () => table !== null);
+}
 
 /**
  * Looks a message up by a key built at run time (error and validation codes).
- * Returns null for unknown keys so callers can fall back.
+ * Returns null for unknown keys (and before the catalogue is loaded) so callers can fall back.
  */
 export function messageByKey(key: string): string | null {
-  const fn = table[key];
+  const fn = table?.[key];
   return typeof fn === "function" ? fn() : null;
 }

@@ -1,10 +1,12 @@
 import { AUTH_STATE_COOKIE, CSRF_COOKIE, CSRF_HEADER } from "@shared/constants";
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { observable } from "@trpc/server/observable";
 import { transformer } from "@shared/transformer";
 import type { AppRouter } from "@server/trpc/router";
 import { readCookie } from "./cookies";
 import { appErrorCode } from "./errors";
+import { messageCatalogueReady } from "./messages";
 import { queryClient } from "./query-client";
 import { clearStoredAccount } from "./storage";
 import { createRecoveryLink } from "./recovery-link";
@@ -59,8 +61,22 @@ const recoveryLink = createRecoveryLink<AppRouter>({
   noRefresh: new Set(["auth.refresh", "auth.login", "auth.logout", "auth.register"]),
 });
 
+/**
+ * A failed call hands its error on once the catalogue of error texts is loaded (lib/messages.ts, at
+ * most 5 s later), so the screen that shows it has the error's own words, not a generic one.
+ */
+const errorTextsLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) => {
+    const subscription = next(op).subscribe({
+      next: (value) => observer.next(value),
+      error: (error) => void messageCatalogueReady().then(() => observer.error(error)),
+      complete: () => observer.complete(),
+    });
+    return () => subscription.unsubscribe();
+  });
+
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [recoveryLink, transportLink()],
+  links: [errorTextsLink, recoveryLink, transportLink()],
 });
 
 /** Query and mutation options for every procedure; use in loaders and components alike. */

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { appErrorCode } from "@client/lib/errors";
-import { GuestNotFound, GuestScreen, guestProfileQueryOptions } from "@client/features/participation/guest-screen";
+import { GuestNotFound, GuestScreen } from "@client/features/participation/guest-screen";
+import { guestProfileQueryOptions } from "@client/features/participation/guest-queries";
 
 function parseGuestId(raw: string): number | null {
   return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound, redirect } from "@tanstack/react-router";
 import { appErrorCode } from "@client/lib/errors";
 import { UserNotFound } from "@client/features/users/user-not-found";
-import { UserScreen, userQueryOptions } from "@client/features/users/user-screen";
-import { userGamesQueryOptions } from "@client/features/users/user-games";
+import { UserScreen } from "@client/features/users/user-screen";
+import { userGamesQueryOptions, userQueryOptions } from "@client/features/users/user-queries";
 
 function parseUserId(raw: string): number | null {
   return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;

@@ -466,4 +466,13 @@ describe("createGame with a device", () => {
     const other = await caller.games.create(await draft({ startTime: hours(30), gameType: "PRIVATE" }));
     expect((await caller.participation.isSubscribed({ gameId: other.id, deviceToken: "push-orga-device" })).subscribed).toBe(false);
   });
+
+  test("editing with a device token makes that device follow the game too, also when nothing else changes", async () => {
+    testClock.freeze(NOW);
+    const { caller } = await organiser();
+    const { id } = await caller.games.create(await draft());
+    expect((await caller.participation.isSubscribed({ gameId: id, deviceToken: "push-second-phone" })).subscribed).toBe(false);
+    await caller.games.update({ gameId: id, deviceToken: "push-second-phone" });
+    expect((await caller.participation.isSubscribed({ gameId: id, deviceToken: "push-second-phone" })).subscribed).toBe(true);
+  });
 });

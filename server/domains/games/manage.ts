@@ -7,6 +7,7 @@ import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
+import { followGame } from "../notifications/service";
 import { hasOtherParticipants, playersIn, promoteWaitingList } from "../participation/service";
 import { requireActor, type Actor } from "../users/service";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
@@ -30,7 +31,7 @@ type UpdateInput = z.output<typeof ZUpdateGameInput>;
 /** Whether an edit would change anything (the wrapper's "takes place" call sends the description along, unchanged). */
 function changesGame(input: Omit<UpdateInput, "minPlayers">, game: core.GameRow): boolean {
   return Object.entries(input).some(([key, value]) => {
-    if (value === undefined || key === "gameId" || key === "updateFutureGames") return false;
+    if (value === undefined || key === "gameId" || key === "updateFutureGames" || key === "deviceToken" || key === "userAgent") return false;
     if (key === "removeMaxPlayers") return value === true && game.maxPlayers !== null;
     if (key === "isOrganizationGame") return value !== (game.organizationId !== null);
     const current = (game as Record<string, unknown>)[key];
@@ -47,6 +48,10 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
   const newCourt = input.courtId ? await requireCourt(ctx, input.courtId) : null;
   await ctx.deps.db.transaction(async (tx) => {
     let game = await lockManagedGame(tx, actor, input.gameId);
+    // The editing device follows the game (spec 000 section 7: updateGame takes createGame's fields, deviceToken too).
+    if (input.deviceToken) {
+      await followGame(tx, { gameId: game.id, deviceToken: input.deviceToken, userAgent: input.userAgent ?? ctx.meta.userAgent, userId: actor.id, createdAt: now });
+    }
     // minPlayers 0 is the native wrapper's "takes place" (spec 000 section 7): recorded by the one
     // confirmation, exactly as games.confirmTakesPlace; whatever else the call changes is an ordinary edit.
     if (input.minPlayers === TAKES_PLACE_MIN_PLAYERS) {

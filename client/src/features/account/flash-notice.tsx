@@ -3,9 +3,15 @@ import { X } from "lucide-react";
 import { useEffect } from "react";
 import { Notice } from "@client/components/notice";
 import { useLocale } from "@client/lib/locale";
-import { messageByKey } from "@client/lib/messages";
 import { m } from "@client/paraglide/messages";
-import { clearFlash, markFlashShown, useFlash } from "./flash";
+import { clearFlash, markFlashShown, useFlash, type FlashKey } from "./flash";
+
+const FLASH_TEXTS: Record<FlashKey, () => string> = {
+  account_flash_password_reset: m.account_flash_password_reset,
+  account_flash_account_deleted: m.account_flash_account_deleted,
+  account_flash_profile_saved: m.account_flash_profile_saved,
+  game_flash_saved: m.game_flash_saved,
+};
 
 /** Shows the pending one-time notice on the page the user lands on; leaving that page drops it. */
 export function FlashNotice() {
@@ -26,7 +32,7 @@ export function FlashNotice() {
     <div className="px-4 pt-4">
       <Notice tone="success">
         <div className="flex items-start gap-2">
-          <p className="min-w-0 flex-1">{messageByKey(flash.key)}</p>
+          <p className="min-w-0 flex-1">{FLASH_TEXTS[flash.key]()}</p>
           <button
             type="button"
             onClick={clearFlash}

@@ -7,7 +7,7 @@ import { Button } from "@client/components/button";
 import { Modal } from "@client/components/modal";
 import { Notice } from "@client/components/notice";
 import { errorMessage } from "@client/lib/errors";
-import { messageByKey } from "@client/lib/messages";
+import { messageByKey, useMessageCatalogue } from "@client/lib/messages";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { ImageCropper } from "./image-cropper";
@@ -21,6 +21,7 @@ function imageErrorText(error: unknown): string {
 
 /** Profile picture on /profile: choose, crop square, upload; or delete. */
 export function ProfileImageEditor({ account }: { account: TMyAccount }) {
+  useMessageCatalogue();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);

@@ -28,6 +28,7 @@ import {
   validateProfileLastName,
   validateProfilePassword,
 } from "./validators";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 function errorOf(field: Field): string | null {
   return field.errorCode ? validationMessage(field.errorCode) : null;
@@ -56,6 +57,7 @@ function TokenConfirmation({ token, account }: { token: string; account: TMyAcco
  * the e-mail confirmation prompt and the way to account deletion. Saving leads on as the query says.
  */
 export function ProfileScreen({ account, search }: { account: TMyAccount; search: ProfileSearch }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

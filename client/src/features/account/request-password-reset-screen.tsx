@@ -12,12 +12,14 @@ import { useField } from "@client/lib/use-field";
 import { m } from "@client/paraglide/messages";
 import { AuthLayout } from "@client/features/auth/auth-layout";
 import { validateProfileEmail } from "./validators";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 /**
  * /request-password-reset (spec 001 section 4, "Password reset"): the answer is the same whether or
  * not the address has an account; afterwards the user may try another address.
  */
 export function RequestPasswordResetScreen() {
+  useMessageCatalogue();
   useLocale();
   const email = useField({ validate: validateProfileEmail });
   const request = useMutation(trpc.accounts.requestPasswordReset.mutationOptions());

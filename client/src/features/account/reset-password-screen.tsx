@@ -13,12 +13,14 @@ import { m } from "@client/paraglide/messages";
 import { AuthLayout } from "@client/features/auth/auth-layout";
 import { showFlash } from "./flash";
 import { validateResetPassword } from "./validators";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 /**
  * /reset-password?reset_token=… (spec 001 sections 4 and 5): a token of exactly 128 characters
  * and a new password. The reset ends every session, so the user signs in again on /login.
  */
 export function ResetPasswordScreen({ resetToken }: { resetToken: string | undefined }) {
+  useMessageCatalogue();
   useLocale();
   const navigate = useNavigate();
   const password = useField({ validate: validateResetPassword, trim: false });

@@ -11,12 +11,14 @@ import { m } from "@client/paraglide/messages";
 import { AppLink } from "@client/features/shell/app-link";
 import { attachGuestParticipations } from "@client/features/participation/attach-guests";
 import { validateEmail, validateLoginPassword } from "./validators";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 /**
  * The sign-in form of the login screen and the sign-in modal (spec 001 section 2.3): signs in, loads
  * the account, attaches this browser's guest participations (a failure is ignored), then hands over.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (userId: number) => Promise<void> | void }) {
+  useMessageCatalogue();
   const queryClient = useQueryClient();
   const email = useField({ validate: validateEmail });
   const password = useField({ validate: validateLoginPassword, trim: false });

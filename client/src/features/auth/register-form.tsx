@@ -23,6 +23,7 @@ import {
   validateNewPassword,
   validateRegion,
 } from "./validators";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 function errorOf(field: Field): string | null {
   return field.errorCode ? validationMessage(field.errorCode) : null;
@@ -42,6 +43,7 @@ export function RegisterForm({
   onRegistered: (account: TMyAccount) => Promise<void> | void;
   loginLink: (className: string) => ReactNode;
 }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const regionsQuery = useQuery(regionsQueryOptions());

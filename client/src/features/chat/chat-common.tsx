@@ -7,6 +7,7 @@ import { Button } from "@client/components/button";
 import { inputClassName } from "@client/components/text-field";
 import { validationMessage } from "@client/lib/errors";
 import { m } from "@client/paraglide/messages";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 /** A message text: plain text and only the allowed links (shared/rules/message-text.ts), never raw HTML. */
 export function MessageText({ text, onDark = false }: { text: string; onDark?: boolean }) {
@@ -111,6 +112,7 @@ export function SendBox({
   /** extra fields above the text (the guest's name) */
   children?: ReactNode;
 }) {
+  useMessageCatalogue();
   const id = useId();
   const problem = draftProblem(value);
   const length = [...cleanMessageText(value)].length;

@@ -15,11 +15,9 @@ import { m } from "@client/paraglide/messages";
 import { formatShortDate, formatTime } from "@client/features/games/game-format";
 import { MessageText, previewText, UnreadBadge } from "./chat-common";
 import { LIST_REFRESH_MS, unreadQueryOptions, useReadIds } from "./chat-queries";
+import { CHAT_TABS, type ChatSearch, type ChatTab } from "./chat-search";
 import { countUnread, markNewsRead } from "./read-ids";
 
-export const CHAT_TABS = ["sessions", "players", "news"] as const;
-export type ChatTab = (typeof CHAT_TABS)[number];
-export type ChatSearch = { tab?: ChatTab; kickrunde?: true };
 
 /** The News tab opens with ?kickrunde (present, empty), or by itself when unread news exist and the parameter is absent (spec 000 section 2). */
 export function initialChatTab(search: ChatSearch, hasUnreadNews: boolean): ChatTab {

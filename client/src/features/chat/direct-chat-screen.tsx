@@ -15,6 +15,7 @@ import { m } from "@client/paraglide/messages";
 import { formatShortDate, formatTime } from "@client/features/games/game-format";
 import { Bubble, MessageText, SendBox } from "./chat-common";
 import { CONVERSATION_REFRESH_MS } from "./chat-queries";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 function sendError(error: unknown): string {
   const field = fieldErrorCodes(error).text;
@@ -53,6 +54,7 @@ export function DirectChatScreen({ partnerId, myId }: { partnerId: number; myId:
  * marked as read on open and whenever new ones arrive. The viewer's own system messages are hidden.
  */
 function Conversation({ partnerId, myId }: { partnerId: number; myId: number }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const [pageSize, setPageSize] = useState(DIRECT_MESSAGE_PAGE_SIZE);

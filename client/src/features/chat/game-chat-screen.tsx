@@ -19,6 +19,7 @@ import { ManageHeader } from "@client/features/games/manage/manage-common";
 import { Bubble, MessageText, SendBox, SystemLine } from "./chat-common";
 import { LIST_REFRESH_MS } from "./chat-queries";
 import { markGameMessagesRead } from "./read-ids";
+import { useMessageCatalogue } from "@client/lib/messages";
 
 export function gameCommentsQueryOptions(gameId: number) {
   return trpc.chat.gameComments.queryOptions({ gameId }, { refetchInterval: LIST_REFRESH_MS });
@@ -50,6 +51,7 @@ function sendError(error: unknown): string {
  * notifications on.
  */
 export function GameChatScreen({ gameId }: { gameId: number }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const { data: game } = useSuspenseQuery(gameQueryOptions(gameId));
   const account = useAccount();

@@ -18,7 +18,7 @@ import {
   Users,
   Wallet,
 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { gamePhase, type GamePhase } from "@shared/rules/game-phase";
 import { gameEndTime } from "@shared/rules/game-windows";
 import { formatMoney } from "@shared/rules/money";
@@ -41,12 +41,10 @@ import { useReadIds } from "@client/features/chat/chat-queries";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
 import { AppLink } from "@client/features/shell/app-link";
-import { JoinModal, joinsWaitingList } from "@client/features/participation/join-modal";
-import { JoinSuccessModal } from "@client/features/participation/join-success-modal";
+import { joinsWaitingList } from "@client/features/participation/join-rules";
 import { ownParticipation } from "@client/features/participation/own-participation";
 import { ParticipationBox } from "@client/features/participation/participation-box";
 import { PlayAlongButton } from "@client/features/participation/play-along-button";
-import { PlayerActionsModal } from "@client/features/participation/player-actions-modal";
 import { useGameRefresh } from "@client/features/participation/use-game-refresh";
 import { ShortNoticeCancellations } from "@client/features/notifications/short-notice-cancellations";
 import { cancellationReasonLabel } from "./cancel-reasons";
@@ -65,10 +63,35 @@ import {
 } from "./game-format";
 import { gameQueryOptions } from "./game-query";
 import { MinPlayersAlerts } from "./min-players-alerts";
-import { MissingPlayersDialog } from "./missing-players-dialog";
 import { nameOf, PlayerList } from "./player-list";
-import { ShareModal } from "./share-modal";
 import { TimeZoneWarning } from "./time-zone-warning";
+
+// The dialogs are not needed to show the game: their code (with the form validation) loads when the
+// browser is idle after the page is drawn, or when one is opened first; each renders only while open.
+const loadJoinModal = () => import("@client/features/participation/join-modal");
+const loadJoinSuccessModal = () => import("@client/features/participation/join-success-modal");
+const loadPlayerActionsModal = () => import("@client/features/participation/player-actions-modal");
+const loadShareModal = () => import("./share-modal");
+const loadMissingPlayersDialog = () => import("./missing-players-dialog");
+const JoinModal = lazy(() => loadJoinModal().then((mod) => ({ default: mod.JoinModal })));
+const JoinSuccessModal = lazy(() => loadJoinSuccessModal().then((mod) => ({ default: mod.JoinSuccessModal })));
+const PlayerActionsModal = lazy(() => loadPlayerActionsModal().then((mod) => ({ default: mod.PlayerActionsModal })));
+const ShareModal = lazy(() => loadShareModal().then((mod) => ({ default: mod.ShareModal })));
+const MissingPlayersDialog = lazy(() => loadMissingPlayersDialog().then((mod) => ({ default: mod.MissingPlayersDialog })));
+
+function usePreloadDialogsWhenIdle() {
+  useEffect(() => {
+    const load = () => {
+      for (const importer of [loadJoinModal, loadJoinSuccessModal, loadPlayerActionsModal, loadShareModal, loadMissingPlayersDialog]) void importer().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(load, { timeout: 3_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 1_500);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 function Hero({ game, phase, onShare }: { game: TGame; phase: GamePhase; onShare: () => void }) {
   const { locale } = useLocale();
@@ -402,6 +425,7 @@ export function GameScreen({ gameId }: { gameId: number }) {
   const query = useSuspenseQuery(gameQueryOptions(gameId));
   const game = query.data;
   useRefetchOnVisible(() => void query.refetch());
+  usePreloadDialogsWhenIdle();
   const account = useAccount();
   const now = useNow();
   const [shareOpen, setShareOpen] = useState(false);
@@ -432,6 +456,7 @@ export function GameScreen({ gameId }: { gameId: number }) {
         <TimeZoneWarning instant={game.startTime} />
         <div className="space-y-3">
           <Organiser game={game} />
+          {playAlong ? <PlayAlongButton queue={queue} onClick={() => setJoinOpen(true)} /> : null}
           {game.viewer.canManage ? (
             <Link to="/game/$id/manage" params={{ id: String(game.id) }} className={buttonClassName({ variant: "secondary", block: true, size: "lg" })}>
               <Settings2 aria-hidden className="size-5" />
@@ -454,36 +479,39 @@ export function GameScreen({ gameId }: { gameId: number }) {
         <CourtCard game={game} />
         <GameRegionBox slug={game.region.slug} />
       </div>
-      {playAlong ? <PlayAlongButton queue={queue} onClick={() => setJoinOpen(true)} /> : null}
-      {playAlong || joinOpen ? (
-        <JoinModal
-          game={game}
-          open={joinOpen}
-          onClose={() => setJoinOpen(false)}
-          onJoined={(result) => {
-            setGuestEntries(getAnonymousParticipations());
-            setJoinOpen(false);
-            setJoined({
-              queue: result.participation.queue,
-              guest: result.guestToken !== null,
-              // The place it got: behind everybody who waited before (the list refreshes just after).
-              position: game.participations.filter((p) => p.queue).length + 1,
-            });
-            void refresh();
-          }}
-        />
-      ) : null}
-      <JoinSuccessModal gameId={game.id} result={joined} onClose={() => setJoined(null)} />
-      <PlayerActionsModal game={game} participation={actionFor} name={actionFor ? nameOf(actionFor) : ""} now={now} onClose={() => setActionFor(null)} />
-      <ShareModal game={game} open={shareOpen} onClose={() => setShareOpen(false)} />
-      <ShareModal game={game} created open={createdOpen && game.viewer.canManage} onClose={() => void setCreated(false)} />
-      <MissingPlayersDialog
-        game={game}
-        open={missingPlayersOpen}
-        onClose={() => void setMissingPlayers(false)}
-        // Modals close on navigation: open the share modal once the dialog's query is gone.
-        onShare={() => void setMissingPlayers(false).then(() => setShareOpen(true))}
-      />
+      <Suspense fallback={null}>
+        {joinOpen ? (
+          <JoinModal
+            game={game}
+            open
+            onClose={() => setJoinOpen(false)}
+            onJoined={(result) => {
+              setGuestEntries(getAnonymousParticipations());
+              setJoinOpen(false);
+              setJoined({
+                queue: result.participation.queue,
+                guest: result.guestToken !== null,
+                // The place it got: behind everybody who waited before (the list refreshes just after).
+                position: game.participations.filter((p) => p.queue).length + 1,
+              });
+              void refresh();
+            }}
+          />
+        ) : null}
+        {joined ? <JoinSuccessModal gameId={game.id} result={joined} onClose={() => setJoined(null)} /> : null}
+        {actionFor ? <PlayerActionsModal game={game} participation={actionFor} name={nameOf(actionFor)} now={now} onClose={() => setActionFor(null)} /> : null}
+        {shareOpen ? <ShareModal game={game} open onClose={() => setShareOpen(false)} /> : null}
+        {createdOpen && game.viewer.canManage ? <ShareModal game={game} created open onClose={() => void setCreated(false)} /> : null}
+        {missingPlayersOpen ? (
+          <MissingPlayersDialog
+            game={game}
+            open
+            onClose={() => void setMissingPlayers(false)}
+            // Modals close on navigation: open the share modal once the dialog's query is gone.
+            onShare={() => void setMissingPlayers(false).then(() => setShareOpen(true))}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

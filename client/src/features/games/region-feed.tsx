@@ -195,13 +195,16 @@ function GameList({
   }
   return (
     <div className={`space-y-7 transition-opacity ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
-      {groups.map(({ group, games }) => (
+      {groups.map(({ group, games }, index) => (
         <section key={group} aria-labelledby={`feed-group-${group}`}>
           <h2 id={`feed-group-${group}`} className="mb-3 flex items-center gap-2 text-[18px] font-extrabold tracking-tight text-slate-900">
             {GROUP_TITLES[group]()}
-            <span aria-hidden className="rounded-full bg-slate-100 px-2 py-0.5 text-[12px] font-bold text-slate-600 tabular-nums">
-              {games.length}
-            </span>
+            {/* A count only for a group that is complete: the last one may go on in the next page. */}
+            {index < groups.length - 1 || !feed.hasNextPage ? (
+              <span aria-hidden data-testid="feed-group-count" className="rounded-full bg-slate-100 px-2 py-0.5 text-[12px] font-bold text-slate-600 tabular-nums">
+                {games.length}
+              </span>
+            ) : null}
           </h2>
           <ul className="space-y-3">
             {games.map((game) => (

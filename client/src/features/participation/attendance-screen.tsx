@@ -12,7 +12,7 @@ import { ChoiceChips } from "@client/components/choice-chips";
 import { Notice } from "@client/components/notice";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
-import { messageByKey } from "@client/lib/messages";
+import { messageByKey, useLoadedMessageCatalogue } from "@client/lib/messages";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
 import { formatDateTime } from "@client/features/games/game-format";
@@ -58,7 +58,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const feedbackLabel = (value: ReliabilityFeedback) => messageByKey(`attendance_feedback_${value}`) ?? value;
+const FEEDBACK_LABELS: Record<ReliabilityFeedback, () => string> = {
+  CAME: m.attendance_feedback_CAME,
+  CAME_LATE: m.attendance_feedback_CAME_LATE,
+  DID_NOT_COME: m.attendance_feedback_DID_NOT_COME,
+};
+const feedbackLabel = (value: ReliabilityFeedback) => FEEDBACK_LABELS[value]();
 
 function extras(p: { playerCount: number; playsHimself?: boolean }): string | null {
   const n = p.playerCount - (p.playsHimself === false ? 0 : 1);
@@ -70,6 +75,7 @@ function extras(p: { playerCount: number; playsHimself?: boolean }): string | nu
  * ("came" by default), the waiting list and the cancellations, for the creator and admins.
  */
 export function AttendanceScreen({ gameId }: { gameId: number }) {
+  useLoadedMessageCatalogue(); // the rating window's notice shows at once
   const { locale } = useLocale();
   const { data: game } = useSuspenseQuery(gameQueryOptions(gameId));
   const now = useNow();

@@ -9,13 +9,8 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { GameCard } from "@client/features/games/game-card";
+import { GUEST_GAMES_PAGE, guestProfileQueryOptions } from "./guest-queries";
 
-/** Attended games page size and load-more step (spec 000 section 9). */
-export const GUEST_GAMES_PAGE = 5;
-
-export function guestProfileQueryOptions(id: number, pageSize = GUEST_GAMES_PAGE) {
-  return trpc.participation.guestProfile.queryOptions({ id, attendedGamesPageSize: pageSize }, { placeholderData: keepPreviousData });
-}
 
 const TONES: Record<ReliabilityColour, string> = {
   good: "bg-pitch-50 text-pitch-900 ring-pitch-200",

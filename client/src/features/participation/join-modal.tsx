@@ -21,17 +21,9 @@ import { useNotificationPermission } from "@client/features/notifications/permis
 import { addAnonymousParticipation } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { useMessageCatalogue } from "@client/lib/messages";
+import { joinsWaitingList, playerCountLabel } from "./join-rules";
 
-/** "Nur Ich" for 1, "Ich + n" above (spec 000 section 5). */
-export function playerCountLabel(count: number): string {
-  return count <= 1 ? m.join_only_me() : m.join_me_plus({ count: String(count - 1) });
-}
-
-/** A newcomer queues when the game is full or others already wait (nobody overtakes the waiting list). */
-export function joinsWaitingList(game: TGame): boolean {
-  if (game.participations.some((p) => p.queue)) return true;
-  return game.maxPlayers !== null && playersIn(game.participations) >= game.maxPlayers;
-}
 
 /** Join errors about the guest's first name: shown at the name field, which they concern. */
 const NAME_ERRORS = new Set(["GUEST_NAME_TAKEN", "NAME_REQUIRED"]);
@@ -45,6 +37,7 @@ const NAME_FIELD_ID = "join-first-name";
  * (guests on findable games, the waiting list).
  */
 export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open: boolean; onClose: () => void; onJoined: (result: TJoinResult) => void }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const account = useAccount();
   const isGuest = account === null;

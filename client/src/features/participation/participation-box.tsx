@@ -15,7 +15,7 @@ import { errorMessage } from "@client/lib/errors";
 import { removeAnonymousParticipations } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
-import { playerCountLabel } from "./join-modal";
+import { playerCountLabel } from "./join-rules";
 import { waitingPosition, type OwnParticipation } from "./own-participation";
 import { useGameRefresh } from "./use-game-refresh";
 

@@ -10,7 +10,6 @@ import { Modal } from "@client/components/modal";
 import { Notice } from "@client/components/notice";
 import { TextAreaField } from "@client/components/text-area-field";
 import { errorMessage } from "@client/lib/errors";
-import { messageByKey } from "@client/lib/messages";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useGameRefresh } from "./use-game-refresh";
@@ -19,8 +18,14 @@ type Participation = TGame["participations"][number];
 
 const MESSAGE_MAX_LENGTH = 500;
 
+const REMOVAL_LABELS: Record<RemovalReason, () => string> = {
+  RELIABILITY_RATING_TOO_BAD: m.removal_reason_RELIABILITY_RATING_TOO_BAD,
+  FRIEND_PLAYS_INSTEAD: m.removal_reason_FRIEND_PLAYS_INSTEAD,
+  OTHER_REASON: m.removal_reason_OTHER_REASON,
+};
+
 export function removalReasonLabel(reason: RemovalReason): string {
-  return messageByKey(`removal_reason_${reason}`) ?? reason;
+  return REMOVAL_LABELS[reason]();
 }
 
 /**

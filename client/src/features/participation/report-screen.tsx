@@ -10,7 +10,7 @@ import { TextAreaField } from "@client/components/text-area-field";
 import { useAccount } from "@client/lib/account";
 import { errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
-import { messageByKey } from "@client/lib/messages";
+import { messageByKey, useLoadedMessageCatalogue } from "@client/lib/messages";
 import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
@@ -19,12 +19,21 @@ import { ManageHeader } from "@client/features/games/manage/manage-common";
 import { useGameRefresh } from "./use-game-refresh";
 
 type ReportReason = (typeof REPORT_REASONS)[number];
+const REPORT_LABELS: Record<ReportReason, () => string> = {
+  COURT_NOT_AS_DESCRIBED: m.report_reason_COURT_NOT_AS_DESCRIBED,
+  COURT_NOT_AVAILABLE: m.report_reason_COURT_NOT_AVAILABLE,
+  ORGANIZER_DID_NOT_SHOW_UP: m.report_reason_ORGANIZER_DID_NOT_SHOW_UP,
+  ORGANIZER_TOO_LATE: m.report_reason_ORGANIZER_TOO_LATE,
+  TOO_FEW_PLAYERS: m.report_reason_TOO_FEW_PLAYERS,
+  OTHER_REASON: m.report_reason_OTHER_REASON,
+};
 
 /**
  * /game/{id}/report (spec 000 sections 4, 5, 8): a reason and a 20 to 1000 character description,
  * for participants who are not the organiser, once, from the start on. Afterwards the reported state shows.
  */
 export function ReportScreen({ gameId }: { gameId: number }) {
+  useLoadedMessageCatalogue(); // the report window's notice shows at once
   useLocale();
   const { data: game } = useSuspenseQuery(gameQueryOptions(gameId));
   const account = useAccount();
@@ -90,7 +99,7 @@ export function ReportScreen({ gameId }: { gameId: number }) {
                 }`}
               >
                 <input type="radio" name="report-reason" checked={reason === option} onChange={() => setReason(option)} className="size-5 accent-pitch-600" />
-                {messageByKey(`report_reason_${option}`) ?? option}
+                {REPORT_LABELS[option]()}
               </label>
             ))}
           </div>

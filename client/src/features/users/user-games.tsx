@@ -7,15 +7,11 @@ import { useAccount } from "@client/lib/account";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { GameCard } from "@client/features/games/game-card";
+import { userGamesQueryOptions, type UserGamesKind } from "./user-queries";
 
 /** Spec 001 sections 2.6 and 9: page size 5, "load more" adds 5. */
 const USER_GAMES_PAGE_SIZE = 5;
 
-export type UserGamesKind = "hosted" | "attended" | "queue";
-
-export function userGamesQueryOptions(userId: number, kind: UserGamesKind, limit: number, upcoming = false) {
-  return trpc.users.games.queryOptions({ userId, kind, limit, upcoming });
-}
 
 const TITLES: Record<UserGamesKind, () => string> = {
   hosted: () => m.user_games_hosted(),

@@ -12,6 +12,7 @@ import { m } from "@client/paraglide/messages";
 import { useSignOut } from "@client/features/auth/use-sign-out";
 import { AppLink } from "@client/features/shell/app-link";
 import { UserGames } from "./user-games";
+import { userQueryOptions } from "./user-queries";
 
 const BADGE_TONES = {
   green: "bg-pitch-50 text-pitch-800 ring-pitch-200",
@@ -28,10 +29,6 @@ function Badge({ icon, tone, children }: { icon: ReactNode; tone: keyof typeof B
       {children}
     </li>
   );
-}
-
-export function userQueryOptions(id: number) {
-  return trpc.users.byId.queryOptions({ id });
 }
 
 /**

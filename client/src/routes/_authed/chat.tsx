@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CHAT_TABS, ChatScreen, type ChatSearch, type ChatTab } from "@client/features/chat/chat-screen";
+import { ChatScreen } from "@client/features/chat/chat-screen";
+import { CHAT_TABS, type ChatSearch, type ChatTab } from "@client/features/chat/chat-search";
 
 export const Route = createFileRoute("/_authed/chat")({
   // ?kickrunde (present, empty) opens News (spec 000 section 2); ?tab keeps the chosen tab on the way back.

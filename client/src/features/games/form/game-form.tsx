@@ -39,7 +39,7 @@ import { SwitchField } from "@client/components/switch-field";
 import { TextAreaField } from "@client/components/text-area-field";
 import { TextField } from "@client/components/text-field";
 import { useLocale } from "@client/lib/locale";
-import { messageByKey } from "@client/lib/messages";
+import { messageByKey, useMessageCatalogue } from "@client/lib/messages";
 import { validationMessage } from "@client/lib/errors";
 import { m } from "@client/paraglide/messages";
 import { CourtFacts } from "../court-facts";
@@ -153,6 +153,7 @@ export function GameForm({
   serverFields: Record<string, string>;
   onPickCourt?: () => void;
 }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const actor = actorOf(account);
   const [showEnglish, setShowEnglish] = useState(state.descriptionEn !== "");

@@ -9,6 +9,7 @@ import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { useAccount } from "@client/lib/account";
 import { errorMessage, fieldErrorCodes } from "@client/lib/errors";
+import { currentDeviceToken } from "@client/lib/notifications";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
@@ -44,7 +45,8 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
   async function save() {
     setNotice(null);
     try {
-      const updated = await update.mutateAsync(payload);
+      // This device follows the game it edits, when it can be notified (spec 000 section 7: updateGame takes deviceToken).
+      const updated = await update.mutateAsync({ ...payload, deviceToken: currentDeviceToken() });
       gameUpdated(updated);
       showFlash("game_flash_saved");
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });

@@ -1,0 +1,14 @@
+import { playersIn } from "@shared/rules/player-list";
+import type { TGame } from "@shared/schemas/games";
+import { m } from "@client/paraglide/messages";
+
+/** "Nur Ich" for 1, "Ich + n" above (spec 000 section 5). */
+export function playerCountLabel(count: number): string {
+  return count <= 1 ? m.join_only_me() : m.join_me_plus({ count: String(count - 1) });
+}
+
+/** A newcomer queues when the game is full or others already wait (nobody overtakes the waiting list). */
+export function joinsWaitingList(game: TGame): boolean {
+  if (game.participations.some((p) => p.queue)) return true;
+  return game.maxPlayers !== null && playersIn(game.participations) >= game.maxPlayers;
+}

@@ -1,0 +1,35 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { BOOT_DATA_ELEMENT_ID, parseBootData, type BootEntry } from "@shared/boot-data";
+import { trpc } from "./trpc";
+
+function seed(queryClient: QueryClient, entry: BootEntry): void {
+  switch (entry.path) {
+    case "games.byId": {
+      queryClient.setQueryData(trpc.games.byId.queryKey(entry.input as { gameId: number }), entry.data as never);
+      return;
+    }
+    case "regions.bySlug": {
+      queryClient.setQueryData(trpc.regions.bySlug.queryKey(entry.input as { slug: string }), entry.data as never);
+      return;
+    }
+    case "games.feed": {
+      const options = trpc.games.feed.infiniteQueryOptions(entry.input as { regionSlug: string }, { getNextPageParam: () => undefined });
+      queryClient.setQueryData(options.queryKey, { pages: [entry.data], pageParams: [options.initialPageParam] } as never);
+      return;
+    }
+  }
+}
+
+/**
+ * Puts the first screen's data the server sent inside the page (shared/boot-data.ts) into the
+ * query cache, once, before the first render; the element is removed so a later render cannot
+ * read stale answers from it. Queries still refetch when their data goes stale, as usual.
+ */
+export function seedBootData(queryClient: QueryClient): void {
+  const element = document.getElementById(BOOT_DATA_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  for (const entry of parseBootData(element.textContent ?? "")) {
+    if (entry.kind === (entry.path === "games.feed" ? "infinite" : "query")) seed(queryClient, entry);
+  }
+}

@@ -1,0 +1,41 @@
+import { BOOT_DATA_ELEMENT_ID, bootDataElement, type BootEntry } from "@shared/boot-data";
+import { ZGame, ZGameFeed, ZGameFeedInput } from "@shared/schemas/games";
+import { ZRegion } from "@shared/schemas/regions";
+import type { Ctx } from "../context";
+import { feed, gameById } from "../domains/games/read";
+import { regionBySlug } from "../domains/regions/service";
+
+/**
+ * The answers the first screen of a game page or a region feed needs, as its tRPC calls would get
+ * them for this viewer (same services, inputs and output schemas; shared/boot-data.ts). Null when a
+ * path has none, or when a call fails: then the page loads as before and shows its own error.
+ */
+export async function bootEntriesFor(ctx: Ctx, pathname: string, search: URLSearchParams): Promise<BootEntry[] | null> {
+  try {
+    const game = /^\/game\/([1-9][0-9]{0,9})\/?$/.exec(pathname);
+    if (game) {
+      const gameId = Number(game[1]);
+      return [{ kind: "query", path: "games.byId", input: { gameId }, data: ZGame.parse(await gameById(ctx, gameId)) }];
+    }
+    const region = /^\/games\/([a-z0-9-]{1,100})\/?$/.exec(pathname);
+    // The feed's plain view only: a tab, a court or a filter in the address changes what it loads.
+    if (region && [...search.keys()].length === 0) {
+      const slug = region[1]!;
+      const input = { regionSlug: slug, courtId: null, filter: "all" as const };
+      const [found, firstPage] = await Promise.all([regionBySlug(ctx, slug), feed(ctx, ZGameFeedInput.parse(input))]);
+      return [
+        { kind: "query", path: "regions.bySlug", input: { slug }, data: ZRegion.parse(found) },
+        { kind: "infinite", path: "games.feed", input, data: ZGameFeed.parse(firstPage) },
+      ];
+    }
+  } catch {
+    // unknown game or region, or a failure: the client asks itself and shows the right screen
+  }
+  return null;
+}
+
+/** The page with its boot data before `</head>` (a page that carries some already is left alone). */
+export function withBootData(html: string, entries: BootEntry[] | null): string {
+  if (!entries || entries.length === 0 || html.includes(`id="${BOOT_DATA_ELEMENT_ID}"`)) return html;
+  return html.replace("</head>", () => `  ${bootDataElement(entries)}\n  </head>`);
+}
