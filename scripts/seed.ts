@@ -11,4 +11,5 @@ console.log(result ? `Demo data loaded: ${JSON.stringify(result)}` : "The databa
 await deps.jobs.stop();
 await deps.mailer.close();
 await deps.realtime.close();
+await deps.payments?.close();
 await deps.database.close();

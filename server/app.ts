@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { TGame } from "@shared/schemas/games";
 import type { Deps } from "./context";
+import { handleStripeWebhook } from "./domains/payments/webhooks";
 import { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { mountUploads } from "./http/uploads";
@@ -20,6 +21,9 @@ import { isUnexpectedTrpcError, payloadTooLargeBody, TRPC_MAX_BODY_BYTES } from 
 import { appRouter } from "./trpc/router";
 
 type Env = { Bindings: { server?: Server<unknown> } };
+
+/** Stripe's events are a few kilobytes; an account or intent with much metadata stays far below this. */
+const STRIPE_WEBHOOK_MAX_BODY_BYTES = 512 * 1024;
 
 function remoteAddress(server: Server<unknown> | undefined, req: Request): string | null {
   return server?.requestIP(req)?.address ?? null;
@@ -78,6 +82,19 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
 
   // Development helpers (the mail catcher's inbox); none of them exists in production.
   mountDevelopmentRoutes(app, deps);
+
+  // Stripe's webhooks (domains/payments/webhooks.ts): the signature covers the raw body, read as text.
+  // 400 for a bad signature or payload, 200 for every verified event (also the ignored ones).
+  app.post(
+    "/api/stripe/webhook",
+    bodyLimit({ maxSize: STRIPE_WEBHOOK_MAX_BODY_BYTES, onError: (c) => c.json({ error: { code: "PAYLOAD_TOO_LARGE", message: ERRORS.PAYLOAD_TOO_LARGE.message } }, httpStatusOf("PAYLOAD_TOO_LARGE")) }),
+    async (c) => {
+      const payload = await c.req.text().catch(() => null);
+      if (payload === null) return c.json({ error: { code: "WEBHOOK_EVENT_INVALID", message: ERRORS.WEBHOOK_EVENT_INVALID.message } }, httpStatusOf("WEBHOOK_EVENT_INVALID"));
+      const answer = await handleStripeWebhook(deps, payload, c.req.header("stripe-signature"));
+      return c.json(answer.body, answer.status);
+    },
+  );
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 

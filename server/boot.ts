@@ -2,15 +2,16 @@ import type { Config } from "./config";
 import type { Deps } from "./context";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
-import { seedDemoIfEmpty } from "./db/seed-demo";
+import { registerDemoAccounts, seedDemoIfEmpty } from "./db/seed-demo";
 import { systemClock, type Clock } from "./lib/clock";
 import { createMailer } from "./integrations/mail/mailer";
 import { resolveVapidKeys } from "./integrations/push/vapid-keys";
 import { createPush } from "./integrations/push/web-push";
 import { startRealtime } from "./integrations/realtime";
+import { createPayments } from "./integrations/stripe/client";
 import { startJobQueue } from "./jobs/queue";
-import { startGameWorkers, startMailWorker, startNotificationDispatcher, startPushWorker } from "./jobs/workers";
-import { gameEventReactions } from "./domains/reactions";
+import { startGameWorkers, startMailWorker, startNotificationDispatcher, startPaymentWorkers, startPushWorker } from "./jobs/workers";
+import { gameEventReactions, paymentReactions } from "./domains/reactions";
 import { createLogger } from "./lib/logger";
 
 /** Opens the database, applies migrations and seeds demo data when asked. */
@@ -25,14 +26,38 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   const realtime = await startRealtime(database, logger);
   const vapid = await resolveVapidKeys(database.db, config.push.vapid);
   const push = createPush({ vapid: { ...vapid, subject: config.push.subject }, logger, policy: config.push.web });
-  const deps: Deps = { config, database, db: database.db, clock: options.clock ?? systemClock, logger, jobs, mailer, realtime, push, reactions: gameEventReactions };
+  // Outside production without Stripe keys an in-process emulator stands in for Stripe; its events go
+  // to our own webhook endpoint, and its state (accounts, payments) is kept beside the database.
+  const payments = await createPayments(config.stripe, {
+    webhookUrl: `${config.publicUrl}/api/stripe/webhook`,
+    stateFile: `${config.dataDir}/stripe-emulator.json`,
+    logger,
+  });
+  if (payments?.emulator) logger.info("stripe emulator started", { url: payments.emulator.url, webhookUrl: payments.emulator.webhookUrl });
+  else logger.info(payments ? "stripe: payments through Stripe" : "stripe: payments off (no STRIPE_SECRET_KEY)");
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    logger,
+    jobs,
+    mailer,
+    realtime,
+    push,
+    payments,
+    reactions: gameEventReactions,
+    paymentReactions,
+  };
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(deps);
     if (seeded) logger.info("demo data loaded", seeded);
+    await registerDemoAccounts(deps);
   }
   await startGameWorkers(deps);
   await startMailWorker(deps);
   await startPushWorker(deps);
+  await startPaymentWorkers(deps);
   startNotificationDispatcher(deps);
   return deps;
 }

@@ -67,3 +67,49 @@ describe("configuration", () => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}: `));
   });
 });
+
+describe("configuration: Stripe", () => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+  test("without keys: the local emulator outside production, payments off in production (never an emulator there)", () => {
+    expect(parseConfig({}).stripe).toEqual({ mode: "emulator" });
+    expect(parseConfig({ NODE_ENV: "test" }).stripe).toEqual({ mode: "emulator" });
+    expect(parseConfig({ NODE_ENV: "production" }).stripe).toEqual({ mode: "off" });
+    expect(parseConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "" }).stripe).toEqual({ mode: "off" });
+  });
+
+  test("with keys: the real Stripe, in production and outside it; several webhook secrets comma-separated", () => {
+    expect(parseConfig({ ...keys, NODE_ENV: "production", STRIPE_PUBLISHABLE_KEY: "pk_test_51abc" }).stripe).toEqual({
+      mode: "stripe",
+      secretKey: "sk_test_51abc",
+      publishableKey: "pk_test_51abc",
+      webhookSecrets: ["whsec_abc"],
+      apiBase: null,
+    });
+    const c = parseConfig({ ...keys, STRIPE_WEBHOOK_SECRET: "whsec_platform, whsec_connect" }).stripe;
+    expect(c).toMatchObject({ mode: "stripe", publishableKey: null, webhookSecrets: ["whsec_platform", "whsec_connect"] });
+    expect(parseConfig({ STRIPE_SECRET_KEY: "rk_live_x1", STRIPE_WEBHOOK_SECRET: "whsec_x", NODE_ENV: "production" }).stripe.mode).toBe("stripe");
+  });
+
+  test("STRIPE_API_BASE gives the SDK's host, port and protocol", () => {
+    expect(parseConfig({ ...keys, STRIPE_API_BASE: "http://127.0.0.1:12111" }).stripe).toMatchObject({ apiBase: { host: "127.0.0.1", port: 12111, protocol: "http" } });
+    expect(parseConfig({ ...keys, STRIPE_API_BASE: "https://stripe-proxy.example/" }).stripe).toMatchObject({
+      apiBase: { host: "stripe-proxy.example", port: 443, protocol: "https" },
+    });
+  });
+
+  test.each([
+    [{ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_a", STRIPE_PUBLISHABLE_KEY: "sk_test_abc" }, "STRIPE_PUBLISHABLE_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_a", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" }, "STRIPE_PUBLISHABLE_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_a", STRIPE_API_BASE: "http://x/v1" }, "STRIPE_API_BASE"],
+    [{ STRIPE_PUBLISHABLE_KEY: "pk_test_abc" }, "STRIPE_PUBLISHABLE_KEY"],
+    [{ STRIPE_WEBHOOK_SECRET: "whsec_abc", NODE_ENV: "production" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_API_BASE: "http://127.0.0.1:12111" }, "STRIPE_API_BASE"],
+  ])("Stripe settings fail fast: %p", (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
+});

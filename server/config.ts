@@ -84,6 +84,16 @@ const ZEnv = z.object({
     .refine((v) => v === undefined || /^\s*(\d+\s*(,\s*\d+\s*)*)?$/.test(v), { error: "must be user ids separated by commas, e.g. 1,2" })
     .transform((v) => (v === undefined ? undefined : v.split(",").map((id) => id.trim()).filter(Boolean).map(Number)))
     .refine((ids) => ids === undefined || ids.every((id) => id >= 1 && id <= 2_147_483_647), { error: "must be user ids separated by commas, e.g. 1,2" }),
+  /** Stripe's secret API key (sk_… or a restricted rk_…); empty: payments off in production, the local emulator otherwise. */
+  STRIPE_SECRET_KEY: optionalText().refine((v) => v === undefined || /^(sk|rk)_(test|live)_\w+$/.test(v), { error: "must look like sk_test_… or sk_live_…" }),
+  /** Stripe's publishable key (pk_…) for Stripe.js in the browser. */
+  STRIPE_PUBLISHABLE_KEY: optionalText().refine((v) => v === undefined || /^pk_(test|live)_\w+$/.test(v), { error: "must look like pk_test_… or pk_live_…" }),
+  /** Signing secrets (whsec_…) of the webhook endpoints pointing at /api/stripe/webhook, comma-separated (the account's and the Connect endpoint's). */
+  STRIPE_WEBHOOK_SECRET: optionalText()
+    .transform((v) => (v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean)))
+    .refine((v) => v === undefined || (v.length > 0 && v.every((s) => /^whsec_\w+$/.test(s))), { error: "must be one or more whsec_… secrets, comma-separated" }),
+  /** Another address for Stripe's API (a Stripe emulator elsewhere, a proxy); empty: api.stripe.com. */
+  STRIPE_API_BASE: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), { error: "must be an http(s) URL without a path, e.g. http://127.0.0.1:12111" }),
   /** GraphQL schema introspection; empty: on in development and tests, off in production. */
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false", "1", "0", ""])
@@ -112,7 +122,22 @@ export type Config = {
   founderUserIds: readonly number[];
   /** Web push; `vapid` undefined: use the key pair generated into the database (integrations/push/vapid-keys.ts). */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined; web: WebPushPolicy };
+  /** Payments (integrations/stripe/client.ts): real Stripe, the in-process emulator (never in production), or off. */
+  stripe: StripeConfig;
 };
+
+export type StripeConfig =
+  | { mode: "off" }
+  /** outside production without keys: the local emulator with generated test keys */
+  | { mode: "emulator" }
+  | {
+      mode: "stripe";
+      secretKey: string;
+      publishableKey: string | null;
+      webhookSecrets: readonly string[];
+      /** the SDK's host/port/protocol; null: api.stripe.com */
+      apiBase: { host: string; port: number; protocol: "http" | "https" } | null;
+    };
 
 export type StorageConfig =
   | { kind: "local"; dir: string; publicUrl: string }
@@ -160,6 +185,35 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // The demo data's admin and organiser are its founders (ids 1 and 2 of a freshly seeded database).
     founderUserIds: e.FOUNDER_USER_IDS ?? (seed === "demo" ? [1, 2] : []),
     push: pushConfig(e),
+    stripe: stripeConfig(e),
+  };
+}
+
+function stripeConfig(e: z.output<typeof ZEnv>): StripeConfig {
+  const fail = (line: string) => new ConfigError(`Invalid configuration (see README, Configuration):\n  ${line}`);
+  if (!e.STRIPE_SECRET_KEY) {
+    const stray = (["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE"] as const).filter((k) => e[k]);
+    if (stray.length) throw fail(`${stray.join(", ")}: set STRIPE_SECRET_KEY too`);
+    // No emulator ever in production: without keys a production server simply takes no payments.
+    return e.NODE_ENV === "production" ? { mode: "off" } : { mode: "emulator" };
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET) throw fail("STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the endpoint's signing secret, whsec_…)");
+  const live = (key: string) => /^\w+_live_/.test(key);
+  if (e.STRIPE_PUBLISHABLE_KEY && live(e.STRIPE_PUBLISHABLE_KEY) !== live(e.STRIPE_SECRET_KEY)) {
+    throw fail("STRIPE_PUBLISHABLE_KEY: test and live keys mixed (both must be test or both live)");
+  }
+  let apiBase: Extract<StripeConfig, { mode: "stripe" }>["apiBase"] = null;
+  if (e.STRIPE_API_BASE) {
+    const u = new URL(e.STRIPE_API_BASE);
+    const protocol = u.protocol === "http:" ? "http" : "https";
+    apiBase = { host: u.hostname.replace(/^\[|\]$/g, ""), port: u.port ? Number(u.port) : protocol === "http" ? 80 : 443, protocol };
+  }
+  return {
+    mode: "stripe",
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecrets: e.STRIPE_WEBHOOK_SECRET,
+    apiBase,
   };
 }
 

@@ -1,8 +1,10 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { GameEventReaction } from "./domains/games/events";
+import type { PaymentReaction } from "./domains/payments/events";
 import type { Mailer } from "./integrations/mail/mailer";
 import type { Push } from "./integrations/push/web-push";
+import type { Payments } from "./integrations/stripe/client";
 import type { Realtime } from "./integrations/realtime";
 import type { JobQueue } from "./jobs/queue";
 import type { Clock } from "./lib/clock";
@@ -19,8 +21,12 @@ export type Deps = {
   mailer: Mailer;
   push: Push;
   realtime: Realtime;
+  /** Stripe (integrations/stripe/client.ts): null when payments are off (production without keys). */
+  payments: Payments | null;
   /** What other domains do, in the same transaction, when a game event is recorded (domains/reactions.ts). */
   reactions: readonly GameEventReaction[];
+  /** What other domains do, in the same transaction, when a payment's mirror changes (domains/reactions.ts). */
+  paymentReactions: readonly PaymentReaction[];
 };
 
 /** The signed-in user as the session sees it (enough for permission checks). */

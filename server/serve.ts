@@ -28,6 +28,7 @@ export function serve(deps: Deps, assets: StaticAssets, extra: Record<string, un
     await deps.jobs.stop();
     await deps.mailer.close();
     await deps.realtime.close();
+    await deps.payments?.close();
     await deps.database.close();
     process.exit(0);
   };

@@ -167,3 +167,35 @@ export const MESSAGE_PREVIEW_LENGTH = 40;
 export const PRODUCT_HOSTS = ["kickrunde.de"] as const;
 export const PAYMENT_ONBOARDING_HOSTS = ["connect.stripe.com"] as const;
 export const GAME_MATES_DAYS = 90;
+
+/* ---- Payments (spec 000 section 9, spec 001 sections 3 and 9; shared/rules/fees.ts) ---- */
+/** The dynamic fee in percent of the participation's price, unless the game's organisation sets its own. */
+export const DEFAULT_FEE_PERCENTAGE = 6;
+/** The static fee per participation (one payment), in cents. */
+export const STATIC_FEE_CENTS = 39;
+/** The payment provider's monthly fee, deducted from an organiser's first payout of a month when not yet paid. */
+export const MONTHLY_PROVIDER_FEE_CENTS = 200;
+export const PAYMENT_CURRENCY = "eur";
+/** Stripe's `business_type` of a connected account (spec 001 section 3 `paymentBusinessType`). */
+export const PAYMENT_BUSINESS_TYPES = ["individual", "company", "non_profit", "government_entity"] as const;
+export type PaymentBusinessType = (typeof PAYMENT_BUSINESS_TYPES)[number];
+/** The pause before the onboarding screen checks the account after the return from the provider (spec 001 section 9). */
+export const PAYMENT_ONBOARDING_CHECK_DELAY_MS = 7;
+/** What a payment pays for: a participation in a game, a court booking, a tournament participation. */
+export const PAYMENT_PURPOSES = ["participation", "court_booking", "tournament"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+/** Stripe's `capture_method` of a payment intent: manual holds the card until captured (spec 000 section 4). */
+export const CAPTURE_METHODS = ["automatic", "manual"] as const;
+/** Stripe's payment intent statuses, mirrored on our `payments` row. */
+export const PAYMENT_INTENT_STATUSES = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+/** Addresses a user may keep (the first one is used, spec 001 section 3); a bound so none grows without end. */
+export const ADDRESSES_PER_USER_MAX = 5;

@@ -3,9 +3,9 @@
  * no or ended session 401; rate limits and quotas 429; a bad value in the input 400; refused by the
  * current state or time of what it acts on (already exists, already done, too late, full) 409;
  * 405 and 413 for the request itself, 415 and 422 for pictures the server cannot take; 500 only
- * for our own faults.
+ * for our own faults; 503 when a service we depend on (the payment provider) is off or unreachable.
  */
-export const ERROR_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** What each code declares once: its HTTP status and its English server message. */
@@ -61,6 +61,7 @@ export const ERRORS = {
   PRICE_RAISE_NOT_ALLOWED: { status: 409, message: "The price cannot be raised once participants exist" }, // refused by the participants already in
   MANAGED_PRICE_TOO_LOW: { status: 400, message: "Managed payment needs a price of at least 2.50 euro" },
   MANAGED_PAYMENT_TOO_FAR_AHEAD: { status: 400, message: "Managed-payment games can be created at most six days in advance" },
+  MANAGED_PAYMENT_NOT_ALLOWED: { status: 403, message: "Managed payment needs the organiser's payment account to take payments" }, // the creator's connected account has no charges enabled
   TITLE_NOT_ALLOWED: { status: 403, message: "Only admins and organisations can set a title" },
   GAME_TYPE_NOT_ALLOWED: { status: 403, message: "You cannot publish games of this type" },
   INSTANT_CAPTURE_NOT_ALLOWED: { status: 403, message: "You cannot use instant capture" },
@@ -120,6 +121,28 @@ export const ERRORS = {
   EMAIL_TOKEN_EXPIRED: { status: 400, message: "The confirmation link has expired" }, // the token sent is no longer good, like an invalid one
   RESET_TOKEN_INVALID: { status: 400, message: "invalid token" },
   DELETE_CONFIRMATION_REQUIRED: { status: 400, message: "Type the confirmation word to delete the account" },
+  // addresses (spec 001 sections 3, 5, 7)
+  ADDRESS_NOT_FOUND: { status: 404, message: "Address not found" }, // no address of the caller's with that id
+  TOO_MANY_ADDRESSES: { status: 429, message: "At most 5 addresses can be saved" }, // a per-user quota
+  // payments (integrations/stripe, domains/payments): Stripe's own messages never reach a client
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, message: "The payment provider cannot be reached, try again later" }, // connection, rate limit, Stripe's 5xx
+  PAYMENT_PROVIDER_ERROR: { status: 500, message: "The payment provider refused the request" }, // our fault: keys, parameters, idempotency keys
+  PAYMENT_NOT_FOUND: { status: 404, message: "Payment not found" },
+  PAYMENT_STATE_CONFLICT: { status: 409, message: "The payment cannot do this in its current state" }, // e.g. capturing a cancelled payment
+  PAYMENT_ALREADY_REFUNDED: { status: 409, message: "The payment has already been refunded" },
+  REFUND_EXCEEDS_PAYMENT: { status: 409, message: "The refund is larger than what is left to refund" },
+  PAYMENT_AMOUNT_INVALID: { status: 400, message: "The payment amount is not allowed" }, // below Stripe's minimum or above its maximum
+  PAYMENT_ACCOUNT_NOT_READY: { status: 409, message: "The receiving payment account cannot take payments yet" }, // the destination's transfers are not active
+  PAYMENT_DECLINED: { status: 409, message: "The payment was declined" },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "Invalid webhook signature" },
+  WEBHOOK_EVENT_INVALID: { status: 400, message: "Not a webhook event" },
+  WEBHOOK_RETRY_LATER: { status: 503, message: "The event could not be processed now and will be retried" }, // the database or Stripe's API failed
+  // payment onboarding (spec 001 sections 2.9, 5, 8)
+  PAYMENTS_UNAVAILABLE: { status: 409, message: "Payments are not available on this server" }, // no payment provider configured, whoever asks
+  PAYMENT_DETAILS_MISSING: { status: 409, message: "Payment onboarding needs first name, last name, date of birth and address" }, // details.missing names them
+  PAYMENT_POSTAL_CODE_INVALID: { status: 409, message: "The postal code of the address is invalid" }, // the saved address, not this request's input
+  PAYMENT_ONBOARDING_FAILED: { status: 409, message: "The payment provider did not accept the onboarding request" }, // logged with the provider's answer
+  PAYMENT_ACCOUNT_CHECK_FAILED: { status: 409, message: "The payment account could not be checked" }, // the provider did not answer; try again
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

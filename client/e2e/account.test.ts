@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, uniqueEmail, useHarness, linkFromMail } from "./harness";
 
 const h = useHarness();
 
@@ -9,24 +9,6 @@ const email = uniqueEmail("account");
 const firstPassword = "geheim123";
 const newPassword = "neuesGeheimnis9";
 let userId = 0;
-
-/**
- * The newest link to `path` in a mail to `to` with `subject`, from the dev mail catcher. Mails
- * are jobs, so the page is reloaded until it arrives.
- */
-async function linkFromMail(page: Page, to: string, subject: string, path: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    await page.goto("/dev/mails");
-    const mail = page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).first();
-    if ((await mail.count()) > 0) {
-      const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
-      if (href) return href;
-    }
-    await page.waitForTimeout(300);
-  }
-  throw new Error(`no mail "${subject}" to ${to}`);
-}
 
 /** A real 900x600 PNG drawn in the browser: a striped landscape, so the crop is visible. */
 async function makePng(page: Page): Promise<Buffer> {

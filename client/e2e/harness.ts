@@ -239,6 +239,24 @@ export async function createBerlinGame(h: Harness, organiser: string | BrowserCo
   }
 }
 
+/**
+ * The newest link to `path` in a mail to `to` with `subject`, from the dev mail catcher. Mails are
+ * jobs, so the page is reloaded until it arrives.
+ */
+export async function linkFromMail(page: Page, to: string, subject: string, path: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    await page.goto("/dev/mails");
+    const mail = page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).first();
+    if ((await mail.count()) > 0) {
+      const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
+      if (href) return href;
+    }
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
 /** A unique address for a registration test. */
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -5,5 +5,6 @@ export * from "./schema/courts";
 export * from "./schema/games";
 export * from "./schema/notifications";
 export * from "./schema/organizations";
+export * from "./schema/payments";
 export * from "./schema/regions";
 export * from "./schema/users";

@@ -1,13 +1,19 @@
 import { STAFF_GROUP_EMPLOYEE, STAFF_GROUP_LEAD, STAFF_GROUP_PARTNER, SUPPORT_USER_ID } from "@shared/constants";
 import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../context";
-import { createUser, findUserByEmail } from "../domains/users/service";
+import { addressInUse, createAddress } from "../domains/addresses/service";
+import { createUser, findUserByEmail, findUserByStripeAccountId, setPaymentAccount } from "../domains/users/service";
 import { hashPassword } from "../lib/password";
 import { groups, marketingMessages, organizations, regions, userGroups } from "./schema";
 import { seedDemoGames } from "./seed-games";
 
 /** Every demo account signs in with this password (README, Demo data). */
 export const DEMO_PASSWORD = "kickrunde";
+/**
+ * The demo organiser's connected account: onboarded and able to take charges, so managed-payment games
+ * can be demonstrated at once. The local Stripe emulator must know an account of this id.
+ */
+export const DEMO_ORGA_STRIPE_ACCOUNT_ID = "acct_demo_orga";
 
 type RegionSeed = { name: string; slug: string; latitude: number; longitude: number; featured?: boolean; perimeter?: number };
 
@@ -68,6 +74,22 @@ export const DEMO_USERS: UserSeed[] = [
 ];
 
 /** Loads the demo data into an empty database; returns counts, or null when data exists. */
+/**
+ * The offline default's Stripe emulator must know the demo organiser's connected account, which the
+ * seed wrote without going through the API: an Express account under its id, onboarded, so payments
+ * to it work. Nothing happens against real Stripe or without payments. Runs at every start (the
+ * emulator keeps its own state file, which may be newer or older than the database).
+ */
+export async function registerDemoAccounts(deps: Deps): Promise<boolean> {
+  const emulator = deps.payments?.emulator;
+  if (!emulator) return false;
+  const orga = await findUserByStripeAccountId(deps.db, DEMO_ORGA_STRIPE_ACCOUNT_ID);
+  if (!orga) return false;
+  const account = emulator.ensureAccount(DEMO_ORGA_STRIPE_ACCOUNT_ID, orga.email);
+  if (!account.charges_enabled) emulator.completeOnboarding(DEMO_ORGA_STRIPE_ACCOUNT_ID, { businessType: "individual" });
+  return true;
+}
+
 export async function seedDemoIfEmpty(deps: Deps): Promise<Record<string, number> | null> {
   const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(regions);
   if ((row?.n ?? 0) > 0) return null;
@@ -139,7 +161,25 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
 
     // The organiser heads Berlin (a "region head" badge in the demo).
     const orga = await findUserByEmail(tx, "orga@kickrunde.de");
-    if (orga) await tx.update(regions).set({ headId: orga.id }).where(eq(regions.slug, "berlin"));
+    if (orga) {
+      await tx.update(regions).set({ headId: orga.id }).where(eq(regions.slug, "berlin"));
+      // Ready for managed payment: an address and a connected account that can take charges.
+      if (!(await addressInUse(tx, orga.id))) {
+        await createAddress(tx, orga.id, { line1: "Torstraße 12", town: "Berlin", postalCode: "10119", country: "DE" }, now);
+      }
+      await setPaymentAccount(
+        tx,
+        orga.id,
+        {
+          stripeAccountId: DEMO_ORGA_STRIPE_ACCOUNT_ID,
+          paymentOnboardingCompleted: true,
+          paymentChargesEnabled: true,
+          paymentPayoutsEnabled: true,
+          paymentBusinessType: "individual",
+        },
+        now,
+      );
+    }
     await tx
       .update(regions)
       .set({ telegramGroupUrl: "https://t.me/kickrunde_berlin", whatsappChannelUrl: "https://whatsapp.com/channel/kickrunde-berlin" })

@@ -1,4 +1,5 @@
 import type { GameEventReaction } from "./games/events";
+import type { PaymentReaction } from "./payments/events";
 import { chatLineForGameEvent } from "./chat/service";
 
 /**
@@ -8,3 +9,10 @@ import { chatLineForGameEvent } from "./chat/service";
  * Card holds released on a cancelled game (payments) will be added here.
  */
 export const gameEventReactions: readonly GameEventReaction[] = [chatLineForGameEvent];
+
+/**
+ * Who reacts when a payment's mirror changes (its intent's status or amounts, from a webhook or a read
+ * of Stripe), inside that transaction (domains/payments/events.ts). The participation's payment status
+ * (issue 13), court bookings and tournaments will be added here.
+ */
+export const paymentReactions: readonly PaymentReaction[] = [];

@@ -2,6 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { getNamedType, isListType, isNonNullType, isObjectType, type GraphQLOutputType } from "graphql";
 import { createSchema } from "graphql-yoga";
 import { z } from "zod";
+import { ZAddress } from "@shared/schemas/addresses";
+import { ZAccountLink } from "@shared/schemas/payment-onboarding";
 import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
 import { ZGame, ZGameListItem, ZGameParticipation } from "@shared/schemas/games";
 import { ZGuestProfile, ZJoinResult, ZParticipationRef } from "@shared/schemas/participation";
@@ -50,6 +52,8 @@ const SERVED: Record<string, z.ZodObject> = {
   CurrentGameChat: ZCurrentGameChat,
   GameChatComment: inner(ZCurrentGameChat.shape.latestComment),
   MarketingMessage: ZMarketingMessage,
+  Address: ZAddress,
+  CreateStripeAccountLink: ZAccountLink,
 };
 
 /** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
@@ -72,6 +76,7 @@ const ENVELOPES = [
   "UploadProfileImage",
   "DeleteProfileImage",
   "DirectMessages", // { objects: [DirectMessage], hasNext }: the chat router's inline page
+  "CreateOrUpdateAddress", // { address } of createOrUpdateAddress
 ];
 
 /** Shared field name → the old API's name for it. */

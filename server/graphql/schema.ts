@@ -10,14 +10,17 @@ import { USER_GAMES_PAGE_SIZE, ZGameListFieldArgs, ZMyAccountArgs, ZUserArgs, ty
 import * as accounts from "../domains/accounts/service";
 import * as auth from "../domains/auth/service";
 import * as notifications from "../domains/notifications/service";
+import * as paymentOnboarding from "../domains/payments/onboarding";
 import * as regions from "../domains/regions/service";
 import { profileGames } from "../domains/users/games";
 import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
+import { addressMutations, addressQueries, addressTypeDefs } from "./addresses";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
+import { paymentOnboardingMutations, paymentOnboardingTypeDefs } from "./payment-onboarding";
 import { resolver, ZNoArgs, type GqlResolver } from "./resolve";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
 import type { Ctx } from "../context";
@@ -52,6 +55,11 @@ const accountTypeDefs = /* GraphQL */ `
     profileImageUrl: String receiveGameEmails: Boolean! region: RegionRef isCourtOwner: Boolean! isAdmin: Boolean!
     groups: [Group!]! organization: Organization applicationLanguage: String!
     reliabilityRating: Int punctualityRating: Int headedRegions: [RegionRef!]! createdAt: DateTime!
+    "the payment account (spec 001 section 3); paymentBusinessType is Stripe's: individual, company, non_profit, government_entity"
+    hasPaymentAccount: Boolean! paymentOnboardingCompleted: Boolean! paymentChargesEnabled: Boolean! paymentPayoutsEnabled: Boolean!
+    paymentBusinessType: String
+    "the payment provider's monthly fee (2 EUR) was deducted this month"
+    stripeMonthlyFeePaid: Boolean!
     hostedGames(pageSize: Int, upcoming: Boolean): UserGames!
     attendedGames(pageSize: Int, upcoming: Boolean): UserGames!
     queueGames(pageSize: Int, upcoming: Boolean): UserGames!
@@ -76,7 +84,7 @@ const accountTypeDefs = /* GraphQL */ `
   type Flag { success: Boolean! }
 
   type Query {
-    "updatePaymentDetails is accepted and has no effect until payments exist"
+    "updatePaymentDetails: true reads the payment account from the provider first (the check after onboarding)"
     myAccount(updatePaymentDetails: Boolean, hostedGamesPageSize: Int, attendedGamesPageSize: Int, queueGamesPageSize: Int): MyAccount!
     regions: [Region!]!
     user(id: ID!, hostedGamesPageSize: Int, attendedGamesPageSize: Int, queueGamesPageSize: Int): PublicUser!
@@ -104,7 +112,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -127,6 +135,8 @@ const mutations: Record<string, GqlResolver> = {
   ...uploadMutations,
   ...chatMutations,
   ...notificationMutations,
+  ...addressMutations,
+  ...paymentOnboardingMutations,
   tokenAuth: resolver(ZLoginInput, auth.login, tokenAnswer),
   refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
   logout: resolver(ZNoArgs, auth.logout),
@@ -174,14 +184,14 @@ function withCsrf(resolve: GqlResolver): GqlResolver {
 
 export const resolvers = {
   Query: {
-    // updatePaymentDetails is accepted and has no effect until payments exist.
-    myAccount: resolver(ZMyAccountArgs, users.myAccount, (account, { updatePaymentDetails: _, ...pageSizes }) => ({ ...account, pageSizes })),
+    myAccount: resolver(ZMyAccountArgs, (ctx, i) => paymentOnboarding.myAccountWithPaymentDetails(ctx, i.updatePaymentDetails === true), (account, { updatePaymentDetails: _, ...pageSizes }) => ({ ...account, pageSizes })),
     regions: resolver(ZNoArgs, regions.listRegions),
     user: resolver(ZUserArgs, (ctx, i) => users.userById(ctx, i.id), (user, { id: _, ...pageSizes }) => ({ ...user, pageSizes })),
     ...gameQueries,
     ...participationQueries,
     ...chatQueries,
     ...notificationQueries,
+    ...addressQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
   MyAccount: userGameLists,

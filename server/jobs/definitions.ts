@@ -21,12 +21,17 @@ const ZSendMailJob = z.custom<OutgoingMail>(
   { error: "not a mail" },
 );
 
+/** Reads non-final payments and unfinished onboardings from Stripe (domains/payments/reconcile.ts); `limit` per kind. */
+const ZPaymentsReconcileJob = z.object({ limit: z.number().int().positive().max(1000).optional() });
+export type PaymentsReconcileJob = z.infer<typeof ZPaymentsReconcileJob>;
+
 export const JOBS = {
   "game-min-players-warning": ZMinPlayersJob,
   "game-takes-place-prompt": ZMinPlayersJob,
   "game-auto-cancel": ZMinPlayersJob,
   "send-mail": ZSendMailJob,
   "send-push": ZSendPushJob,
+  "payments-reconcile": ZPaymentsReconcileJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -2,6 +2,7 @@ import type { Deps } from "../context";
 import { handleAutoCancel, handleMinPlayersWarning, handleTakesPlacePrompt } from "../domains/games/lifecycle";
 import { deliverMail, deliverPush } from "../domains/notifications/outbox";
 import { dispatchPendingNotifications } from "../domains/notifications/service";
+import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 
 /**
  * Registers the workers of every job (jobs/definitions.ts): the logic lives in its domain, this
@@ -21,6 +22,20 @@ export async function startMailWorker(deps: Deps) {
 
 export async function startPushWorker(deps: Deps) {
   await deps.jobs.work("send-push", (job) => deliverPush(deps, job));
+}
+
+/**
+ * The payments reconciliation (domains/payments/reconcile.ts): every 15 minutes by pg-boss's cron
+ * (one job per occurrence across all server processes), and whenever `requestReconciliation` asks.
+ * Without payments (production without Stripe keys) there is nothing to read: no worker, no schedule.
+ */
+export async function startPaymentWorkers(deps: Deps) {
+  if (!deps.payments) {
+    await deps.jobs.boss.unschedule("payments-reconcile");
+    return;
+  }
+  await deps.jobs.work("payments-reconcile", async (job) => void (await reconcilePayments(deps, job)));
+  await deps.jobs.boss.schedule("payments-reconcile", RECONCILE_CRON, {});
 }
 
 /**

@@ -3,6 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import fc from "fast-check";
 import { createApp } from "../app";
 import type { Deps } from "../context";
+import { addresses } from "../db/schema";
 import { createSession } from "../domains/auth/sessions";
 import { newCsrfToken } from "../http/csrf";
 import { createCourt, createGameRow, createRegion, createUser } from "./factories";
@@ -200,7 +201,9 @@ export type Role = "anonymous" | "user" | "admin";
 /** Fixtures the fuzzers aim at, and a requester that signs each request in as the given role. */
 export async function fuzzWorld(deps: Deps) {
   const region = await createRegion(deps, { featured: true });
-  const user = await createUser(deps, { emailVerifiedAt: new Date(), regionId: region.id });
+  // Everything payment onboarding needs, so payments.createAccountLink and its GraphQL twin reach Stripe (the emulator).
+  const user = await createUser(deps, { emailVerifiedAt: new Date(), regionId: region.id, lastName: "Fuzz", dateOfBirth: "1990-01-01" });
+  await deps.db.insert(addresses).values({ userId: user.id, line1: "Torstraße 12", postalCode: "10119", town: "Berlin", country: "DE" });
   const admin = await createUser(deps, { emailVerifiedAt: new Date(), isAdmin: true, regionId: region.id });
   const court = await createCourt(deps, { regionId: region.id });
   const start = new Date(deps.clock.now().getTime() + 3 * 24 * 3600_000);

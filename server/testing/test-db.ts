@@ -7,10 +7,11 @@ import { createMailer } from "../integrations/mail/mailer";
 import { resolveVapidKeys } from "../integrations/push/vapid-keys";
 import { startTestPushEndpoint, type TestPushEndpoint } from "../integrations/push/test-endpoint";
 import { createPush } from "../integrations/push/web-push";
+import { createPayments } from "../integrations/stripe/client";
 import { startRealtime } from "../integrations/realtime";
 import { startJobQueue } from "../jobs/queue";
 import { startMailWorker, startPushWorker } from "../jobs/workers";
-import { gameEventReactions } from "../domains/reactions";
+import { gameEventReactions, paymentReactions } from "../domains/reactions";
 import { createLogger } from "../lib/logger";
 import { testClock } from "./test-clock";
 
@@ -20,7 +21,12 @@ import { testClock } from "./test-clock";
  */
 let created: Promise<{ deps: Deps; drop: () => Promise<void>; pushEndpoint: TestPushEndpoint }> | undefined;
 
-async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEndpoint: TestPushEndpoint }> {
+/**
+ * A fresh, migrated database of the run's kind (a new PostgreSQL database beside DATABASE_URL's, or an
+ * in-memory PGlite) and how to drop it. The run's own database is one; a test that needs a second one
+ * (the webhook chaos test's clean delivery) opens its own.
+ */
+export async function openScratchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   let database: Database;
   let drop = async () => {};
@@ -30,17 +36,27 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
     await admin.unsafe(`create database ${name}`);
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
-    database = await openDatabase({ kind: "postgres", url: testUrl.toString(), max: 5 });
+    const db = await openDatabase({ kind: "postgres", url: testUrl.toString(), max: 5 });
+    database = db;
     drop = async () => {
-      await database.close();
+      await db.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
   } else {
-    database = await openDatabase({ kind: "pglite" });
-    drop = () => database.close();
+    const db = await openDatabase({ kind: "pglite" });
+    database = db;
+    drop = () => db.close();
   }
   await runMigrations(database);
+  return { database, drop };
+}
+
+async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEndpoint: TestPushEndpoint }> {
+  const url = process.env.DATABASE_URL;
+  const scratch = await openScratchDatabase();
+  const database = scratch.database;
+  let drop = scratch.drop;
   // The local test push service (integrations/push/test-endpoint.ts) is plain http on 127.0.0.1:
   // exactly its host and port are allowed, through the escape hatch that production refuses.
   const pushEndpoint = await startTestPushEndpoint();
@@ -62,7 +78,10 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   // endpoint (testPushEndpoint()) and the push worker runs. The dispatcher does not poll:
   // tests call dispatchPendingNotifications themselves.
   const push = createPush({ vapid: { ...(await resolveVapidKeys(database.db, undefined)), subject: config.push.subject }, logger, policy: config.push.web });
-  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, reactions: gameEventReactions };
+  // Stripe is the run's in-process emulator (config says so for NODE_ENV=test). Events are only
+  // recorded until a test points them somewhere: deps.payments.emulator.setWebhookUrl(...).
+  const payments = await createPayments(config.stripe, { webhookUrl: null, logger });
+  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, reactions: gameEventReactions, paymentReactions };
   await startMailWorker(deps);
   await startPushWorker(deps);
   const closeDb = drop;
@@ -70,6 +89,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
     await jobs.stop();
     await mailer.close();
     await realtime.close();
+    await payments?.close();
     pushEndpoint.close();
     await closeDb();
   };

@@ -19,6 +19,7 @@ const TRPC_CODE = {
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
   500: "INTERNAL_SERVER_ERROR",
+  503: "SERVICE_UNAVAILABLE",
 } as const satisfies Record<ErrorStatus, TRPC_ERROR_CODE_KEY>;
 
 /** The tRPC code (and so the HTTP status) an error code answers with. */

@@ -1,10 +1,12 @@
 import { accountsRouter } from "../domains/accounts/router";
+import { addressesRouter } from "../domains/addresses/router";
 import { authRouter } from "../domains/auth/router";
 import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
 import { notificationsRouter } from "../domains/notifications/router";
 import { participationRouter } from "../domains/participation/router";
+import { paymentsRouter } from "../domains/payments/router";
 import { regionsRouter } from "../domains/regions/router";
 import { usersRouter } from "../domains/users/router";
 import { router } from "./init";
@@ -12,6 +14,7 @@ import { router } from "./init";
 export const appRouter = router({
   auth: authRouter,
   accounts: accountsRouter,
+  addresses: addressesRouter,
   users: usersRouter,
   regions: regionsRouter,
   games: gamesRouter,
@@ -19,6 +22,7 @@ export const appRouter = router({
   participation: participationRouter,
   chat: chatRouter,
   notifications: notificationsRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

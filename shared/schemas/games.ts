@@ -257,7 +257,8 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
   cancelledBy: ZPersonRef.nullable(),
   cancellationReason: ZCancellationReason.nullable(),
   cancellationMessage: z.string().nullable(),
-  organization: z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable() }).nullable(),
+  /** the organisation's fee percentage sets the managed-payment fee (spec 000 sections 3, 9; the payout calculator) */
+  organization: z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable(), gameApplicationFeePercentage: z.number() }).nullable(),
   court: ZCourtRef.nullable(),
   region: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
   receivedOrganizerReliabilityFeedback: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LANGUAGES } from "../constants";
+import { LANGUAGES, PAYMENT_BUSINESS_TYPES } from "../constants";
 import { zId } from "./common";
 import { ZRegionRef } from "./regions";
 
@@ -33,6 +33,16 @@ export const ZMyAccount = z.object({
   punctualityRating: z.number().int().nullable(),
   headedRegions: z.array(ZRegionRef),
   createdAt: z.date(),
+  /** payment account (spec 001 sections 2.9, 3): a connected account exists */
+  hasPaymentAccount: z.boolean(),
+  paymentOnboardingCompleted: z.boolean(),
+  /** may take money: managed-payment games need it */
+  paymentChargesEnabled: z.boolean(),
+  paymentPayoutsEnabled: z.boolean(),
+  /** Stripe's business type; null until the onboarding chose one */
+  paymentBusinessType: z.enum(PAYMENT_BUSINESS_TYPES).nullable(),
+  /** the 2 EUR provider fee was deducted this (Berlin) month */
+  stripeMonthlyFeePaid: z.boolean(),
 });
 export type TMyAccount = z.infer<typeof ZMyAccount>;
 
@@ -81,9 +91,9 @@ export type TGamePageSizes = z.output<typeof ZGamePageSizes>;
 export const ZGameListFieldArgs = z.object({ pageSize: zPageSize.nullish(), upcoming: z.boolean().nullish() });
 
 /**
- * The wrapper's myAccount arguments (spec 001 section 7). `updatePaymentDetails` asks to refresh the
- * payment account's state from the payment provider; it is accepted and has no effect until payments
- * exist (README Decisions "myAccount(updatePaymentDetails)").
+ * The wrapper's myAccount arguments (spec 001 section 7). `updatePaymentDetails: true` reads the
+ * payment account's state from the payment provider before answering (the check after onboarding,
+ * server/domains/payments/onboarding.ts).
  */
 export const ZMyAccountArgs = ZGamePageSizes.extend({ updatePaymentDetails: z.boolean().nullish() });
 

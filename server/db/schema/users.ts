@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { PAYMENT_BUSINESS_TYPES } from "@shared/constants";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -39,8 +41,34 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** the account was deleted: personal data removed, the row kept so others' history stays whole */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /*
+     * The payment account (spec 001 section 3): a Stripe Connect account receiving payouts. Written only
+     * through users/service.setPaymentAccount (onboarding, `account.updated` webhooks, reset).
+     */
+    /** the connected account (`acct_…`); null: none yet (`hasPaymentAccount` false) */
+    stripeAccountId: text("stripe_account_id"),
+    /** Stripe's `details_submitted`: the hosted onboarding was finished */
+    paymentOnboardingCompleted: boolean("payment_onboarding_completed").notNull().default(false),
+    /** Stripe's `charges_enabled`: managed-payment games may take money for this user */
+    paymentChargesEnabled: boolean("payment_charges_enabled").notNull().default(false),
+    /** Stripe's `payouts_enabled` */
+    paymentPayoutsEnabled: boolean("payment_payouts_enabled").notNull().default(false),
+    /** Stripe's `business_type`; null until the onboarding chose one */
+    paymentBusinessType: text("payment_business_type", { enum: PAYMENT_BUSINESS_TYPES }),
+    /**
+     * The Europe/Berlin calendar month whose provider fee (2 EUR) was last deducted, as the month's first
+     * day ('2026-11-01'); null: never. "Paid this month" is `= first day of the current Berlin month`,
+     * exact at any instant and reset by nothing (a new month simply differs). `stripeMonthlyFeePaid` on
+     * myAccount is derived from it (shared/rules/fees.ts monthlyFeePaid).
+     */
+    stripeMonthlyFeePaidMonth: date("stripe_monthly_fee_paid_month", { mode: "string" }),
   },
-  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), index("users_region_idx").on(t.regionId)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    index("users_region_idx").on(t.regionId),
+    uniqueIndex("users_stripe_account_id_unique").on(t.stripeAccountId),
+    check("users_monthly_fee_month_first_day", sql`extract(day from ${t.stripeMonthlyFeePaidMonth}) = 1`),
+  ],
 );
 
 /** Django-style permission groups; staff groups are named in shared/constants.ts. */

@@ -16,6 +16,7 @@ import type { Tx } from "../../db/client";
 import { enqueueMail } from "../notifications/outbox";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/password";
+import { deleteAddressesOf } from "../addresses/service";
 import { startSession, type AuthSession } from "../auth/service";
 import { endUserSessions, sessionIdOf } from "../auth/sessions";
 import { cancelGamesOrganisedBy } from "../games/manage";
@@ -235,6 +236,7 @@ export async function deleteAccount(ctx: Ctx): Promise<{ ok: true }> {
     await cancelGamesOrganisedBy(ctx, tx, userId, now);
     await withdrawFromUpcomingGames(ctx, tx, userId, now);
     await users.anonymiseUser(tx, userId, unusable, now);
+    await deleteAddressesOf(tx, userId);
     await repo.deleteTokens(tx, userId);
     await endUserSessions(tx, userId);
   });

@@ -2,12 +2,12 @@ import { priceProblem } from "@shared/rules/game-form";
 import {
   canMarkOrganizationGame,
   canPublishOwnType,
-  canSetPrice,
   canSetTitle,
   canUseInstantCapture,
   type GameActor,
 } from "@shared/rules/game-permissions";
 import { startTimeProblem } from "@shared/rules/game-windows";
+import { canPriceGame, canUseManagedPayment, type OrganiserPaymentAccount } from "@shared/rules/managed-payment";
 import { AppError } from "../../lib/errors";
 
 /* The checks creating and editing a game share. */
@@ -21,11 +21,18 @@ export type PermissionFields = {
   isManagedPayment?: boolean;
 };
 
-export function checkFieldPermissions(actor: GameActor, f: PermissionFields, before?: PermissionFields) {
+/**
+ * Refuses fields the actor may not set (spec 000 section 6); on an edit only fields that change.
+ * `organiser` is the creator's payment account: managed payment pays out to it, so turning it on
+ * needs charges enabled there (MANAGED_PAYMENT_NOT_ALLOWED), and it lets that organiser price a
+ * managed-payment game (shared/rules/managed-payment.ts).
+ */
+export function checkFieldPermissions(actor: GameActor, f: PermissionFields, before: PermissionFields | undefined, organiser: OrganiserPaymentAccount) {
   const changed = <K extends keyof PermissionFields>(k: K) => f[k] !== undefined && (!before || f[k] !== before[k]);
+  const isManagedPayment = f.isManagedPayment ?? before?.isManagedPayment ?? false;
   if (changed("title") && f.title && !canSetTitle(actor)) throw new AppError("TITLE_NOT_ALLOWED");
-  if (changed("priceCents") && (f.priceCents ?? 0) > 0 && !canSetPrice(actor)) throw new AppError("PRICE_NOT_ALLOWED");
-  if (changed("isManagedPayment") && f.isManagedPayment && !canSetPrice(actor)) throw new AppError("PRICE_NOT_ALLOWED");
+  if (changed("isManagedPayment") && f.isManagedPayment && !canUseManagedPayment(organiser)) throw new AppError("MANAGED_PAYMENT_NOT_ALLOWED");
+  if (changed("priceCents") && (f.priceCents ?? 0) > 0 && !canPriceGame(actor, { isManagedPayment, organiser })) throw new AppError("PRICE_NOT_ALLOWED");
   if (changed("gameType") && f.gameType === "KICKRUNDE" && !canPublishOwnType(actor)) throw new AppError("GAME_TYPE_NOT_ALLOWED");
   if (changed("instantCapture") && f.instantCapture && !canUseInstantCapture(actor)) throw new AppError("INSTANT_CAPTURE_NOT_ALLOWED");
   if (changed("isOrganizationGame") && f.isOrganizationGame && !canMarkOrganizationGame(actor))

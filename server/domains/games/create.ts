@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { followGame } from "../notifications/service";
 import { enterNewGame } from "../participation/service";
-import { lockUser, requireActor, type Actor } from "../users/service";
+import { findUser, lockUser, requireActor, type Actor } from "../users/service";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
 import { insertGame, lockCourtSchedule, lockGame, recordGameEvent } from "./core";
 import { scheduleMinPlayersJobs } from "./lifecycle";
@@ -29,7 +29,9 @@ export async function createGame(ctx: Ctx, input: z.output<typeof ZCreateGameInp
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
   if (!actor.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
-  checkFieldPermissions(actor, input);
+  // The creator is the organiser: managed payment pays out to their connected account (read only when asked for).
+  const paymentChargesEnabled = input.isManagedPayment ? ((await findUser(ctx.deps.db, actor.id))?.paymentChargesEnabled ?? false) : false;
+  checkFieldPermissions(actor, input, undefined, { paymentChargesEnabled });
   if (!input.playsHimself && !canOrganiseWithoutPlaying(actor)) throw new AppError("PLAYS_HIMSELF_NOT_ALLOWED");
   checkPrice(input.priceCents, input.isManagedPayment);
   checkStartTime(input.startTime, now, input.isManagedPayment);

@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { followGame } from "../notifications/service";
 import { hasOtherParticipants, playersIn, promoteWaitingList } from "../participation/service";
-import { requireActor, type Actor } from "../users/service";
+import { findUser, requireActor, type Actor } from "../users/service";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
 import * as core from "./core";
 import { scheduleMinPlayersJobs } from "./lifecycle";
@@ -66,10 +66,14 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
     if (input.gameType !== undefined && input.gameType !== game.gameType) {
       if (input.gameType === "PRIVATE" || game.gameType === "PRIVATE") throw new AppError("GAME_TYPE_NOT_ALLOWED");
     }
+    // Managed payment pays out to the creator's connected account, whoever edits (read only for managed-payment games).
+    const managedAfter = input.isManagedPayment ?? game.isManagedPayment;
+    const paymentChargesEnabled = managedAfter ? ((await findUser(tx, game.creatorId))?.paymentChargesEnabled ?? false) : false;
     checkFieldPermissions(
       actor,
       { ...input, isOrganizationGame: input.isOrganizationGame },
       { ...game, isOrganizationGame: game.organizationId !== null },
+      { paymentChargesEnabled },
     );
 
     const next = {

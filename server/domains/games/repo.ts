@@ -182,7 +182,12 @@ export async function loadGamePage(db: DbOrTx, id: number) {
       canceller: { id: canceller.id, firstName: canceller.firstName, profileImageUrl: canceller.profileImageUrl },
       court: courtColumns,
       region: { id: regions.id, slug: regions.slug, name: regions.name },
-      organization: { id: organizations.id, name: organizations.name, imageUrl: organizations.imageUrl },
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        imageUrl: organizations.imageUrl,
+        gameApplicationFeePercentage: organizations.gameApplicationFeePercentage,
+      },
     })
     .from(games)
     .innerJoin(users, eq(users.id, games.creatorId))

@@ -140,3 +140,44 @@ export async function replaceProfileImageUrl(db: DbOrTx, userId: number, url: st
     return row.url;
   });
 }
+
+/** The payment account's columns (spec 001 section 3), as the onboarding and the provider's webhooks set them. */
+export type PaymentAccountChanges = Partial<
+  Pick<NewUserRow, "stripeAccountId" | "paymentOnboardingCompleted" | "paymentChargesEnabled" | "paymentPayoutsEnabled" | "paymentBusinessType" | "stripeMonthlyFeePaidMonth">
+>;
+
+export async function setPaymentAccount(db: DbOrTx, userId: number, changes: PaymentAccountChanges, now: Date): Promise<boolean> {
+  const rows = await db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findUserByStripeAccountId(db: DbOrTx, stripeAccountId: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.stripeAccountId, stripeAccountId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Marks `month` ('YYYY-MM-01') as the month whose provider fee is paid, unless it already is: true
+ * when this call marked it. One UPDATE, so of two concurrent payouts exactly one deducts the fee.
+ */
+export async function claimMonthlyFee(db: DbOrTx, userId: number, month: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ stripeMonthlyFeePaidMonth: month, updatedAt: now })
+    .where(and(eq(users.id, userId), sql`${users.stripeMonthlyFeePaidMonth} is distinct from ${month}::date`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Users with a connected account whose onboarding is not complete (details, charges or payouts missing), longest unchanged first. */
+export async function findIncompletePaymentAccounts(db: DbOrTx, limit: number): Promise<{ userId: number; stripeAccountId: string }[]> {
+  const rows = await db
+    .select({ userId: users.id, stripeAccountId: users.stripeAccountId })
+    .from(users)
+    .where(
+      sql`${users.stripeAccountId} is not null and not (${users.paymentOnboardingCompleted} and ${users.paymentChargesEnabled} and ${users.paymentPayoutsEnabled})`,
+    )
+    .orderBy(users.updatedAt, users.id)
+    .limit(limit);
+  return rows.map((r) => ({ userId: r.userId, stripeAccountId: r.stripeAccountId! }));
+}

@@ -1,3 +1,4 @@
+import { berlinMonthOf, monthlyFeePaid } from "@shared/rules/fees";
 import type { GameActor } from "@shared/rules/game-permissions";
 import { isCommunityManager } from "@shared/rules/roles";
 import type { TMyAccount, TPublicUser } from "@shared/schemas/users";
@@ -5,7 +6,7 @@ import type { Ctx } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import * as repo from "./repo";
-import type { NewUserRow, UserChanges, UserRow } from "./repo";
+import type { NewUserRow, PaymentAccountChanges, UserChanges, UserRow } from "./repo";
 
 export type { UserRow };
 
@@ -37,6 +38,12 @@ async function loadAccount(ctx: Ctx, userId: number): Promise<TMyAccount> {
     punctualityRating: user.punctualityRating,
     headedRegions,
     createdAt: user.createdAt,
+    hasPaymentAccount: user.stripeAccountId !== null,
+    paymentOnboardingCompleted: user.paymentOnboardingCompleted,
+    paymentChargesEnabled: user.paymentChargesEnabled,
+    paymentPayoutsEnabled: user.paymentPayoutsEnabled,
+    paymentBusinessType: user.paymentBusinessType,
+    stripeMonthlyFeePaid: monthlyFeePaid(user.stripeMonthlyFeePaidMonth, ctx.deps.clock.now()),
   };
 }
 
@@ -168,4 +175,46 @@ export async function anonymiseUser(tx: DbOrTx, userId: number, unusablePassword
  */
 export async function lockUser(tx: Tx, userId: number): Promise<void> {
   await repo.lockUser(tx, userId);
+}
+
+/* ---------- the payment account (spec 001 sections 2.9, 3): written by onboarding and the provider's webhooks ---------- */
+
+export type { PaymentAccountChanges };
+
+/**
+ * Sets the given payment-account fields: the connected account's id, Stripe's `details_submitted`,
+ * `charges_enabled`, `payouts_enabled` and `business_type` (as an `account.updated` webhook or the
+ * onboarding reports them), or the month of the last monthly fee. False when there is no such user.
+ */
+export function setPaymentAccount(tx: DbOrTx, userId: number, changes: PaymentAccountChanges, now: Date): Promise<boolean> {
+  return repo.setPaymentAccount(tx, userId, changes, now);
+}
+
+/** Forgets the connected account (resetPaymentAccount): onboarding starts again with a new one. The fee month stays. */
+export function clearPaymentAccount(tx: DbOrTx, userId: number, now: Date): Promise<boolean> {
+  return repo.setPaymentAccount(
+    tx,
+    userId,
+    { stripeAccountId: null, paymentOnboardingCompleted: false, paymentChargesEnabled: false, paymentPayoutsEnabled: false, paymentBusinessType: null },
+    now,
+  );
+}
+
+/** The user whose connected account this is (webhooks name the account, `acct_…`); null when none. */
+export function findUserByStripeAccountId(db: DbOrTx, stripeAccountId: string): Promise<UserRow | null> {
+  return repo.findUserByStripeAccountId(db, stripeAccountId);
+}
+
+/**
+ * Claims the monthly provider fee for the Berlin month of `now`: true exactly once per month and user
+ * (then the caller deducts 2 EUR from this payout, shared/rules/fees.ts deductMonthlyFee), false when
+ * it was already paid that month. Call it in the payout's transaction, so a failed payout unclaims it.
+ */
+export function claimMonthlyFee(tx: DbOrTx, userId: number, now: Date): Promise<boolean> {
+  return repo.claimMonthlyFee(tx, userId, berlinMonthOf(now), now);
+}
+
+/** Connected accounts still in onboarding, for the payments reconciliation job to read from Stripe. */
+export function findIncompletePaymentAccounts(db: DbOrTx, limit: number): Promise<{ userId: number; stripeAccountId: string }[]> {
+  return repo.findIncompletePaymentAccounts(db, limit);
 }

@@ -124,6 +124,7 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
 
       <div className="space-y-5 px-5">
         {token ? <TokenConfirmation token={token} account={account} /> : null}
+        {search["payments-onboarding"] ? <Notice tone="info">{m.profile_payments_hint()}</Notice> : null}
         {account.emailVerifiedAt === null ? <EmailVerification account={account} /> : null}
 
         <ProfileImageEditor account={account} />

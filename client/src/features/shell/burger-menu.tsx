@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { CirclePlus, Languages, LifeBuoy, LogIn, LogOut, UserPlus } from "lucide-react";
+import { CirclePlus, Languages, LifeBuoy, LogIn, LogOut, UserPlus, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import { Button } from "@client/components/button";
@@ -42,6 +42,17 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   <CirclePlus aria-hidden className="size-5" />
                 </MenuIcon>
                 {m.menu_create_game()}
+              </Link>
+            </li>
+          ) : null}
+          {account ? (
+            <li>
+              {/* Organisers connect their payout account here (spec 001 section 2.9). */}
+              <Link to="/payments-onboarding" className={itemClass}>
+                <MenuIcon>
+                  <Wallet aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.menu_payments()}
               </Link>
             </li>
           ) : (

@@ -1,4 +1,5 @@
 import { ChevronRight, Clock, Euro, FileText, Eye, MapPin, Shapes, UsersRound } from "lucide-react";
+import { Link } from "@tanstack/react-router";
 import { useState, type ReactNode } from "react";
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -31,6 +32,8 @@ import {
   canUseInstantCapture,
   type GameActor,
 } from "@shared/rules/game-permissions";
+import { paymentFieldsFor } from "@shared/rules/managed-payment";
+import type { TGame } from "@shared/schemas/games";
 import type { TMyAccount } from "@shared/schemas/users";
 import { ChoiceChips } from "@client/components/choice-chips";
 import { SelectField } from "@client/components/select-field";
@@ -45,6 +48,8 @@ import { m } from "@client/paraglide/messages";
 import { CourtFacts } from "../court-facts";
 import { formatDuration, formatLineUp, genderLabel, levelLabel } from "../game-format";
 import { descriptionErrorKey, priceErrorKey, priceTextOf, startErrorKey, titleErrorKey, type GameFormState } from "./game-form-state";
+import { createPaymentContext, editPaymentContext, payoutInputOf } from "./payment-context";
+import { PayoutCalculator } from "./payout-calculator";
 import { StartTimePicker } from "./start-time-picker";
 
 export type GameFormUpdate = (change: Partial<GameFormState> | ((state: GameFormState) => GameFormState)) => void;
@@ -125,6 +130,26 @@ function CourtField({ state, onPickCourt, error }: { state: GameFormState; onPic
   );
 }
 
+/**
+ * For organisers whose account cannot take charges yet: what managed payment is, and the way to
+ * /payments-onboarding; `pending`: a payment account exists but cannot take charges yet.
+ */
+function ManagedPaymentSetupHint({ pending }: { pending: boolean }) {
+  return (
+    <div className="rounded-2xl bg-pitch-50 px-3.5 py-3 text-[15px] leading-snug text-pitch-900" data-testid="managed-payment-setup">
+      <p className="font-bold">{m.game_form_managed_payment()}</p>
+      <p className="mt-0.5">{pending ? m.game_form_managed_setup_pending() : m.game_form_managed_setup_hint()}</p>
+      <Link
+        to="/payments-onboarding"
+        className="-ml-1 mt-1 inline-flex min-h-11 items-center gap-1 rounded-xl px-1 text-[15px] font-bold text-pitch-700 hover:underline"
+      >
+        {m.game_form_managed_setup_link()}
+        <ChevronRight aria-hidden className="size-4.5" />
+      </Link>
+    </div>
+  );
+}
+
 function playerCountLabel(count: number, playsHimself: boolean): string {
   if (count === 0) return m.game_form_player_count_none();
   if (!playsHimself) return count === 1 ? m.game_form_player_count_others_one() : m.game_form_player_count_others({ count: String(count) });
@@ -144,6 +169,7 @@ export function GameForm({
   now,
   serverFields,
   onPickCourt,
+  game,
 }: {
   mode: "create" | "edit";
   state: GameFormState;
@@ -152,6 +178,8 @@ export function GameForm({
   now: Date;
   serverFields: Record<string, string>;
   onPickCourt?: () => void;
+  /** the game as saved (edit form): whose account gets the payout, its organisation's fee */
+  game?: TGame;
 }) {
   useMessageCatalogue();
   const { locale } = useLocale();
@@ -159,6 +187,13 @@ export function GameForm({
   const [showEnglish, setShowEnglish] = useState(state.descriptionEn !== "");
   const [priceTouched, setPriceTouched] = useState(false);
   const creating = mode === "create";
+  const paymentContext = game ? editPaymentContext(account, game) : createPaymentContext(account, state);
+  const payment = paymentFieldsFor({
+    actor,
+    organiser: paymentContext.organiser,
+    isManagedPayment: state.isManagedPayment,
+    wasManagedPayment: paymentContext.wasManagedPayment,
+  });
 
   const base = state.teams * state.gameMode;
   const minOptions = minPlayersOptions(state.teams, state.gameMode);
@@ -291,56 +326,62 @@ export function GameForm({
       </Section>
 
       <Section icon={<Euro aria-hidden className="size-4.5" />} title={m.game_form_price()}>
-        {canSetPrice(actor) ? (
-          <>
-            <TextField
-              label={m.game_form_price_label()}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={m.game_form_price_placeholder()}
-              value={state.priceText}
-              onValueChange={(priceText) => update({ priceText, priceCents: euroInputToCents(priceText) ?? state.priceCents })}
-              onBlur={onPriceBlur}
-              error={priceError}
-              hint={m.game_form_price_hint()}
-              trailing={<span className="pr-3 text-[16px] font-semibold text-slate-600">€</span>}
-            />
-            <SwitchField
-              label={m.game_form_managed_payment()}
-              hint={m.game_form_managed_payment_hint({
-                min: formatMoney(MANAGED_PRICE_MIN_CENTS, locale),
-                days: String(MANAGED_PAYMENT_MAX_DAYS_AHEAD),
-              })}
-              checked={state.isManagedPayment}
-              onCheckedChange={(isManagedPayment) => {
-                setPriceTouched(true);
-                update({ isManagedPayment });
-              }}
-            />
-            {state.isManagedPayment ? (
-              <div className="space-y-5 border-l-2 border-pitch-200 pl-4">
-                <SwitchField
-                  label={m.game_form_external_payments()}
-                  hint={m.game_form_external_payments_hint()}
-                  checked={state.externalPaymentRequestsAllowed}
-                  onCheckedChange={(externalPaymentRequestsAllowed) => update({ externalPaymentRequestsAllowed })}
-                />
-                {canUseInstantCapture(actor) ? (
-                  <SwitchField
-                    label={m.game_form_instant_capture()}
-                    hint={m.game_form_instant_capture_hint()}
-                    checked={state.instantCapture}
-                    onCheckedChange={(instantCapture) => update({ instantCapture })}
-                  />
-                ) : null}
-              </div>
-            ) : null}
-          </>
-        ) : (
+        {payment.managedSwitch ? (
+          <SwitchField
+            label={m.game_form_managed_payment()}
+            hint={m.game_form_managed_payment_hint({
+              min: formatMoney(MANAGED_PRICE_MIN_CENTS, locale),
+              days: String(MANAGED_PAYMENT_MAX_DAYS_AHEAD),
+            })}
+            checked={state.isManagedPayment}
+            onCheckedChange={(isManagedPayment) => {
+              setPriceTouched(true);
+              // Without canSetPrice a price exists only with managed payment: switched off, the game is free again.
+              update(isManagedPayment || canSetPrice(actor) ? { isManagedPayment } : { isManagedPayment, priceText: "", priceCents: 0 });
+            }}
+          />
+        ) : null}
+        {payment.priceField ? (
+          <TextField
+            label={m.game_form_price_label()}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={m.game_form_price_placeholder()}
+            value={state.priceText}
+            onValueChange={(priceText) => update({ priceText, priceCents: euroInputToCents(priceText) ?? state.priceCents })}
+            onBlur={onPriceBlur}
+            error={priceError}
+            hint={state.isManagedPayment ? m.game_form_price_hint_managed({ min: formatMoney(MANAGED_PRICE_MIN_CENTS, locale) }) : m.game_form_price_hint()}
+            trailing={<span className="pr-3 text-[16px] font-semibold text-slate-600">€</span>}
+          />
+        ) : payment.onboardingHint ? null : (
           <p className="rounded-2xl bg-pitch-50 px-3.5 py-3 text-[15px] leading-snug text-pitch-900">
-            <span className="font-bold">{m.game_price_free()}</span> · {m.game_form_price_not_allowed()}
+            <span className="font-bold">{m.game_price_free()}</span> ·{" "}
+            {payment.managedSwitch ? m.game_form_price_with_managed() : m.game_form_price_not_allowed()}
           </p>
         )}
+        {state.isManagedPayment && payment.managedSwitch ? (
+          <>
+            <PayoutCalculator input={payoutInputOf(state, paymentContext)} />
+            <div className="space-y-5 border-l-2 border-pitch-200 pl-4">
+              <SwitchField
+                label={m.game_form_external_payments()}
+                hint={m.game_form_external_payments_hint()}
+                checked={state.externalPaymentRequestsAllowed}
+                onCheckedChange={(externalPaymentRequestsAllowed) => update({ externalPaymentRequestsAllowed })}
+              />
+              {canUseInstantCapture(actor) ? (
+                <SwitchField
+                  label={m.game_form_instant_capture()}
+                  hint={m.game_form_instant_capture_hint()}
+                  checked={state.instantCapture}
+                  onCheckedChange={(instantCapture) => update({ instantCapture })}
+                />
+              ) : null}
+            </div>
+          </>
+        ) : null}
+        {payment.onboardingHint ? <ManagedPaymentSetupHint pending={account.hasPaymentAccount} /> : null}
       </Section>
 
       <Section icon={<FileText aria-hidden className="size-4.5" />} title={m.game_form_about()}>

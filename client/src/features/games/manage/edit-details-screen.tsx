@@ -3,7 +3,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { Save } from "lucide-react";
 import { useCallback, useMemo, useRef, useState, type FormEvent } from "react";
 import { canEditGame } from "@shared/rules/game-windows";
-import { canSetPrice, canSetTitle } from "@shared/rules/game-permissions";
+import { canSetTitle } from "@shared/rules/game-permissions";
+import { paymentFieldsFor } from "@shared/rules/managed-payment";
 import type { TMyAccount } from "@shared/schemas/users";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
@@ -17,6 +18,7 @@ import { m } from "@client/paraglide/messages";
 import { showFlash } from "@client/features/account/flash";
 import { actorOf, GameForm, type GameFormUpdate } from "../form/game-form";
 import { canSubmitEdit, initialEditState, isEmptyUpdate, startOf, updatePayload, type GameFormState } from "../form/game-form-state";
+import { editPaymentContext } from "../form/payment-context";
 import { gameQueryOptions, useGameUpdated } from "../game-query";
 import { changeNoticeFor, type ChangeNotice } from "./change-notice";
 import { ChangeNoticeModal, ManageHeader, NoPermission } from "./manage-common";
@@ -40,7 +42,9 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
   }, []);
 
   const payload = useMemo(() => updatePayload(game, state, { canSetTitle: canSetTitle(actor) }), [game, state]); // eslint-disable-line react-hooks/exhaustive-deps
-  const canSave = !isEmptyUpdate(payload) && canSubmitEdit(state, { mayUseManagedPayment: canSetPrice(actor) });
+  const { organiser, wasManagedPayment } = editPaymentContext(account, game);
+  const { managedSwitch } = paymentFieldsFor({ actor, organiser, isManagedPayment: state.isManagedPayment, wasManagedPayment });
+  const canSave = !isEmptyUpdate(payload) && canSubmitEdit(state, { mayUseManagedPayment: managedSwitch });
 
   async function save() {
     setNotice(null);
@@ -81,7 +85,7 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
     <form noValidate onSubmit={submit} className="pb-6">
       <ManageHeader game={game} title={m.game_manage_edit_details()} back={{ to: "manage" }} />
       <div className="space-y-4 bg-chalk px-3 pb-2">
-        <GameForm mode="edit" state={state} update={change} account={account} now={now} serverFields={serverFields} />
+        <GameForm mode="edit" state={state} update={change} account={account} now={now} serverFields={serverFields} game={game} />
         <div ref={errorRef} className="space-y-3 px-1 pt-2">
           {update.isError ? <Notice tone="error">{errorMessage(update.error)}</Notice> : null}
           <Button type="submit" size="lg" block disabled={!canSave} loading={update.isPending}>
