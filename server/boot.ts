@@ -10,8 +10,15 @@ import { createPush } from "./integrations/push/web-push";
 import { startRealtime } from "./integrations/realtime";
 import { createPayments } from "./integrations/stripe/client";
 import { startJobQueue } from "./jobs/queue";
-import { startGameWorkers, startMailWorker, startNotificationDispatcher, startPaymentWorkers, startPushWorker } from "./jobs/workers";
-import { gameEventReactions, paymentReactions } from "./domains/reactions";
+import {
+  startGameWorkers,
+  startMailWorker,
+  startNotificationDispatcher,
+  startParticipationPaymentWorkers,
+  startPaymentWorkers,
+  startPushWorker,
+} from "./jobs/workers";
+import { wireReactions } from "./domains/reactions";
 import { createLogger } from "./lib/logger";
 
 /** Opens the database, applies migrations and seeds demo data when asked. */
@@ -46,9 +53,11 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
     realtime,
     push,
     payments,
-    reactions: gameEventReactions,
-    paymentReactions,
+    // set by wireReactions below: the reactions are made from these Deps
+    reactions: [],
+    paymentReactions: [],
   };
+  wireReactions(deps);
   if (config.seed === "demo") {
     const seeded = await seedDemoIfEmpty(deps);
     if (seeded) logger.info("demo data loaded", seeded);
@@ -58,6 +67,7 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   await startMailWorker(deps);
   await startPushWorker(deps);
   await startPaymentWorkers(deps);
+  await startParticipationPaymentWorkers(deps);
   startNotificationDispatcher(deps);
   return deps;
 }

@@ -145,6 +145,13 @@ export const PLAYER_MAX_EXTRA_PLAYERS = 2;
 export const UNLIMITED_MAX_EXTRA_PLAYERS = 19;
 export const REMOVAL_BLOCKED_BEFORE_START_HOURS = 4;
 export const FREE_CANCELLATION_BEFORE_START_HOURS = 48;
+/**
+ * How long a place in a managed-payment game waits for its payment after joining or moving up from
+ * the waiting list (spec 000 section 4: "Open has a reservation deadline"; the duration is ours, README
+ * Decisions): time for 3-D Secure or a PayPal detour, short enough that an unpaid place soon goes to
+ * the next in the waiting list.
+ */
+export const PAYMENT_RESERVATION_MINUTES = 15;
 export const SHORT_NOTICE_ORGANISER_NOTICE_HOURS = 2;
 export const RATING_OPENS_AFTER_START_MINUTES = 60;
 export const RATING_CLOSES_AFTER_END_DAYS = 7;

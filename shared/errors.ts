@@ -92,6 +92,9 @@ export const ERRORS = {
   GAME_NOT_FULL: { status: 409, message: "Only players of a full game can be moved to the waiting list" }, // the game's state
   PLAYER_COUNT_TOO_LOW: { status: 403, message: "The player count cannot go lower" }, // who may lower it depends on the caller's role (shared/rules)
   PAYMENT_TRANSITION_NOT_ALLOWED: { status: 409, message: "This payment status change is not allowed" }, // not from the participation's current payment status
+  RESERVATION_EXPIRED: { status: 409, message: "Reservation expired" }, // the place waited PAYMENT_RESERVATION_MINUTES for its payment; join again to retry
+  NOTHING_TO_PAY: { status: 409, message: "There is nothing to pay for this participation" }, // its payment status is not Open
+  GAME_NOT_MANAGED_PAYMENT: { status: 409, message: "This game has no managed payment" }, // capturing payments of a game without managed payment
   // rating and reports
   TOO_FEW_PLAYERS_TO_RATE: { status: 409, message: "Rating needs at least two players" }, // the game's state
   RATING_NOT_OPEN: { status: 409, message: "Rating opens one hour after the start" },

@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { MANAGED_PAYMENT_MAX_DAYS_AHEAD, MANAGED_PRICE_MIN_CENTS } from "@shared/constants";
 import type { Deps } from "../context";
+import { wireReactions } from "../domains/reactions";
 import { setPaymentAccount } from "../domains/users/service";
+import { startJobQueue } from "../jobs/queue";
+import { callerFor } from "../testing/caller";
 import { createUser } from "../testing/factories";
-import { testDeps } from "../testing/test-db";
-import { DEMO_ORGA_STRIPE_ACCOUNT_ID, registerDemoAccounts } from "./seed-demo";
+import { openScratchDatabase, testDeps } from "../testing/test-db";
+import { DEMO_ORGA_STRIPE_ACCOUNT_ID, DEMO_PASSWORD, registerDemoAccounts, seedDemo } from "./seed-demo";
 
 let deps: Deps;
 beforeAll(async () => {
@@ -25,5 +29,40 @@ describe("the demo organiser's connected account on the emulator", () => {
 
     expect(await registerDemoAccounts(deps)).toBe(true);
     expect(emulator.events.length).toBe(eventsBefore + 1);
+  });
+});
+
+describe("the demo data's managed-payment game", () => {
+  test("is in Berlin within the next 6 days, organised by orga@kickrunde.de, and a demo player can join and pay", async () => {
+    const scratch = await openScratchDatabase();
+    const jobs = await startJobQueue(scratch.database, deps.logger);
+    try {
+      const demo = wireReactions({ ...deps, database: scratch.database, db: scratch.database.db, jobs });
+      await seedDemo(demo);
+      expect(await registerDemoAccounts(demo)).toBe(true);
+      const now = demo.clock.now();
+      const managed = await demo.database.query<{ id: number; start_time: Date; price_cents: number; slug: string; email: string }>(
+        `select g.id, g.start_time, g.price_cents, r.slug, u.email from games g join regions r on r.id = g.region_id join users u on u.id = g.creator_id
+         where g.is_managed_payment and g.cancelled_at is null`,
+      );
+      expect(managed).toHaveLength(1);
+      const game = managed[0]!;
+      expect(game).toMatchObject({ slug: "berlin", email: "orga@kickrunde.de" });
+      const start = new Date(game.start_time).getTime();
+      expect(start).toBeGreaterThan(now.getTime());
+      expect(start).toBeLessThanOrEqual(now.getTime() + MANAGED_PAYMENT_MAX_DAYS_AHEAD * 86400_000);
+      expect(game.price_cents).toBeGreaterThanOrEqual(MANAGED_PRICE_MIN_CENTS);
+
+      const a = await callerFor(demo);
+      await a.caller.auth.login({ email: "spieler@kickrunde.de", password: DEMO_PASSWORD });
+      const { caller } = await callerFor(demo, { token: a.cookies.token });
+      const joined = await caller.participation.join({ gameId: game.id });
+      expect(joined.participation.paymentStatus).toBe("Open");
+      expect(joined.payment).toMatchObject({ amountCents: game.price_cents, publishableKey: null });
+      expect(joined.payment!.checkoutUrl).toContain("/checkout/pi_");
+    } finally {
+      await jobs.stop();
+      await scratch.drop();
+    }
   });
 });

@@ -44,6 +44,8 @@ type GameSeed = {
   durationMinutes?: number;
   priceCents?: number;
   title?: string;
+  /** paid online when joining (spec 000 section 5: at most 6 days ahead; the creator's account takes the money) */
+  isManagedPayment?: boolean;
 };
 
 const DEMO_GAMES: GameSeed[] = [
@@ -53,6 +55,8 @@ const DEMO_GAMES: GameSeed[] = [
   { court: "Sporthalle Moabit", creator: "orga@kickrunde.de", day: 4, time: "20:00", players: 9, maxPlayers: 12, level: "HIGH", priceCents: 500, durationMinutes: 90, description: "Hallenkick mit Schiri-Pfeife. Hallenschuhe Pflicht, 5 € für die Halle (bar vor Ort).", title: "Hallenkick Moabit" },
   { court: "Tempelhofer Feld Bolzplatz", creator: "mehmet@kickrunde.de", day: 6, time: "11:00", players: 2, minPlayers: 10, description: "Sonntagskick am Vormittag, Ball ist da." },
   { court: "Mauerpark Soccer Court", creator: "orga@kickrunde.de", day: 9, time: "19:00", players: 5, maxPlayers: 14, description: "Mittwochsrunde im Mauerpark." },
+  // Managed payment: joining asks for the card (the demo organiser's connected account acct_demo_orga receives it).
+  { court: "Tempelhofer Feld Bolzplatz", creator: "orga@kickrunde.de", day: 3, time: "19:30", players: 2, minPlayers: 8, maxPlayers: 12, level: "MEDIUM", priceCents: 600, isManagedPayment: true, title: "Kunstrasen-Kick mit Online-Zahlung", description: "6 € pro Platz, online bezahlt beim Mitspielen. Die Karte wird erst beim Anpfiff belastet; fällt die Runde aus, bekommst Du alles zurück.", descriptionEn: "6 € per place, paid online when you join. Your card is charged at kick-off; if the game is cancelled you get everything back." },
   { court: "Volkspark Friedrichshain Kunstrasen", creator: "spieler@kickrunde.de", day: 15, time: "18:00", players: 4, description: "Lockere Runde, auch für Wiedereinsteiger." },
   { court: "Planten un Blomen Bolzplatz", creator: "sophie@kickrunde.de", day: 0, time: "18:00", players: 7, maxPlayers: 12, description: "Kick im Park direkt an den Messehallen." },
   { court: "Stadtpark Soccer Court", creator: "sophie@kickrunde.de", day: 3, time: "19:30", players: 4, description: "Wiese, zwei Tore, gute Laune." },
@@ -151,6 +155,7 @@ export async function seedDemoGames(deps: Deps, tx: Tx): Promise<{ courts: numbe
         level: g.level ?? "ALL",
         gender: g.gender ?? "MIXED",
         priceCents: g.priceCents ?? 0,
+        isManagedPayment: g.isManagedPayment ?? false,
         startTime: g.start,
         durationMinutes,
         endTime: gameEndTime(g.start, durationMinutes),

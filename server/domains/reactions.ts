@@ -1,18 +1,35 @@
+import type { Deps } from "../context";
 import type { GameEventReaction } from "./games/events";
 import type { PaymentReaction } from "./payments/events";
 import { chatLineForGameEvent } from "./chat/service";
+import { gamePaymentReaction, participationPaymentReaction } from "./participation/payment-lifecycle";
 
 /**
  * Who reacts to game events inside the recording transaction (games/core.ts recordGameEvent), wired
  * here once so the games domain never imports the domains that react to it. Pushes and mails react
  * too, but after the commit, through the notification dispatcher's ledger (domains/notifications).
- * Card holds released on a cancelled game (payments) will be added here.
+ * The participations' payments react too: a cancelled game gives its money back, a moved managed game
+ * captures at its new start (participation/payment-lifecycle.ts; the Stripe calls run in jobs sent here).
  */
-export const gameEventReactions: readonly GameEventReaction[] = [chatLineForGameEvent];
+export function gameEventReactions(deps: Deps): GameEventReaction[] {
+  return [chatLineForGameEvent, gamePaymentReaction(deps)];
+}
 
 /**
  * Who reacts when a payment's mirror changes (its intent's status or amounts, from a webhook or a read
- * of Stripe), inside that transaction (domains/payments/events.ts). The participation's payment status
- * (issue 13), court bookings and tournaments will be added here.
+ * of Stripe), inside that transaction (domains/payments/events.ts): the participation's payment status
+ * (participation/payment-lifecycle.ts); court bookings and tournaments will be added here.
  */
-export const paymentReactions: readonly PaymentReaction[] = [];
+export function paymentReactions(deps: Deps): PaymentReaction[] {
+  return [participationPaymentReaction(deps)];
+}
+
+/**
+ * Sets both lists on a process's Deps. The reactions act with those same Deps (the clock, the job
+ * queue, Stripe, and the game reactions of the events they record), so they are made from them.
+ */
+export function wireReactions(deps: Deps): Deps {
+  deps.reactions = gameEventReactions(deps);
+  deps.paymentReactions = paymentReactions(deps);
+  return deps;
+}

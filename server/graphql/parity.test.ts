@@ -6,7 +6,7 @@ import { ZAddress } from "@shared/schemas/addresses";
 import { ZAccountLink } from "@shared/schemas/payment-onboarding";
 import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
 import { ZGame, ZGameListItem, ZGameParticipation } from "@shared/schemas/games";
-import { ZGuestProfile, ZJoinResult, ZParticipationRef } from "@shared/schemas/participation";
+import { ZCapturePaymentsResult, ZGuestProfile, ZJoinResult, ZParticipationPayment, ZParticipationRef } from "@shared/schemas/participation";
 import { ZRegion, ZRegionRef } from "@shared/schemas/regions";
 import { ZGroup, ZMyAccount, ZOrganizationRef, ZPublicUser } from "@shared/schemas/users";
 import { resolvers, typeDefs } from "./schema";
@@ -41,6 +41,9 @@ const SERVED: Record<string, z.ZodObject> = {
   Participation: ZParticipationRef,
   GuestRef: inner(ZParticipationRef.shape.guestProfile),
   ParticipateInGame: ZJoinResult,
+  ParticipationPayment: ZParticipationPayment,
+  CapturePayments: ZCapturePaymentsResult,
+  CapturedPayment: ZCapturePaymentsResult.shape.payments.element,
   GuestProfile: ZGuestProfile,
   GuestGames: ZGuestProfile.shape.attendedGames,
   // The profile lists (users.games on tRPC) have the guest profile's page shape.
@@ -92,6 +95,7 @@ const LEGACY_ONLY: Record<string, string[]> = {
   Game: ["price", "comments"], // the price in euros beside priceCents; retrieveGame answers the chat too (spec 000 section 7)
   GameParticipation: ["guestProfile"], // guestProfileId, firstName and guestReliabilityRating in the old shape
   GuestRef: ["reliabilityRating"], // a game participation's guestReliabilityRating
+  Participation: ["paymentIntentClientSecret"], // spec 000 section 3's name for participateInGame's payment.clientSecret
 };
 
 /** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */

@@ -1,15 +1,19 @@
 import {
   ZAddOwnParticipationInput,
   ZAttachGuestParticipationsInput,
+  ZCapturePaymentsInput,
   ZFeedbackInput,
   ZGuestProfileInput,
   ZJoinGameInput,
+  ZParticipationPaymentInput,
   ZReportInput,
   ZRevokeParticipationInput,
   ZSubscribeToGameInput,
   ZUpdateParticipationInput,
 } from "@shared/schemas/participation";
 import * as attendance from "../domains/participation/attendance";
+import * as participationPayment from "../domains/participation/payment";
+import * as paymentLifecycle from "../domains/participation/payment-lifecycle";
 import * as participation from "../domains/participation/service";
 import { gamePage } from "./games";
 import { resolver } from "./resolve";
@@ -17,8 +21,23 @@ import { resolver } from "./resolve";
 /** Participation operations under the old API's names (spec 000 section 7). */
 export const participationTypeDefs = /* GraphQL */ `
   type GuestRef { id: ID! firstName: String! reliabilityRating: Int }
-  type Participation { id: ID! queue: Boolean! paymentStatus: String! playerCount: Int! guestProfile: GuestRef }
-  type ParticipateInGame { participation: Participation! guestToken: String }
+  type Participation {
+    id: ID! queue: Boolean! paymentStatus: String! playerCount: Int! guestProfile: GuestRef
+    "paymentStatus Open: until when the place waits for its payment"
+    paymentReservationExpiresAt: DateTime
+    "participateInGame into a managed-payment game: the client secret to confirm the payment with (payment.clientSecret); null elsewhere"
+    paymentIntentClientSecret: String
+  }
+  "How to pay an Open participation: Stripe's client secret (with publishableKey), or the hosted checkoutUrl when the server has no publishable key"
+  type ParticipationPayment {
+    participationId: ID! amountCents: Int! clientSecret: String! publishableKey: String checkoutUrl: String expiresAt: DateTime!
+  }
+  "One payment of the collect-money panel: outcome wouldCapture (dry run), captured or failed (errorCode says why)"
+  type CapturedPayment {
+    participationId: ID! paymentId: ID! name: String! playerCount: Int! amountCents: Int! outcome: String! errorCode: String
+  }
+  type CapturePayments { dryRun: Boolean! payments: [CapturedPayment!]! totalCents: Int! }
+  type ParticipateInGame { participation: Participation! guestToken: String "null unless a place in a managed-payment game was taken" payment: ParticipationPayment }
   type UpdateParticipation { participation: Participation! }
   type Ok { ok: Boolean! }
   type Attached { attached: [ID!]! }
@@ -33,6 +52,8 @@ export const participationTypeDefs = /* GraphQL */ `
   extend type Query {
     guestProfile(id: ID!, attendedGamesPageSize: Int): GuestProfile!
     checkIfDeviceTokenIsSubscribedToGame(deviceToken: String!, gameId: ID!): Subscribed!
+    "the payment of the caller's own Open participation (after moving up, or a reloaded page)"
+    participationPayment(participationId: ID!): ParticipationPayment!
   }
   extend type Mutation {
     participateInGame(
@@ -54,6 +75,8 @@ export const participationTypeDefs = /* GraphQL */ `
     sendReliabilityFeedbackForGame(gameId: ID!, feedback: [FeedbackItem!]!): Ok!
     createGameReport(gameId: ID!, reason: String!, additionalInformation: String!): Ok!
     subscribeToGame(deviceToken: String!, userAgent: String, gameId: ID!): Ok!
+    "admins: captures the game's held cards (dryRun, the default: only lists them)"
+    capturePaymentsForGame(gameId: ID!, dryRun: Boolean): CapturePayments!
   }
 `;
 
@@ -62,11 +85,15 @@ const ok = () => ({ ok: true });
 export const participationQueries = {
   guestProfile: resolver(ZGuestProfileInput, attendance.guestProfile, (p) => ({ ...p, attendedGames: gamePage(p.attendedGames) })),
   checkIfDeviceTokenIsSubscribedToGame: resolver(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }), participation.isSubscribedToGame),
+  participationPayment: resolver(ZParticipationPaymentInput, participationPayment.participationPayment),
 };
 
 export const participationMutations = {
-  participateInGame: resolver(ZJoinGameInput, participation.joinGame),
-  updateParticipation: resolver(ZUpdateParticipationInput, participation.updateParticipation, (p) => ({ participation: p })),
+  participateInGame: resolver(ZJoinGameInput, participation.joinGame, (r) => ({
+    ...r,
+    participation: { ...r.participation, paymentIntentClientSecret: r.payment?.clientSecret ?? null },
+  })),
+  updateParticipation: resolver(ZUpdateParticipationInput, participation.updateParticipation, (p) => ({ participation: { ...p, paymentIntentClientSecret: null } })),
   // A participation named by userId or playerName is looked up inside the service's transaction.
   revokeGameParticipation: resolver(ZRevokeParticipationInput, participation.revokeParticipation),
   addParticipation: resolver(ZAddOwnParticipationInput, attendance.addOwnParticipation, ok),
@@ -74,4 +101,5 @@ export const participationMutations = {
   sendReliabilityFeedbackForGame: resolver(ZFeedbackInput, attendance.sendReliabilityFeedback),
   createGameReport: resolver(ZReportInput, attendance.createGameReport),
   subscribeToGame: resolver(ZSubscribeToGameInput, participation.subscribeToGame),
+  capturePaymentsForGame: resolver(ZCapturePaymentsInput, paymentLifecycle.capturePaymentsForGame),
 };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { marketingMessages, participations } from "../db/schema";
 import * as gamesRepo from "../domains/games/repo";
+import { connectAccount } from "../domains/payments/fixtures";
 import { createCourt, createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../testing/factories";
 import { httpClient } from "../testing/http-client";
 import { testClock } from "../testing/test-clock";
@@ -444,11 +445,12 @@ describe("the native wrapper's game calls", () => {
   test("payed: the organiser marks a managed-payment participation paid (PaidExternally) where the payment rules allow it", async () => {
     testClock.freeze(NOW);
     const host = await signedIn();
+    await connectAccount(deps, host.user.id); // joining makes a reservation: Open (domains/participation/payment.ts)
     const game = await gameOf(host, { isManagedPayment: true, priceCents: 500 });
     const player = await signedIn();
     const joined = await ok<any>(player.client, PARTICIPATE, { gameId: String(game.id), playerCount: 2, queue: false, deviceToken: "fcm-pay", playsHimself: true });
     const participationId: string = joined.participateInGame.participation.id;
-    await deps.db.update(participations).set({ paymentStatus: "Open" }).where(eq(participations.id, Number(participationId)));
+    expect(joined.participateInGame.participation.paymentStatus).toBe("Open");
 
     // the player cannot mark himself paid
     expect(await failure(player.client, UPDATE_PARTICIPATION, { participationId, payed: 2 })).toBe("PARTICIPATION_FORBIDDEN");

@@ -25,6 +25,21 @@ const ZSendMailJob = z.custom<OutgoingMail>(
 const ZPaymentsReconcileJob = z.object({ limit: z.number().int().positive().max(1000).optional() });
 export type PaymentsReconcileJob = z.infer<typeof ZPaymentsReconcileJob>;
 
+/**
+ * Managed payment of participations (domains/participation/payment-lifecycle.ts): a reservation's
+ * deadline (the payment it waited for), the capture of a game's held cards at its start (the start
+ * it was planned for), and giving back the money of a cancelled game.
+ */
+const ZPaymentExpiryJob = z.object({ participationId: z.number().int(), paymentId: z.number().int() });
+export type PaymentExpiryJob = z.infer<typeof ZPaymentExpiryJob>;
+const ZGamePaymentsCaptureJob = z.object({ gameId: z.number().int(), startTime: z.string() });
+export type GamePaymentsCaptureJob = z.infer<typeof ZGamePaymentsCaptureJob>;
+const ZGamePaymentsReleaseJob = z.object({ gameId: z.number().int() });
+export type GamePaymentsReleaseJob = z.infer<typeof ZGamePaymentsReleaseJob>;
+/** Moves a managed game's waiting list up again after a reservation the provider refused (participation/service.ts). */
+const ZWaitingListJob = z.object({ gameId: z.number().int(), retry: z.number().int().min(0) });
+export type WaitingListJob = z.infer<typeof ZWaitingListJob>;
+
 export const JOBS = {
   "game-min-players-warning": ZMinPlayersJob,
   "game-takes-place-prompt": ZMinPlayersJob,
@@ -32,6 +47,10 @@ export const JOBS = {
   "send-mail": ZSendMailJob,
   "send-push": ZSendPushJob,
   "payments-reconcile": ZPaymentsReconcileJob,
+  "participation-payment-expiry": ZPaymentExpiryJob,
+  "game-payments-capture": ZGamePaymentsCaptureJob,
+  "game-payments-release": ZGamePaymentsReleaseJob,
+  "game-waiting-list": ZWaitingListJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

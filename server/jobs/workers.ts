@@ -1,6 +1,7 @@
 import type { Deps } from "../context";
 import { handleAutoCancel, handleMinPlayersWarning, handleTakesPlacePrompt } from "../domains/games/lifecycle";
 import { deliverMail, deliverPush } from "../domains/notifications/outbox";
+import { handleGamePaymentsCapture, handleGamePaymentsRelease, handlePaymentExpiry, handleWaitingListRetry } from "../domains/participation/payment-lifecycle";
 import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 
@@ -36,6 +37,19 @@ export async function startPaymentWorkers(deps: Deps) {
   }
   await deps.jobs.work("payments-reconcile", async (job) => void (await reconcilePayments(deps, job)));
   await deps.jobs.boss.schedule("payments-reconcile", RECONCILE_CRON, {});
+}
+
+/**
+ * The participations' payments (domains/participation/payment-lifecycle.ts): reservation deadlines,
+ * the capture at a game's start, a cancelled game's money given back, a waiting list moved up again.
+ * Without payments no managed-payment game can be joined, so there is nothing to work.
+ */
+export async function startParticipationPaymentWorkers(deps: Deps) {
+  if (!deps.payments) return;
+  await deps.jobs.work("participation-payment-expiry", (job) => handlePaymentExpiry(deps, job));
+  await deps.jobs.work("game-payments-capture", (job) => handleGamePaymentsCapture(deps, job));
+  await deps.jobs.work("game-payments-release", (job) => handleGamePaymentsRelease(deps, job));
+  await deps.jobs.work("game-waiting-list", (job) => handleWaitingListRetry(deps, job));
 }
 
 /**

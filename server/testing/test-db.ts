@@ -11,7 +11,7 @@ import { createPayments } from "../integrations/stripe/client";
 import { startRealtime } from "../integrations/realtime";
 import { startJobQueue } from "../jobs/queue";
 import { startMailWorker, startPushWorker } from "../jobs/workers";
-import { gameEventReactions, paymentReactions } from "../domains/reactions";
+import { wireReactions } from "../domains/reactions";
 import { createLogger } from "../lib/logger";
 import { testClock } from "./test-clock";
 
@@ -81,7 +81,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   // Stripe is the run's in-process emulator (config says so for NODE_ENV=test). Events are only
   // recorded until a test points them somewhere: deps.payments.emulator.setWebhookUrl(...).
   const payments = await createPayments(config.stripe, { webhookUrl: null, logger });
-  const deps: Deps = { config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, reactions: gameEventReactions, paymentReactions };
+  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, reactions: [], paymentReactions: [] });
   await startMailWorker(deps);
   await startPushWorker(deps);
   const closeDb = drop;

@@ -25,7 +25,7 @@ const MATRIX: Record<PaymentStatus, Record<PaymentStatus, Cell>> = {
   None: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   Open: { None: "-", Open: "-", Approved: "p:", Captured: "p:", Released: "-", PaidExternally: "oa:cash", Expired: "pj:" },
   Approved: { None: "-", Open: "-", Approved: "-", Captured: "pj:", Released: "pj:rel", PaidExternally: "-", Expired: "-" },
-  Captured: { None: "-", Open: "-", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
+  Captured: { None: "-", Open: "-", Approved: "-", Captured: "-", Released: "pj:rel", PaidExternally: "-", Expired: "-" },
   Released: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   PaidExternally: { None: "-", Open: "-", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   Expired: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
@@ -127,7 +127,9 @@ describe("the spec's stories", () => {
     ["a player cannot set a reservation outside joining", "None", [["Open", "player"]], before, false],
     ["a player cannot mark himself paid", "Open", [["PaidExternally", "player"]], before, false],
     ["no cash straight from None", "None", [["PaidExternally", "organiser"]], before, false],
-    ["no way back from Captured", "Captured", [["Released", "provider"]], cancelled, false],
+    ["a cancelled game's capture is refunded", "Captured", [["Released", "provider"]], cancelled, true],
+    ["no refund to an active participation", "Captured", [["Released", "job"]], before, false],
+    ["no way back from Captured to a reservation", "Captured", [["Open", "player"]], joining, false],
     ["not in a non-managed game", "Open", [["PaidExternally", "organiser"]], { ...before, isManagedPayment: false }, false],
   ])("%s", (_label, start, steps, ctx, ok) => {
     let from = start;

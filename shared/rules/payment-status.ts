@@ -51,6 +51,9 @@ const CARD = ["provider", "job"] as const;
  *                               the payment); any time
  *   Approved -> Released        the authorisation is given back; only for a cancelled participation,
  *                               any time
+ *   Captured -> Released        the money is refunded in full (an organiser's or the automatic
+ *                               cancellation of the game refunds every capture); only for a
+ *                               cancelled participation or game, any time
  *   Open     -> PaidExternally  the organiser (or an admin) allows cash, before or after the start;
  *                               not for a cancelled participation (nothing is owed)
  *
@@ -67,7 +70,9 @@ const CARD = ["provider", "job"] as const;
  * - Provider-driven moves are never refused for timing (and Open -> Approved / Captured / Expired,
  *   Approved -> Captured not for cancellation): they record what already happened at the provider,
  *   and the service reacts afterwards (e.g. releases an Approved payment of a cancelled participation).
- * - Captured and PaidExternally are final (refunds are not in the spec).
+ * - PaidExternally is final. Captured is final for a game that takes place; a cancelled game's
+ *   captures are refunded (issue 13: "refunds every capture") and then read Released, like a released
+ *   hold: the money went back. A partial refund leaves Captured (the amounts are on the payment).
  */
 export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: "None", to: "Open", ...RESERVATION },
@@ -78,6 +83,7 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: "Approved", to: "Captured", actors: CARD, when: [] },
   { from: "Open", to: "Expired", actors: CARD, when: [] },
   { from: "Approved", to: "Released", actors: CARD, when: ["cancelled"] },
+  { from: "Captured", to: "Released", actors: CARD, when: ["cancelled"] },
   { from: "Open", to: "PaidExternally", actors: ["organiser", "admin"], when: ["active"] },
 ];
 

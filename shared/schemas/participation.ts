@@ -34,12 +34,34 @@ export const ZParticipationRef = z.object({
   paymentStatus: ZPaymentStatus,
   playerCount: z.number().int(),
   guestProfile: z.object({ id: z.number().int(), firstName: z.string() }).nullable(),
+  /** paymentStatus Open: until when the place waits for its payment (PAYMENT_RESERVATION_MINUTES after joining or moving up) */
+  paymentReservationExpiresAt: z.date().nullable(),
 });
+
+/**
+ * What the client needs to pay an Open participation of a managed-payment game (spec 000 section 4):
+ * Stripe's client secret for the Payment Element with `publishableKey`, or, when the server has no
+ * publishable key (the local Stripe emulator), `checkoutUrl`, the hosted checkout page that returns to
+ * `/game/{id}?payment-return` with `payment_intent` and `redirect_status`.
+ */
+export const ZParticipationPayment = z.object({
+  participationId: z.number().int(),
+  /** price × player count, in cents */
+  amountCents: z.number().int(),
+  clientSecret: z.string(),
+  publishableKey: z.string().nullable(),
+  checkoutUrl: z.string().nullable(),
+  /** the reservation deadline: after it the place is given up ("Reservierung abgelaufen") */
+  expiresAt: z.date(),
+});
+export type TParticipationPayment = z.infer<typeof ZParticipationPayment>;
 
 export const ZJoinResult = z.object({
   participation: ZParticipationRef,
   /** guests only: keep it (local storage) to change, cancel or attach the participation later */
   guestToken: z.string().nullable(),
+  /** a place in a managed-payment game (not on the waiting list): how to pay for it; null otherwise */
+  payment: ZParticipationPayment.nullable(),
 });
 export type TJoinResult = z.infer<typeof ZJoinResult>;
 
@@ -127,3 +149,34 @@ export const ZGuestProfile = z.object({
   attendedGames: z.object({ objects: z.array(ZGameListItem), hasNext: z.boolean() }),
 });
 export type TGuestProfile = z.infer<typeof ZGuestProfile>;
+
+/** The payment of one's own Open participation again (a reloaded page, or after moving up from the waiting list). */
+export const ZParticipationPaymentInput = z.object({ participationId: zId });
+
+/**
+ * The collect-money panel (spec 000 sections 4 and 7 `capturePaymentsForGame {gameId, dryRun}`, admins):
+ * captures every held card (Approved) of the game's active participations. A dry run only lists them;
+ * leaving `dryRun` out is a dry run too, so a capture is always asked for explicitly.
+ */
+export const ZCapturePaymentsInput = z.object({ gameId: zId, dryRun: z.boolean().default(true) });
+
+export const CAPTURE_OUTCOMES = ["wouldCapture", "captured", "failed"] as const;
+export const ZCapturePaymentsResult = z.object({
+  dryRun: z.boolean(),
+  payments: z.array(
+    z.object({
+      participationId: z.number().int(),
+      paymentId: z.number().int(),
+      /** the player's first name (a guest's name for guests) */
+      name: z.string(),
+      playerCount: z.number().int(),
+      amountCents: z.number().int(),
+      outcome: z.enum(CAPTURE_OUTCOMES),
+      /** failed: the error code (e.g. PAYMENT_STATE_CONFLICT when the hold is gone) */
+      errorCode: z.string().nullable(),
+    }),
+  ),
+  /** what the listed payments (dry run) or the captured ones come to, in cents */
+  totalCents: z.number().int(),
+});
+export type TCapturePaymentsResult = z.infer<typeof ZCapturePaymentsResult>;

@@ -11,6 +11,7 @@ import {
 } from "@shared/constants";
 import { courts } from "./courts";
 import { organizations } from "./organizations";
+import { payments } from "./payments";
 import { regions } from "./regions";
 import { users } from "./users";
 
@@ -106,6 +107,14 @@ export const participations = pgTable(
     notificationsEnabled: boolean("notifications_enabled").notNull().default(false),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("None"),
     totalPriceCents: integer("total_price_cents").notNull().default(0),
+    /**
+     * Managed payment (domains/participation/payment.ts): the participation's current payment, its
+     * attempt (1 for the first intent; a rejoin or a promotion after an expired one makes the next) and,
+     * while the status is Open, until when the place waits for the payment.
+     */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    paymentAttempt: integer("payment_attempt").notNull().default(0),
+    paymentReservationExpiresAt: timestamp("payment_reservation_expires_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** cancelled by the player within 48 h of the start (reliability history) */
     cancelledShortNotice: boolean("cancelled_short_notice").notNull().default(false),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CANCELLATION_REASONS } from "@shared/constants";
+import { feePercentageOf } from "@shared/rules/fees";
 import type { Deps } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
@@ -92,6 +93,11 @@ export async function cancelGame(deps: Pick<Deps, "reactions">, tx: Tx, game: Ga
     },
     createdAt: now,
   });
+}
+
+/** The game's dynamic fee percentage: its organisation's, else the default 6 (shared/rules/fees.ts). */
+export async function gameFeePercentage(db: DbOrTx, game: GameRow): Promise<number> {
+  return feePercentageOf(game.organizationId === null ? null : await repo.findOrganizationFee(db, game.organizationId));
 }
 
 /** Keeps the game's high-water mark of players (shown to the organiser). */

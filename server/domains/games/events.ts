@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CANCELLATION_REASONS, REMOVAL_REASONS, REPORT_REASONS } from "@shared/constants";
+import { CANCELLATION_REASONS, PAYMENT_STATUSES, REMOVAL_REASONS, REPORT_REASONS } from "@shared/constants";
 import type { Tx } from "../../db/client";
 
 /**
@@ -66,6 +66,20 @@ const kinds = [
   z.object({
     type: z.literal("PLAYER_REMOVED"),
     payload: z.object({ ...participationRef, reason: z.enum(REMOVAL_REASONS), message: z.string().nullable() }),
+  }),
+  z.object({
+    type: z.literal("PAYMENT_CHANGED"),
+    /**
+     * A participation's payment status moved because its payment did (domains/participation/payment-lifecycle.ts);
+     * `revoked`: an unpaid reservation expired and the place was given up. `userId` is the payer (the subject).
+     */
+    payload: z.object({
+      ...participationRef,
+      userId: z.number().int().nullable(),
+      from: z.enum(PAYMENT_STATUSES),
+      to: z.enum(PAYMENT_STATUSES),
+      revoked: z.boolean(),
+    }),
   }),
   z.object({ type: z.literal("ATTENDANCE_RATED"), payload: z.object({ count: z.number().int() }) }),
   z.object({ type: z.literal("REPORTED"), payload: z.object({ reason: z.enum(REPORT_REASONS) }) }),

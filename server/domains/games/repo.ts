@@ -172,6 +172,16 @@ export async function findGameRow(db: DbOrTx, id: number, forUpdate = false): Pr
   return rows[0] ?? null;
 }
 
+/** An organisation's fee percentage (spec 000 section 9 `gameApplicationFeePercentage`), or null when it is gone. */
+export async function findOrganizationFee(db: DbOrTx, organizationId: number): Promise<{ gameApplicationFeePercentage: number } | null> {
+  const rows = await db
+    .select({ gameApplicationFeePercentage: organizations.gameApplicationFeePercentage })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export async function loadGamePage(db: DbOrTx, id: number) {
   const canceller = alias(users, "canceller");
   const rows = await db

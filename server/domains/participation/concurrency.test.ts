@@ -4,6 +4,7 @@ import type { Deps } from "../../context";
 import { createSession } from "../auth/sessions";
 import { createGameRow, createRegion, createUser } from "../../testing/factories";
 import { useServerProcesses, type ServerProcess } from "../../testing/server-process";
+import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 
 /**
@@ -25,6 +26,7 @@ describe.skipIf(!process.env.DATABASE_URL)("joining under load", () => {
   test(
     `${PLAYERS} simultaneous joins across two servers for ${SPOTS} spots`,
     async () => {
+      testClock.reset(); // the server processes live in real time, and so must the sessions made here
       const region = await createRegion(deps);
       const host = await createUser(deps, { emailVerifiedAt: new Date() });
       const game = await createGameRow(

@@ -7,6 +7,7 @@ import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../..
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import * as gamesRepo from "../games/repo";
+import { connectAccount } from "../payments/fixtures";
 import * as repo from "./repo";
 
 let deps: Deps;
@@ -283,6 +284,8 @@ describe("cancelling, removing and the waiting list", () => {
     const { organizations } = await import("../../db/schema");
     const [org] = await deps.db.insert(organizations).values({ name: `Verein ${Math.random().toString(36).slice(2)}` }).returning();
     const host = await player({ organizationId: org!.id });
+    // the money goes to the organiser's connected account (a reservation needs one that takes charges)
+    await connectAccount(deps, host.user.id);
     const admin = await player({ isAdmin: true });
     const row = await createGameRow(deps, {
       creatorId: host.user.id,
@@ -306,11 +309,12 @@ describe("cancelling, removing and the waiting list", () => {
     const { host, admin, game: g } = await managedGame();
     const p = await player();
     const id = (await p.caller.participation.join({ gameId: g.id })).participation.id;
-    expect(await storedStatus(id)).toBe("None");
+    // a reservation comes with joining (payment.test.ts), nobody sets it
+    expect(await storedStatus(id)).toBe("Open");
+    await setStatus(id, "None");
     const set = (who: typeof host, paymentStatus: "Open" | "Approved" | "Captured" | "Expired" | "Released") =>
       code(who.caller.participation.update({ participationId: id, paymentStatus }));
 
-    // a reservation comes with joining, nobody sets it
     expect(await set(host, "Open")).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
     expect(await set(admin, "Open")).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
     expect(await storedStatus(id)).toBe("None");
@@ -344,7 +348,7 @@ describe("cancelling, removing and the waiting list", () => {
     const { host, admin, game: g } = await managedGame({ startTime: hours(2) });
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await (await player()).caller.participation.join({ gameId: g.id })).participation.id);
-    for (const id of ids) await setStatus(id, "Open");
+    for (const id of ids) expect(await storedStatus(id)).toBe("Open");
 
     expect((await host.caller.participation.update({ participationId: ids[0]!, paymentStatus: "PaidExternally" })).paymentStatus).toBe("PaidExternally");
     expect((await admin.caller.participation.update({ participationId: ids[1]!, paymentStatus: "PaidExternally" })).paymentStatus).toBe("PaidExternally");
@@ -365,6 +369,7 @@ describe("cancelling, removing and the waiting list", () => {
     const set = (paymentStatus: "Open" | "Approved" | "Captured" | "PaidExternally") =>
       code(p.caller.participation.update({ participationId: id, paymentStatus }));
 
+    await setStatus(id, "None");
     expect(await set("Open")).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
     await setStatus(id, "Open");
     for (const to of ["Approved", "Captured", "PaidExternally"] as const) expect(await set(to)).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");

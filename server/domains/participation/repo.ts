@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { gameReports, games, guestProfiles, participations } from "../../db/schema";
+import { gameReports, games, guestProfiles, participations, users } from "../../db/schema";
 
 export type ParticipationRow = typeof participations.$inferSelect;
 
@@ -187,4 +187,40 @@ export async function upcomingOf(db: DbOrTx, userId: number, now: Date) {
     .from(participations)
     .innerJoin(games, eq(games.id, participations.gameId))
     .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt), gt(games.startTime, now)));
+}
+
+/* ---------- managed payment (payment.ts, payment-lifecycle.ts) ---------- */
+
+/** A game's active participations whose card is held (Approved), in the order they joined, with the name lists show. */
+export async function approvedParticipations(db: DbOrTx, gameId: number) {
+  const rows = await db
+    .select({
+      id: participations.id,
+      paymentId: participations.paymentId,
+      playerCount: participations.playerCount,
+      name: sql<string>`coalesce(${participations.firstName}, ${users.firstName}, '')`,
+    })
+    .from(participations)
+    .leftJoin(users, eq(users.id, participations.userId))
+    .where(
+      and(
+        eq(participations.gameId, gameId),
+        eq(participations.paymentStatus, "Approved"),
+        eq(participations.queue, false),
+        isNull(participations.cancelledAt),
+        isNotNull(participations.paymentId),
+      ),
+    )
+    .orderBy(asc(participations.id));
+  return rows.map((r) => ({ ...r, paymentId: r.paymentId! }));
+}
+
+/** Every participation of a game that has (had) a payment, with its current one. */
+export async function participationsWithPayments(db: DbOrTx, gameId: number) {
+  const rows = await db
+    .select({ id: participations.id, paymentId: participations.paymentId, paymentStatus: participations.paymentStatus })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), isNotNull(participations.paymentId)))
+    .orderBy(asc(participations.id));
+  return rows.map((r) => ({ ...r, paymentId: r.paymentId! }));
 }

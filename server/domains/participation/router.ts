@@ -2,20 +2,26 @@ import { z } from "zod";
 import {
   ZAddOwnParticipationInput,
   ZAttachGuestParticipationsInput,
+  ZCapturePaymentsInput,
+  ZCapturePaymentsResult,
   ZFeedbackInput,
   ZGuestProfile,
   ZGuestProfileInput,
   ZReportInput,
   ZJoinGameInput,
   ZJoinResult,
+  ZParticipationPayment,
+  ZParticipationPaymentInput,
   ZParticipationRef,
   ZRevokeParticipationInput,
   ZSubscribeToGameInput,
   ZUpdateParticipationInput,
 } from "@shared/schemas/participation";
 import { router } from "../../trpc/init";
-import { authedProcedure, publicProcedure } from "../../trpc/procedures";
+import { adminProcedure, authedProcedure, publicProcedure } from "../../trpc/procedures";
 import * as attendance from "./attendance";
+import * as payment from "./payment";
+import * as paymentLifecycle from "./payment-lifecycle";
 import * as participation from "./service";
 
 export const participationRouter = router({
@@ -52,5 +58,10 @@ export const participationRouter = router({
     .input(ZReportInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(({ ctx, input }) => attendance.createGameReport(ctx, input)),
+  payment: authedProcedure.input(ZParticipationPaymentInput).output(ZParticipationPayment).query(({ ctx, input }) => payment.participationPayment(ctx, input)),
+  capturePayments: adminProcedure
+    .input(ZCapturePaymentsInput)
+    .output(ZCapturePaymentsResult)
+    .mutation(({ ctx, input }) => paymentLifecycle.capturePaymentsForGame(ctx, input)),
   guestProfile: publicProcedure.input(ZGuestProfileInput).output(ZGuestProfile).query(({ ctx, input }) => attendance.guestProfile(ctx, input)),
 });

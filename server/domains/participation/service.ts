@@ -18,13 +18,14 @@ import { paymentStatusForPayed } from "@shared/rules/payed";
 import { transitionProblem } from "@shared/rules/payment-status";
 import type {
   TJoinResult,
+  TParticipationPayment,
   ZAttachGuestParticipationsInput,
   ZJoinGameInput,
   ZRevokeParticipationInput,
   ZSubscribeToGameInput,
   ZUpdateParticipationInput,
 } from "@shared/schemas/participation";
-import type { Ctx } from "../../context";
+import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { generateSessionToken } from "../auth/sessions";
@@ -32,6 +33,7 @@ import { lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type Ga
 import { actorOrNull, type Actor } from "../users/service";
 import { deviceTokenForUserExists, followGame, followsGame } from "../notifications/service";
 import { recomputeRatings } from "./attendance";
+import { reservationProblem, reservePayment } from "./payment";
 import * as repo from "./repo";
 
 const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -57,15 +59,22 @@ function refOf(p: repo.ParticipationRow, guestFirstName: string | null) {
     paymentStatus: p.paymentStatus,
     playerCount: p.playerCount,
     guestProfile: p.guestProfileId !== null ? { id: p.guestProfileId, firstName: guestFirstName ?? p.firstName ?? "" } : null,
+    paymentReservationExpiresAt: p.paymentStatus === "Open" ? p.paymentReservationExpiresAt : null,
   };
 }
 
 /**
  * Moves players up from the waiting list while they fit, strictly in arrival order, and records
  * each move (the notifications issue sends "you moved up"). Called after anything that frees a spot.
+ * In a managed-payment game each promoted player is asked to pay (a reservation, payment.ts); after
+ * the start no reservation can be made, so the waiting list stays where it is. A reservation the
+ * payment provider refuses now (unreachable, the organiser's account cannot take charges) does not
+ * fail what freed the spot: that player stays first in the queue (nobody overtakes it) and the
+ * `game-waiting-list` job tries again a minute later (`retry` counts the tries, WAITING_LIST_RETRIES at most).
  */
-export async function promoteWaitingList(ctx: Ctx, tx: Tx, game: LockedGame): Promise<number[]> {
+export async function promoteWaitingList(ctx: { deps: Deps }, tx: Tx, game: LockedGame, retry = 0): Promise<number[]> {
   if (game.cancelledAt) return [];
+  if (game.isManagedPayment && ctx.deps.clock.now() >= game.startTime) return [];
   const queue = await repo.waitingList(tx, game.id);
   if (queue.length === 0) return [];
   const active = await repo.activePlayers(tx, game.id);
@@ -75,13 +84,43 @@ export async function promoteWaitingList(ctx: Ctx, tx: Tx, game: LockedGame): Pr
     game.maxPlayers,
   );
   const now = ctx.deps.clock.now();
+  const moved: typeof moving = [];
   for (const p of moving) {
-    await repo.update(tx, p.id, { queue: false, updatedAt: now });
+    if (game.isManagedPayment) {
+      const reserved = await reserveOrWait(ctx.deps, tx, game, p.id, now, retry);
+      if (!reserved) break;
+    } else {
+      await repo.update(tx, p.id, { queue: false, updatedAt: now });
+    }
     // The waiting list moves by itself: no actor; the promoted player is the subject.
     await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "MOVED_UP", actorId: null, payload: { participationId: p.id, userId: p.userId }, createdAt: now });
+    moved.push(p);
   }
-  if (moving.length) await noteParticipantsAmount(tx, game, active + moving.reduce((s, p) => s + p.playerCount, 0));
-  return moving.map((p) => p.id);
+  if (moved.length) await noteParticipantsAmount(tx, game, active + moved.reduce((s, p) => s + p.playerCount, 0));
+  return moved.map((p) => p.id);
+}
+
+/** Tries of the waiting list's `game-waiting-list` job after a reservation the provider refused. */
+export const WAITING_LIST_RETRIES = 10;
+
+/**
+ * Moves one queued participation up with its reservation, inside a savepoint: when the provider refuses
+ * the reservation, the move is undone, a later try is planned and false returned.
+ */
+async function reserveOrWait(deps: Deps, tx: Tx, game: LockedGame, participationId: number, now: Date, retry: number): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      const promoted = await repo.update(sp, participationId, { queue: false, updatedAt: now });
+      await reservePayment(deps, sp, game, promoted, now);
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const again = retry < WAITING_LIST_RETRIES;
+    deps.logger.warn("waiting list not moved: the reservation was refused", { gameId: game.id, participationId, code: error.code, retry, again });
+    if (again) await deps.jobs.send("game-waiting-list", { gameId: game.id, retry: retry + 1 }, { startAfter: new Date(now.getTime() + 60_000) }, tx);
+    return false;
+  }
 }
 
 /* ---------- join ---------- */
@@ -122,6 +161,11 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       if (await repo.userBusyBetween(tx, actor.id, game.startTime, game.endTime, game.id)) throw new AppError("ALREADY_IN_GAME_AT_TIME");
     } else if (await repo.guestNameTaken(tx, game.id, firstName!)) {
       throw new AppError("GUEST_NAME_TAKEN");
+    }
+    if (game.isManagedPayment) {
+      // Checked for the waiting list too: a queued player's reservation is made when they move up.
+      const paymentProblem = reservationProblem(existing?.paymentStatus ?? "None", game, now);
+      if (paymentProblem) throw new AppError(paymentProblem);
     }
 
     const active = await repo.activePlayers(tx, game.id);
@@ -172,6 +216,9 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
     if (input.deviceToken) {
       await followGame(tx, { gameId: game.id, deviceToken: input.deviceToken, userId: actor?.id ?? null, createdAt: now });
     }
+    // A place in a managed-payment game is paid for (payment.ts); the waiting list pays when it moves up.
+    let payment: TParticipationPayment | null = null;
+    if (fits && game.isManagedPayment) ({ row, payment } = await reservePayment(ctx.deps, tx, game, row, now));
     if (fits) await noteParticipantsAmount(tx, game, active + input.playerCount);
     await recordGameEvent(ctx.deps, tx, {
       gameId: game.id,
@@ -180,7 +227,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       payload: { participationId: row.id, playerCount: input.playerCount, name: guestFirstName ?? actor?.firstName ?? "" },
       createdAt: now,
     });
-    return { participation: refOf(row, guestFirstName), guestToken };
+    return { participation: refOf(row, guestFirstName), guestToken, payment };
   });
 }
 
@@ -298,7 +345,9 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
       if (problem) throw new AppError("PAYMENT_TRANSITION_NOT_ALLOWED");
       changes.paymentStatus = paymentStatus;
     }
-    const updated = await repo.update(tx, row.id, changes);
+    let updated = await repo.update(tx, row.id, changes);
+    // Moved up by the organiser in a managed-payment game: asked to pay, as when the waiting list moves (payment.ts).
+    if (game.isManagedPayment && row.queue && !updated.queue) ({ row: updated } = await reservePayment(ctx.deps, tx, game, updated, now));
     await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "PARTICIPATION_CHANGED", actorId: actor?.id ?? null, payload: { participationId: row.id }, createdAt: now });
     await promoteWaitingList(ctx, tx, game);
     const active = await repo.activePlayers(tx, game.id);

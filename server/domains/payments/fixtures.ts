@@ -31,6 +31,25 @@ export async function organiserWithAccount(deps: Deps, opts: { complete?: boolea
   return { userId: user.id, accountId: account.id };
 }
 
+/**
+ * Gives an existing user (an organiser) a connected account on the emulator that can take charges,
+ * and the user row says so at once (as `account.updated` would), so games of theirs can take payments.
+ */
+export async function connectAccount(deps: Deps, userId: number): Promise<string> {
+  const account = await deps.payments!.stripe.accounts.create(
+    { type: "express", country: "DE", capabilities: { card_payments: { requested: true }, transfers: { requested: true } } },
+    { idempotencyKey: idempotencyKey("test-account", userId, ++accounts, Date.now()) },
+  );
+  await setPaymentAccount(
+    deps.db,
+    userId,
+    { stripeAccountId: account.id, paymentOnboardingCompleted: true, paymentChargesEnabled: true, paymentPayoutsEnabled: true },
+    deps.clock.now(),
+  );
+  emulatorOf(deps).completeOnboarding(account.id);
+  return account.id;
+}
+
 let subjects = 0;
 
 /** A payment to `destinationAccountId` of 10 € with a 0.99 € fee, on a subject id no other test uses. */

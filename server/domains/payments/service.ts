@@ -47,7 +47,7 @@ const ZStartPayment = z
     /** who pays; null for a payer without an account (a tournament participation by e-mail) */
     payerUserId: z.number().int().positive().nullable(),
     /** the connected account (`acct_…`) that receives the amount less the fee */
-    destinationAccountId: z.string().regex(/^acct_[A-Za-z0-9]+$/),
+    destinationAccountId: z.string().regex(/^acct_[A-Za-z0-9_]+$/),
     amountCents: cents.positive(),
     applicationFeeCents: cents.nonnegative(),
     /** manual: the card is held and captured later (capturePayment) or released (cancelPayment) */
@@ -249,3 +249,31 @@ export async function paymentClientSecret(deps: Deps, paymentId: number): Promis
   return intent.client_secret;
 }
 
+
+/**
+ * How a client confirms an intent: Stripe.js with the publishable key (Payment Element), or, when the
+ * server has none (the local emulator), the emulator's hosted checkout page, which sends the customer
+ * back to `returnUrl` with Stripe's parameters (`payment_intent`, `redirect_status`). Null when neither
+ * exists (Stripe without a publishable key: a configuration the client reports as "payment not possible").
+ */
+export function checkoutOf(
+  deps: Pick<Deps, "payments">,
+  intent: { intentId: string; clientSecret: string },
+  returnUrl: string,
+): { publishableKey: string | null; checkoutUrl: string | null } {
+  const payments = requirePayments(deps);
+  if (payments.publishableKey !== null) return { publishableKey: payments.publishableKey, checkoutUrl: null };
+  return { publishableKey: null, checkoutUrl: payments.emulator?.checkoutUrl({ id: intent.intentId, client_secret: intent.clientSecret }, returnUrl) ?? null };
+}
+
+/**
+ * Reads a payment's intent from Stripe and applies it to the mirror (reactions run for what is new),
+ * like the reconciliation job does for one row: a job about to act on a payment (e.g. expire an
+ * unpaid reservation) first learns what the customer did meanwhile.
+ */
+export async function refreshPayment(deps: Deps, paymentId: number): Promise<PaymentRow> {
+  const row = await requirePayment(deps, paymentId);
+  const { stripe } = requirePayments(deps);
+  const intent = await callStripe(deps, "retrieve", () => stripe.paymentIntents.retrieve(row.stripePaymentIntentId, { expand: ["latest_charge"] }));
+  return applyAnswer(deps, row, intent);
+}
