@@ -2,8 +2,9 @@ import { trpcServer } from "@hono/trpc-server";
 import { CSRF_COOKIE } from "@shared/constants";
 import { ERRORS, httpStatusOf } from "@shared/errors";
 import type { Server } from "bun";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { BootEntry } from "@shared/boot-data";
 import type { TGame } from "@shared/schemas/games";
 import type { Deps } from "./context";
 import { handleStripeWebhook } from "./domains/payments/webhooks";
@@ -98,31 +99,33 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 
-  const bootEntries = (req: Request, url: URL) =>
-    createRequestContext(deps, req, new Headers(), null).then(
+  /**
+   * A game page or a region's feed: index.html with the first screen's data (http/boot-data.ts) as
+   * this viewer sees it, hence private. Reading the session may renew it: its cookies go out with the
+   * page, as with any API answer.
+   */
+  async function pageWithBootData(c: Context<Env>, decorate: (html: string, boot: BootEntry[] | null) => string = (html) => html) {
+    const url = new URL(c.req.url);
+    const index = assets ? await indexHtmlFor(assets, url.pathname) : null;
+    if (!index) return c.text("Not found", 404);
+    const cookies = new Headers();
+    const boot = await createRequestContext(deps, c.req.raw, cookies, null).then(
       (ctx) => bootEntriesFor(ctx, url.pathname, url.searchParams),
       () => null,
     );
-  // A game page and a region's feed carry their first screen's data (http/boot-data.ts), as this
-  // viewer sees it, hence private; a shared game link also carries its preview for messengers.
-  app.get("/game/:id{[0-9]+}", async (c) => {
-    const url = new URL(c.req.url);
-    const index = assets ? await indexHtmlFor(assets, url.pathname) : null;
-    if (!index) return c.text("Not found", 404);
-    const boot = await bootEntries(c.req.raw, url);
-    const game = boot?.[0]?.data as TGame | undefined;
-    const lang = languageFromAcceptLanguage(c.req.header("accept-language"));
-    // an unknown game: the app shows its own not-found screen
-    const html = game ? injectIntoIndex(index.html, gamePreviewTags(game, lang, `${deps.config.publicUrl}/game/${game.id}`)) : index.html;
-    return c.html(withBootData(html, boot), 200, { "Cache-Control": "private, no-cache" });
-  });
-  app.get("/games/:slug{[a-z0-9-]+}", async (c) => {
-    const url = new URL(c.req.url);
-    const index = assets ? await indexHtmlFor(assets, url.pathname) : null;
-    if (!index) return c.text("Not found", 404);
-    const boot = await bootEntries(c.req.raw, url);
-    return c.html(withBootData(index.html, boot), 200, { "Cache-Control": "private, no-cache" });
-  });
+    const res = c.html(withBootData(decorate(index.html, boot), boot), 200, { "Cache-Control": "private, no-cache" });
+    for (const cookie of cookies.getSetCookie()) res.headers.append("Set-Cookie", cookie);
+    return res;
+  }
+  // A shared game link also carries its preview for messengers (an unknown game: the app shows its own not-found screen).
+  app.get("/game/:id{[0-9]+}", (c) =>
+    pageWithBootData(c, (html, boot) => {
+      const game = boot?.[0]?.data as TGame | undefined;
+      const lang = languageFromAcceptLanguage(c.req.header("accept-language"));
+      return game ? injectIntoIndex(html, gamePreviewTags(game, lang, `${deps.config.publicUrl}/game/${game.id}`)) : html;
+    }),
+  );
+  app.get("/games/:slug{[a-z0-9-]+}", (c) => pageWithBootData(c));
 
   app.get("*", async (c) => {
     const res = assets ? await serveClient(assets, new URL(c.req.url).pathname, c.req.header("accept-encoding") ?? null) : null;

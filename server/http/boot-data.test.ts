@@ -4,7 +4,9 @@ import type { RouteChunks } from "@shared/route-chunks";
 import { transformer } from "@shared/transformer";
 import type { Deps } from "../context";
 import { createApp } from "../app";
-import { createCourt, createGameRow, createRegion, createUser } from "../testing/factories";
+import { callerFor } from "../testing/caller";
+import { createCourt, createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../testing/factories";
+import { testClock } from "../testing/test-clock";
 import { testDeps } from "../testing/test-db";
 import type { StaticAssets } from "./static";
 
@@ -72,6 +74,23 @@ describe("boot data", () => {
     expect(feed.games.map((g) => g.id)).toContain(game.id);
     expect(feed).toEqual((await trpcAnswer("games.feed", input)) as typeof feed);
     expect((await page(`/games/${region.slug}?tab=mine`)).boot).toBeNull();
+  });
+
+  test("a page that renews the viewer's session sends the renewed cookie with it", async () => {
+    const { region } = await setup();
+    const user = await createUser(deps);
+    testClock.freeze("2026-01-01T12:00:00Z");
+    const a = await callerFor(deps);
+    await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
+    testClock.freeze("2026-01-20T12:00:00Z"); // in the second half: the page load renews it
+    try {
+      const { res } = await page(`/games/${region.slug}`, { cookie: `session=${a.cookies.token}` });
+      const session = res.headers.getSetCookie().find((c) => c.startsWith("session="));
+      expect(session).toBeDefined();
+      expect(session).toContain("Expires=Thu, 19 Feb 2026 12:00:00 GMT");
+    } finally {
+      testClock.reset();
+    }
   });
 
   test("unknown games and regions carry nothing (the app shows its own not-found screen)", async () => {

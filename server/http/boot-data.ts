@@ -1,5 +1,5 @@
-import { BOOT_DATA_ELEMENT_ID, bootDataElement, type BootEntry } from "@shared/boot-data";
-import { ZGame, ZGameFeed, ZGameFeedInput } from "@shared/schemas/games";
+import { bootDataElement, type BootEntry } from "@shared/boot-data";
+import { ZGame, ZGameFeed, ZGameFeedInput, ZGameIdInput } from "@shared/schemas/games";
 import { ZRegion } from "@shared/schemas/regions";
 import type { Ctx } from "../context";
 import { feed, gameById } from "../domains/games/read";
@@ -12,9 +12,12 @@ import { regionBySlug } from "../domains/regions/service";
  */
 export async function bootEntriesFor(ctx: Ctx, pathname: string, search: URLSearchParams): Promise<BootEntry[] | null> {
   try {
-    const game = /^\/game\/([1-9][0-9]{0,9})\/?$/.exec(pathname);
+    const game = /^\/game\/([0-9]{1,12})\/?$/.exec(pathname);
     if (game) {
-      const gameId = Number(game[1]);
+      // the id as the tRPC input checks it (a bounded integer), before it reaches the database
+      const input = ZGameIdInput.safeParse({ gameId: Number(game[1]) });
+      if (!input.success) return null;
+      const { gameId } = input.data;
       return [{ kind: "query", path: "games.byId", input: { gameId }, data: ZGame.parse(await gameById(ctx, gameId)) }];
     }
     const region = /^\/games\/([a-z0-9-]{1,100})\/?$/.exec(pathname);
@@ -34,8 +37,8 @@ export async function bootEntriesFor(ctx: Ctx, pathname: string, search: URLSear
   return null;
 }
 
-/** The page with its boot data before `</head>` (a page that carries some already is left alone). */
+/** The page with its boot data before `</head>`. */
 export function withBootData(html: string, entries: BootEntry[] | null): string {
-  if (!entries || entries.length === 0 || html.includes(`id="${BOOT_DATA_ELEMENT_ID}"`)) return html;
+  if (!entries || entries.length === 0) return html;
   return html.replace("</head>", () => `  ${bootDataElement(entries)}\n  </head>`);
 }

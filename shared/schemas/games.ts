@@ -89,6 +89,12 @@ function withDefaults<F extends Record<string, z.ZodType>, D extends { [K in key
   };
 }
 
+/** The device that creates or edits a game follows its notifications (spec 000 section 7); "" means none. */
+const deviceFields = {
+  deviceToken: z.preprocess((v) => (v === "" ? null : v), zPushToken.nullable().optional()),
+  userAgent: zUserAgent.nullable().optional(),
+};
+
 /**
  * A new game. Everything but the start time has the draft's default (spec 000 section 3), so a caller
  * may leave it out: the web form sends every field, the native wrapper often only a few.
@@ -105,8 +111,7 @@ export const ZCreateGameInput = z.object({
     },
     { ...GAME_DEFAULTS, description: "", descriptionEn: null, courtId: null, isOrganizationGame: false },
   ),
-  deviceToken: z.preprocess((v) => (v === "" ? null : v), zPushToken.nullable().optional()),
-  userAgent: zUserAgent.nullable().optional(),
+  ...deviceFields,
 });
 export type TCreateGameInput = z.input<typeof ZCreateGameInput>;
 
@@ -127,8 +132,7 @@ export const ZUpdateGameInput = z.object({
   /** apply to the weekly session's future games too (weekly sessions issue) */
   updateFutureGames: z.boolean().optional(),
   /** the editing device follows the game's notifications, as with createGame */
-  deviceToken: z.preprocess((v) => (v === "" ? null : v), zPushToken.nullable().optional()),
-  userAgent: zUserAgent.nullable().optional(),
+  ...deviceFields,
 });
 export type TUpdateGameInput = z.input<typeof ZUpdateGameInput>;
 
