@@ -115,6 +115,18 @@ export const participations = pgTable(
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
     paymentAttempt: integer("payment_attempt").notNull().default(0),
     paymentReservationExpiresAt: timestamp("payment_reservation_expires_at", { withTimezone: true }),
+    /** after a change to a managed-payment game (spec 000 section 5): cancelling stays free until then */
+    paymentCanCancelUntil: timestamp("payment_can_cancel_until", { withTimezone: true }),
+    /** cash (spec 000 section 4): the player asked to pay in cash, with an optional message; the organiser declined it */
+    requestedExternalPaymentAt: timestamp("requested_external_payment_at", { withTimezone: true }),
+    externalPaymentMessage: text("external_payment_message"),
+    declinedExternalPaymentAt: timestamp("declined_external_payment_at", { withTimezone: true }),
+    /**
+     * A paid player's cancellation within 48 h of the start (spec 000 section 4 "Refund on cancellation"):
+     * how many replacements it needed when it was made; null for any other participation. The money is
+     * kept unless replacements are found (domains/participation/late-cancellation.ts).
+     */
+    cancellationReplacementsNeeded: smallint("cancellation_replacements_needed"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** cancelled by the player within 48 h of the start (reliability history) */
     cancelledShortNotice: boolean("cancelled_short_notice").notNull().default(false),
