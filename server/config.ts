@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_RESERVATION_MINUTES } from "@shared/constants";
 import { DEFAULT_WEB_PUSH_HOSTS, parsePushHosts, type WebPushPolicy } from "./integrations/push/endpoint-policy";
 import { parseServiceAccount, type FcmConfig } from "./integrations/push/fcm";
 
@@ -94,6 +95,8 @@ const ZEnv = z.object({
     .refine((v) => v === undefined || (v.length > 0 && v.every((s) => /^whsec_\w+$/.test(s))), { error: "must be one or more whsec_… secrets, comma-separated" }),
   /** Another address for Stripe's API (a Stripe emulator elsewhere, a proxy); empty: api.stripe.com. */
   STRIPE_API_BASE: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), { error: "must be an http(s) URL without a path, e.g. http://127.0.0.1:12111" }),
+  /** How long a place in a managed-payment game waits for its payment, in seconds (default 15 minutes). */
+  PAYMENT_RESERVATION_SECONDS: z.coerce.number().int().min(20).max(3600).default(PAYMENT_RESERVATION_MINUTES * 60),
   /** GraphQL schema introspection; empty: on in development and tests, off in production. */
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false", "1", "0", ""])
@@ -120,6 +123,8 @@ export type Config = {
   storage: StorageConfig;
   /** Users greeted as founders in their direct chats (spec 000 section 6). */
   founderUserIds: readonly number[];
+  /** How long a place in a managed-payment game waits for its payment (domains/participation/payment.ts). */
+  paymentReservationSeconds: number;
   /** Web push; `vapid` undefined: use the key pair generated into the database (integrations/push/vapid-keys.ts). */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined; web: WebPushPolicy };
   /** Payments (integrations/stripe/client.ts): real Stripe, the in-process emulator (never in production), or off. */
@@ -184,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     storage: storageConfig(e),
     // The demo data's admin and organiser are its founders (ids 1 and 2 of a freshly seeded database).
     founderUserIds: e.FOUNDER_USER_IDS ?? (seed === "demo" ? [1, 2] : []),
+    paymentReservationSeconds: e.PAYMENT_RESERVATION_SECONDS,
     push: pushConfig(e),
     stripe: stripeConfig(e),
   };

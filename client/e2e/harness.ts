@@ -45,6 +45,11 @@ export type Harness = {
   stop(): Promise<void>;
 };
 
+export type HarnessOptions = {
+  /** More environment for the server (e.g. a short PAYMENT_RESERVATION_SECONDS). */
+  env?: Record<string, string>;
+};
+
 async function freePort(): Promise<number> {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = probe.port;
@@ -107,7 +112,7 @@ async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Prom
   for await (const chunk of stream) sink.push(decoder.decode(chunk));
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   await ensureClientBuilt();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -131,6 +136,7 @@ export async function startHarness(): Promise<Harness> {
       // server (FAKE_PUSH_SERVICE): allow exactly this host and port, through the test-only escape hatch.
       WEB_PUSH_HOSTS: `127.0.0.1:${port}`,
       WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
+      ...options.env,
     },
     stdout: "pipe",
     stderr: "pipe",
@@ -266,10 +272,10 @@ export function uniqueEmail(prefix = "e2e"): string {
  * Starts the harness before a test file's tests and stops it after. The returned object forwards to
  * the started harness, so tests read `h.baseUrl` etc. as usual.
  */
-export function useHarness(): Harness {
+export function useHarness(options: HarnessOptions = {}): Harness {
   let current: Harness | undefined;
   beforeAll(async () => {
-    current = await startHarness();
+    current = await startHarness(options);
   }, 180_000);
   afterAll(async () => {
     await current?.stop();

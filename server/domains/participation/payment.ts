@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { PAYMENT_RESERVATION_MINUTES, type PaymentStatus } from "@shared/constants";
+import type { PaymentStatus } from "@shared/constants";
 import { participationAmountCents, participationFeeCents } from "@shared/rules/fees";
 import { transitionProblem } from "@shared/rules/payment-status";
 import type { TParticipationPayment, ZParticipationPaymentInput } from "@shared/schemas/participation";
@@ -14,7 +14,7 @@ import * as repo from "./repo";
 /**
  * Paying for a place in a managed-payment game (spec 000 sections 4 and 5): joining (or moving up from
  * the waiting list) makes a reservation: the participation goes to Open with a deadline
- * (PAYMENT_RESERVATION_MINUTES) and gets a payment intent through the payments module, for the price
+ * (config.paymentReservationSeconds, PAYMENT_RESERVATION_MINUTES unless configured) and gets a payment intent through the payments module, for the price
  * × its player count, the platform's fee (shared/rules/fees.ts, with the organisation's percentage),
  * the creator's connected account as destination, captured at the game's start (manual capture) or at
  * once (instant capture). A place on the waiting list pays nothing until it moves up.
@@ -30,8 +30,8 @@ import * as repo from "./repo";
  */
 
 /** The reservation deadline of a place taken at `now`. */
-export function reservationDeadline(now: Date): Date {
-  return new Date(now.getTime() + PAYMENT_RESERVATION_MINUTES * 60_000);
+export function reservationDeadline(deps: Pick<Deps, "config">, now: Date): Date {
+  return new Date(now.getTime() + deps.config.paymentReservationSeconds * 1000);
 }
 
 /** Where the payment pages send the player back to (spec 000 section 7: the game page plus payment-return). */
@@ -88,7 +88,7 @@ export async function reservePayment(
     attempt,
     description: `Kickrunde ${game.id}`,
   });
-  const expiresAt = reservationDeadline(now);
+  const expiresAt = reservationDeadline(deps, now);
   const updated = await repo.update(tx, row.id, {
     paymentStatus: "Open",
     paymentId: started.paymentId,
