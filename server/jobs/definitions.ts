@@ -32,6 +32,8 @@ export type PaymentsReconcileJob = z.infer<typeof ZPaymentsReconcileJob>;
  */
 const ZPaymentExpiryJob = z.object({ participationId: z.number().int(), paymentId: z.number().int() });
 export type PaymentExpiryJob = z.infer<typeof ZPaymentExpiryJob>;
+/** The reminder before a reservation's deadline (domains/participation/payment-notices.ts); same payload as its expiry. */
+export type PaymentReminderJob = PaymentExpiryJob;
 const ZGamePaymentsCaptureJob = z.object({ gameId: z.number().int(), startTime: z.string() });
 export type GamePaymentsCaptureJob = z.infer<typeof ZGamePaymentsCaptureJob>;
 const ZGamePaymentsReleaseJob = z.object({ gameId: z.number().int() });
@@ -48,6 +50,7 @@ export const JOBS = {
   "send-push": ZSendPushJob,
   "payments-reconcile": ZPaymentsReconcileJob,
   "participation-payment-expiry": ZPaymentExpiryJob,
+  "participation-payment-reminder": ZPaymentExpiryJob,
   "game-payments-capture": ZGamePaymentsCaptureJob,
   "game-payments-release": ZGamePaymentsReleaseJob,
   "game-waiting-list": ZWaitingListJob,

@@ -1,4 +1,5 @@
 import type { Deps } from "../context";
+import { handlePaymentReminder } from "../domains/participation/payment-notices";
 import { handleAutoCancel, handleMinPlayersWarning, handleTakesPlacePrompt } from "../domains/games/lifecycle";
 import { deliverMail, deliverPush } from "../domains/notifications/outbox";
 import { handleGamePaymentsCapture, handleGamePaymentsRelease, handlePaymentExpiry, handleWaitingListRetry } from "../domains/participation/payment-lifecycle";
@@ -47,6 +48,7 @@ export async function startPaymentWorkers(deps: Deps) {
 export async function startParticipationPaymentWorkers(deps: Deps) {
   if (!deps.payments) return;
   await deps.jobs.work("participation-payment-expiry", (job) => handlePaymentExpiry(deps, job));
+  await deps.jobs.work("participation-payment-reminder", (job) => handlePaymentReminder(deps, job));
   await deps.jobs.work("game-payments-capture", (job) => handleGamePaymentsCapture(deps, job));
   await deps.jobs.work("game-payments-release", (job) => handleGamePaymentsRelease(deps, job));
   await deps.jobs.work("game-waiting-list", (job) => handleWaitingListRetry(deps, job));

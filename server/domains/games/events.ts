@@ -81,6 +81,21 @@ const kinds = [
       revoked: z.boolean(),
     }),
   }),
+  z.object({
+    type: z.literal("PAYMENT_DUE"),
+    /** An Open reservation is about to run out unpaid (domains/participation/payment-notices.ts); `userId` is the payer. */
+    payload: z.object({ ...participationRef, userId: z.number().int(), expiresAt: z.string() }),
+  }),
+  z.object({
+    type: z.literal("CASH_REQUESTED"),
+    /** the player asked to pay in cash (domains/participation/cash.ts); `userId` is the player, `message` theirs to the organiser */
+    payload: z.object({ ...participationRef, userId: z.number().int(), message: z.string().nullable() }),
+  }),
+  z.object({
+    type: z.literal("CASH_DECLINED"),
+    /** the organiser (the actor) declined a pending cash request; `userId` is the player */
+    payload: z.object({ ...participationRef, userId: z.number().int() }),
+  }),
   z.object({ type: z.literal("ATTENDANCE_RATED"), payload: z.object({ count: z.number().int() }) }),
   z.object({ type: z.literal("REPORTED"), payload: z.object({ reason: z.enum(REPORT_REASONS) }) }),
   z.object({ type: z.literal("ORGANISER_PLAYERS"), payload: z.object({ playerCount: z.number().int() }) }),

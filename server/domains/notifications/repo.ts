@@ -174,11 +174,26 @@ export async function directMessage(db: DbOrTx, id: number) {
 
 export async function gameInfo(db: DbOrTx, id: number) {
   const rows = await db
-    .select({ id: games.id, title: games.title, startTime: games.startTime, creatorId: games.creatorId, regionId: games.regionId, gameType: games.gameType })
+    .select({
+      id: games.id,
+      title: games.title,
+      startTime: games.startTime,
+      creatorId: games.creatorId,
+      regionId: games.regionId,
+      gameType: games.gameType,
+      isManagedPayment: games.isManagedPayment,
+      cancelledAt: games.cancelledAt,
+    })
     .from(games)
     .where(eq(games.id, id))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Whether the participation was cancelled (or removed); null when it does not exist. */
+export async function participationCancelled(db: DbOrTx, participationId: number): Promise<boolean | null> {
+  const rows = await db.select({ cancelledAt: participations.cancelledAt }).from(participations).where(eq(participations.id, participationId)).limit(1);
+  return rows[0] ? rows[0].cancelledAt !== null : null;
 }
 
 export async function participationName(db: DbOrTx, participationId: number) {

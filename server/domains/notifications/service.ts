@@ -240,12 +240,47 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
   const players = async () => notActorIds(await repo.playerUserIds(tx, game.id));
   const notActorIds = (ids: number[]) => ids.filter((id) => id !== event.actorId);
   const toOrganiser = (template: GameMailName) => ({ template, userIds: [game.creatorId] });
+  /** A payment notice to the payer alone: a push to their devices and a mail. */
+  const toPayer = async (userId: number, key: PushTextKey, template: GameMailName) => ({
+    ...base,
+    tag: `game-${game.id}-payment`,
+    receivers: await repo.devicesOfUsers(tx, [userId]),
+    key,
+    params: {},
+    mail: { template, userIds: [userId] },
+  });
   switch (event.type) {
     case "MOVED_UP": {
       const promoted = event.payload.userId;
-      return promoted !== null
-        ? { ...base, receivers: await repo.devicesOfUsers(tx, [promoted]), key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [promoted] } }
-        : null;
+      if (promoted === null) return null;
+      // in a managed-payment game moving up is a reservation: the player is asked to pay (participation/payment.ts)
+      return game.isManagedPayment
+        ? toPayer(promoted, "movedUpPay", "game-moved-up-pay")
+        : { ...base, receivers: await repo.devicesOfUsers(tx, [promoted]), key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [promoted] } };
+    }
+    case "CASH_REQUESTED": {
+      const name = await repo.participationName(tx, event.payload.participationId);
+      return {
+        ...base,
+        receivers: await organiser(),
+        key: "cashRequested",
+        params: { name: name ?? undefined, text: event.payload.message ?? undefined },
+        mail: toOrganiser("game-cash-requested"),
+      };
+    }
+    case "CASH_DECLINED":
+      return toPayer(event.payload.userId, "cashDeclined", "game-cash-declined");
+    case "PAYMENT_DUE":
+      return toPayer(event.payload.userId, "paymentDue", "game-payment-due");
+    case "PAYMENT_CHANGED": {
+      const { userId, to, revoked } = event.payload;
+      if (userId === null) return null;
+      if (to === "Expired") return revoked ? toPayer(userId, "reservationExpired", "game-reservation-expired") : null;
+      // a cancelled game's money going back is told by the cancellation itself
+      if (to === "Released") return game.cancelledAt === null ? toPayer(userId, "paymentReleased", "game-payment-released") : null;
+      if (to === "Captured") return (await repo.participationCancelled(tx, event.payload.participationId)) ? toPayer(userId, "paymentTaken", "game-payment-taken") : null;
+      if (to === "PaidExternally") return event.actorId === userId ? null : toPayer(userId, "cashAllowed", "game-cash-allowed");
+      return null;
     }
     case "CANCELLED":
       if (!event.payload.automatic)

@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors";
 import { gameFeePercentage, requireGame, type GameRow } from "../games/core";
 import { checkoutOf, paymentClientSecret, requirePayment, startPayment } from "../payments/service";
 import { findUser, requireActor } from "../users/service";
+import { reminderTime } from "./payment-notices";
 import * as repo from "./repo";
 
 /**
@@ -98,6 +99,7 @@ export async function reservePayment(
     updatedAt: now,
   });
   await deps.jobs.send("participation-payment-expiry", { participationId: row.id, paymentId: started.paymentId }, { startAfter: expiresAt }, tx);
+  await deps.jobs.send("participation-payment-reminder", { participationId: row.id, paymentId: started.paymentId }, { startAfter: reminderTime(now, expiresAt) }, tx);
   return { row: updated, payment: paymentOf(deps, game.id, updated, { intentId: started.intentId, clientSecret: started.clientSecret }, amountCents) };
 }
 

@@ -15,7 +15,15 @@ export type GameMailName =
   | "game-changed"
   | "game-player-cancelled"
   | "game-min-players-warning"
-  | "game-takes-place-prompt";
+  | "game-takes-place-prompt"
+  | "game-moved-up-pay"
+  | "game-payment-due"
+  | "game-reservation-expired"
+  | "game-payment-released"
+  | "game-payment-taken"
+  | "game-cash-allowed"
+  | "game-cash-declined"
+  | "game-cash-requested";
 export type GameMailData = { firstName: string; game: string; link: string; name?: string; players?: number; minPlayers?: number };
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -65,6 +73,17 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Zu wenige Spieler: ${d.game}`, "Hallo", [`Erst ${d.players} von mindestens ${d.minPlayers} Spielern angemeldet.`], "Zum Spiel"),
     "game-takes-place-prompt": (d) =>
       game(d, `Findet das Spiel statt? ${d.game}`, "Hallo", [`Erst ${d.players} von ${d.minPlayers} Spielern angemeldet. Bitte bestätige das Spiel oder sage es ab.`], "Zum Spiel"),
+    "game-moved-up-pay": (d) =>
+      game(d, `Nachgerückt – bitte bezahlen: ${d.game}`, "Hallo", ["Du bist von der Warteliste nachgerückt. Bitte bezahle jetzt, sonst geht Dein Platz an den Nächsten auf der Warteliste."], "Jetzt bezahlen"),
+    "game-payment-due": (d) => game(d, `Reservierung läuft ab: ${d.game}`, "Hallo", ["Deine Reservierung läuft gleich ab. Bitte bezahle jetzt, um Deinen Platz zu behalten."], "Jetzt bezahlen"),
+    "game-reservation-expired": (d) =>
+      game(d, `Reservierung abgelaufen: ${d.game}`, "Hallo", ["Deine Reservierung ist abgelaufen, Dein Platz wurde freigegeben. Wenn noch Plätze frei sind, kannst Du es erneut versuchen."], "Zum Spiel"),
+    "game-payment-released": (d) => game(d, `Zahlung freigegeben: ${d.game}`, "Hallo", ["Deine Zahlung wurde freigegeben. Dir wird nichts berechnet."], "Zum Spiel"),
+    "game-payment-taken": (d) =>
+      game(d, `Betrag eingezogen: ${d.game}`, "Hallo", ["Du hast Dich weniger als 48 Stunden vor dem Start abgemeldet und es wurde kein Ersatz gefunden. Der Betrag wurde eingezogen."], "Zum Spiel"),
+    "game-cash-allowed": (d) => game(d, `Barzahlung erlaubt: ${d.game}`, "Hallo", ["Der Organisator hat Deine Barzahlung erlaubt. Du zahlst vor Ort."], "Zum Spiel"),
+    "game-cash-declined": (d) => game(d, `Barzahlung abgelehnt: ${d.game}`, "Hallo", ["Der Organisator hat Deine Barzahlung abgelehnt. Bitte bezahle online, um Deinen Platz zu behalten."], "Jetzt bezahlen"),
+    "game-cash-requested": (d) => game(d, `Barzahlung angefragt: ${d.game}`, "Hallo", [`${d.name || "Ein Spieler"} möchte bar bezahlen. Du kannst es in der Spielerliste erlauben oder ablehnen.`], "Zum Spiel"),
     footer: "Kickrunde – Freizeitfußball in Deiner Stadt",
   },
   en: {
@@ -97,6 +116,17 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Not enough players: ${d.game}`, "Hi", [`Only ${d.players} of at least ${d.minPlayers} players have signed up.`], "Open the game"),
     "game-takes-place-prompt": (d) =>
       game(d, `Is the game taking place? ${d.game}`, "Hi", [`Only ${d.players} of ${d.minPlayers} players have signed up. Please confirm or cancel the game.`], "Open the game"),
+    "game-moved-up-pay": (d) =>
+      game(d, `Moved up – please pay: ${d.game}`, "Hi", ["You moved up from the waiting list. Please pay now, or your place goes to the next player on the waiting list."], "Pay now"),
+    "game-payment-due": (d) => game(d, `Reservation running out: ${d.game}`, "Hi", ["Your reservation runs out soon. Please pay now to keep your place."], "Pay now"),
+    "game-reservation-expired": (d) =>
+      game(d, `Reservation expired: ${d.game}`, "Hi", ["Your reservation expired and your place was released. If places are still free, you can try again."], "Open the game"),
+    "game-payment-released": (d) => game(d, `Payment released: ${d.game}`, "Hi", ["Your payment was released. You will not be charged."], "Open the game"),
+    "game-payment-taken": (d) =>
+      game(d, `Amount charged: ${d.game}`, "Hi", ["You cancelled less than 48 hours before the start and no replacement was found. The amount was charged."], "Open the game"),
+    "game-cash-allowed": (d) => game(d, `Cash payment allowed: ${d.game}`, "Hi", ["The organiser allowed you to pay in cash. You pay on site."], "Open the game"),
+    "game-cash-declined": (d) => game(d, `Cash payment declined: ${d.game}`, "Hi", ["The organiser declined your cash payment. Please pay online to keep your place."], "Pay now"),
+    "game-cash-requested": (d) => game(d, `Cash payment requested: ${d.game}`, "Hi", [`${d.name || "A player"} would like to pay in cash. You can allow or decline it in the player list.`], "Open the game"),
     footer: "Kickrunde – casual football in your city",
   },
 };

@@ -18,6 +18,14 @@ const de = {
   takesPlacePrompt: (p) => ({ title: p.game, body: `Findet das Spiel statt? Erst ${p.players} von ${p.minPlayers} Spielern. Bitte bestätige oder sage ab.` }),
   newGameInRegion: (p) => ({ title: "Neues Spiel in Deiner Region", body: p.game }),
   comment: (p) => ({ title: p.game, body: `${p.name || "Jemand"}: ${p.text}` }),
+  movedUpPay: (p) => ({ title: p.game, body: "Du bist von der Warteliste nachgerückt. Bitte bezahle jetzt, sonst geht Dein Platz an den Nächsten." }),
+  paymentDue: (p) => ({ title: p.game, body: "Deine Reservierung läuft gleich ab. Bitte bezahle jetzt, um Deinen Platz zu behalten." }),
+  reservationExpired: (p) => ({ title: p.game, body: "Reservierung abgelaufen: Dein Platz wurde freigegeben. Du kannst es erneut versuchen." }),
+  paymentReleased: (p) => ({ title: p.game, body: "Deine Zahlung wurde freigegeben. Dir wird nichts berechnet." }),
+  paymentTaken: (p) => ({ title: p.game, body: "Es wurde kein Ersatz für Dich gefunden. Der Betrag wurde eingezogen." }),
+  cashAllowed: (p) => ({ title: p.game, body: "Der Organisator hat Deine Barzahlung erlaubt. Du zahlst vor Ort." }),
+  cashDeclined: (p) => ({ title: p.game, body: "Der Organisator hat Deine Barzahlung abgelehnt. Bitte bezahle online." }),
+  cashRequested: (p) => ({ title: p.game, body: `${p.name || "Ein Spieler"} möchte bar bezahlen.${p.text ? ` „${p.text}“` : ""}` }),
   directMessage: (p) => ({ title: p.name || "Neue Nachricht", body: p.text ?? "" }),
 } satisfies Record<string, Text>;
 
@@ -31,6 +39,14 @@ const en: Record<keyof typeof de, Text> = {
   takesPlacePrompt: (p) => ({ title: p.game, body: `Is the game taking place? Only ${p.players} of ${p.minPlayers} players. Please confirm or cancel.` }),
   newGameInRegion: (p) => ({ title: "New game in your region", body: p.game }),
   comment: (p) => ({ title: p.game, body: `${p.name || "Someone"}: ${p.text}` }),
+  movedUpPay: (p) => ({ title: p.game, body: "You moved up from the waiting list. Please pay now, or your place goes to the next player." }),
+  paymentDue: (p) => ({ title: p.game, body: "Your reservation runs out soon. Please pay now to keep your place." }),
+  reservationExpired: (p) => ({ title: p.game, body: "Reservation expired: your place was released. You can try again." }),
+  paymentReleased: (p) => ({ title: p.game, body: "Your payment was released. You will not be charged." }),
+  paymentTaken: (p) => ({ title: p.game, body: "No replacement was found for you. The amount was charged." }),
+  cashAllowed: (p) => ({ title: p.game, body: "The organiser allowed you to pay in cash. You pay on site." }),
+  cashDeclined: (p) => ({ title: p.game, body: "The organiser declined your cash payment. Please pay online." }),
+  cashRequested: (p) => ({ title: p.game, body: `${p.name || "A player"} would like to pay in cash.${p.text ? ` “${p.text}”` : ""}` }),
   directMessage: (p) => ({ title: p.name || "New message", body: p.text ?? "" }),
 };
 
