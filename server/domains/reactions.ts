@@ -1,3 +1,4 @@
+import { paymentFailureNotice } from "./participation/payment-notices";
 import type { Deps } from "../context";
 import type { GameEventReaction } from "./games/events";
 import type { PaymentReaction } from "./payments/events";
@@ -21,7 +22,7 @@ export function gameEventReactions(deps: Deps): GameEventReaction[] {
  * (participation/payment-lifecycle.ts); court bookings and tournaments will be added here.
  */
 export function paymentReactions(deps: Deps): PaymentReaction[] {
-  return [participationPaymentReaction(deps)];
+  return [participationPaymentReaction(deps), paymentFailureNotice(deps)];
 }
 
 /**

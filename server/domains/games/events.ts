@@ -87,6 +87,11 @@ const kinds = [
     payload: z.object({ ...participationRef, userId: z.number().int(), expiresAt: z.string() }),
   }),
   z.object({
+    type: z.literal("PAYMENT_FAILED"),
+    /** A payment attempt of an Open reservation failed (domains/participation/payment-notices.ts); `message` is the provider's. */
+    payload: z.object({ ...participationRef, userId: z.number().int(), message: z.string().nullable() }),
+  }),
+  z.object({
     type: z.literal("CASH_REQUESTED"),
     /** the player asked to pay in cash (domains/participation/cash.ts); `userId` is the player, `message` theirs to the organiser */
     payload: z.object({ ...participationRef, userId: z.number().int(), message: z.string().nullable() }),

@@ -270,6 +270,8 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
     }
     case "CASH_DECLINED":
       return toPayer(event.payload.userId, "cashDeclined", "game-cash-declined");
+    case "PAYMENT_FAILED":
+      return toPayer(event.payload.userId, "paymentFailed", "game-payment-failed");
     case "PAYMENT_DUE":
       return toPayer(event.payload.userId, "paymentDue", "game-payment-due");
     case "PAYMENT_CHANGED": {

@@ -9,6 +9,7 @@ import { refreshPayment } from "../payments/service";
 import { handlePaymentExpiry } from "./payment-lifecycle";
 import { handlePaymentReminder, REMINDER_LEAD_MS, reminderTime } from "./payment-notices";
 import { emulatorOf, managedGame, paymentsOf, signedInPlayer } from "./payment-fixtures";
+import { eventDeliverer, eventsSince } from "../payments/fixtures";
 
 /**
  * Everyone told about their payment (issue 13 "Everyone told"): the reminder before an unpaid
@@ -106,5 +107,27 @@ describe("payment notices", () => {
     const mail = await deps.mailer.catcher!.waitFor((m) => m.envelopeTo.includes(next.user.email));
     expect(mail.subject).toStartWith("Nachgerückt – bitte bezahlen:");
     expect(mail.text).toContain("Jetzt bezahlen:");
+  });
+
+  test("a declined card tells the payer once, even when the event is delivered again", async () => {
+    testClock.freeze(NOW);
+    const deliver = eventDeliverer(deps);
+    const { game } = await managedGame(deps, { startTime: hours(30) });
+    const p = await signedInPlayer(deps, { receiveGameEmails: true, applicationLanguage: "de" });
+    const joined = await p.caller.participation.join({ gameId: game.id });
+    const [payment] = await paymentsOf(deps, joined.participation.id);
+    const since = eventsSince(emulatorOf(deps));
+    emulatorOf(deps).confirm(payment!.stripePaymentIntentId, "decline");
+    const failed = since().filter((e) => e.type === "payment_intent.payment_failed");
+    expect(failed).toHaveLength(1);
+    // the mirror did not change (the intent still waits for a method), the failure was told
+    expect((await deliver(failed[0]!)).body).toMatchObject({ outcome: "unchanged" });
+    expect((await deliver(failed[0]!)).body).toMatchObject({ outcome: "duplicate" });
+    const events = await deps.db.select().from(gameEvents).where(and(eq(gameEvents.gameId, game.id), eq(gameEvents.type, "PAYMENT_FAILED")));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({ participationId: joined.participation.id, userId: p.user.id });
+    await dispatchPendingNotifications(deps);
+    const mail = await deps.mailer.catcher!.waitFor((m) => m.envelopeTo.includes(p.user.email));
+    expect(mail.subject).toStartWith("Zahlung fehlgeschlagen:");
   });
 });

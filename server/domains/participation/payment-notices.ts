@@ -1,4 +1,5 @@
 import type { Deps } from "../../context";
+import type { PaymentReaction } from "../payments/events";
 import type { PaymentReminderJob } from "../../jobs/definitions";
 import { lockGame, recordGameEvent } from "../games/core";
 import * as repo from "./repo";
@@ -49,4 +50,24 @@ export async function handlePaymentReminder(deps: Deps, job: PaymentReminderJob)
       createdAt: now,
     });
   });
+}
+
+/**
+ * A failed payment attempt of a reservation that still waits for it (the participation's current
+ * payment, Open, not cancelled) records PAYMENT_FAILED, which tells the payer (they may have left the
+ * checkout before its answer). Wired in domains/reactions.ts; other purposes and old attempts are not ours.
+ */
+export function paymentFailureNotice(deps: Deps): PaymentReaction {
+  return async (tx, change) => {
+    if (!change.failure || change.payment.purpose !== "participation") return;
+    const row = await repo.findById(tx, change.payment.subjectId);
+    if (!row || row.userId === null || row.paymentId !== change.payment.id || row.paymentStatus !== "Open" || row.cancelledAt !== null) return;
+    await recordGameEvent(deps, tx, {
+      gameId: row.gameId,
+      type: "PAYMENT_FAILED",
+      actorId: null,
+      payload: { participationId: row.id, userId: row.userId, message: change.failure.message },
+      createdAt: deps.clock.now(),
+    });
+  };
 }

@@ -11,6 +11,12 @@ export type PaymentChange = {
   payment: PaymentRow;
   before: Pick<PaymentRow, "status" | "amountReceivedCents" | "amountRefundedCents">;
   cause: { kind: "event"; eventId: string; type: string } | { kind: "read" };
+  /**
+   * A payment attempt failed (a `payment_intent.payment_failed` event, reported once per event even
+   * when the mirror did not change: a declined card leaves the intent waiting for another method).
+   * `message` is the provider's text for the payer, if any.
+   */
+  failure?: { message: string | null };
 };
 
 /**

@@ -193,7 +193,22 @@ async function applyIntentEvent(
     ? await applyIntent(deps, tx, row, read.intent!, { eventCreated: null, cause: { kind: "read" } }, now)
     : await applyIntent(deps, tx, row, reported, { eventCreated: event.created, cause: { kind: "event", eventId: event.id, type: event.type } }, now);
   if (result.outcome === "ambiguous") throw new NeedsRead("intent", reported.id);
+  if (event.type === "payment_intent.payment_failed") {
+    // each event is applied once (the ledger above), so the failure is reported once
+    const { status, amountReceivedCents, amountRefundedCents } = result.payment;
+    const failure = { message: failureMessage(event.data.object) };
+    const change = { payment: result.payment, before: { status, amountReceivedCents, amountRefundedCents }, cause: { kind: "event" as const, eventId: event.id, type: event.type }, failure };
+    for (const react of deps.paymentReactions) await react(tx, change);
+  }
   return result.outcome === "changed" ? "applied" : "unchanged";
+}
+
+/** The provider's text for the payer from an intent's last_payment_error (bounded; control characters removed). */
+function failureMessage(intent: unknown): string | null {
+  const error = (intent as { last_payment_error?: { message?: unknown } | null }).last_payment_error;
+  if (typeof error?.message !== "string") return null;
+  const text = error.message.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 300);
+  return text || null;
 }
 
 async function applyChargeEvent(deps: Deps, tx: Tx, event: Stripe.ChargeRefundedEvent, now: Date): Promise<WebhookOutcome> {

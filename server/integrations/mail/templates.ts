@@ -18,6 +18,7 @@ export type GameMailName =
   | "game-takes-place-prompt"
   | "game-moved-up-pay"
   | "game-payment-due"
+  | "game-payment-failed"
   | "game-reservation-expired"
   | "game-payment-released"
   | "game-payment-taken"
@@ -75,6 +76,8 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Findet das Spiel statt? ${d.game}`, "Hallo", [`Erst ${d.players} von ${d.minPlayers} Spielern angemeldet. Bitte bestätige das Spiel oder sage es ab.`], "Zum Spiel"),
     "game-moved-up-pay": (d) =>
       game(d, `Nachgerückt – bitte bezahlen: ${d.game}`, "Hallo", ["Du bist von der Warteliste nachgerückt. Bitte bezahle jetzt, sonst geht Dein Platz an den Nächsten auf der Warteliste."], "Jetzt bezahlen"),
+    "game-payment-failed": (d) =>
+      game(d, `Zahlung fehlgeschlagen: ${d.game}`, "Hallo", ["Deine Zahlung ist fehlgeschlagen. Bitte versuche es erneut, solange Dein Platz reserviert ist."], "Erneut bezahlen"),
     "game-payment-due": (d) => game(d, `Reservierung läuft ab: ${d.game}`, "Hallo", ["Deine Reservierung läuft gleich ab. Bitte bezahle jetzt, um Deinen Platz zu behalten."], "Jetzt bezahlen"),
     "game-reservation-expired": (d) =>
       game(d, `Reservierung abgelaufen: ${d.game}`, "Hallo", ["Deine Reservierung ist abgelaufen, Dein Platz wurde freigegeben. Wenn noch Plätze frei sind, kannst Du es erneut versuchen."], "Zum Spiel"),
@@ -118,6 +121,7 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Is the game taking place? ${d.game}`, "Hi", [`Only ${d.players} of ${d.minPlayers} players have signed up. Please confirm or cancel the game.`], "Open the game"),
     "game-moved-up-pay": (d) =>
       game(d, `Moved up – please pay: ${d.game}`, "Hi", ["You moved up from the waiting list. Please pay now, or your place goes to the next player on the waiting list."], "Pay now"),
+    "game-payment-failed": (d) => game(d, `Payment failed: ${d.game}`, "Hi", ["Your payment failed. Please try again while your place is reserved."], "Pay again"),
     "game-payment-due": (d) => game(d, `Reservation running out: ${d.game}`, "Hi", ["Your reservation runs out soon. Please pay now to keep your place."], "Pay now"),
     "game-reservation-expired": (d) =>
       game(d, `Reservation expired: ${d.game}`, "Hi", ["Your reservation expired and your place was released. If places are still free, you can try again."], "Open the game"),
