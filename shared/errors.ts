@@ -58,7 +58,8 @@ export const ERRORS = {
   GAME_ALREADY_STARTED: { status: 409, message: "Game already started" },
   GAME_ALREADY_CANCELLED: { status: 409, message: "Game already cancelled" },
   PRICE_NOT_ALLOWED: { status: 403, message: "You are not authorised to set a price" },
-  PRICE_RAISE_NOT_ALLOWED: { status: 409, message: "The price cannot be raised once participants exist" }, // refused by the participants already in
+  PRICE_RAISE_NOT_ALLOWED: { status: 409, message: "The price cannot be raised once participants exist (or payment in progress)" }, // refused by the participants already in, or a payment under way
+  MANAGED_GAME_MOVED_TOO_FAR: { status: 409, message: "A managed-payment game cannot move more than 6 days ahead of the first approved payment" }, // a card hold lasts about 7 days; its oldest still standing hold refuses it
   MANAGED_PRICE_TOO_LOW: { status: 400, message: "Managed payment needs a price of at least 2.50 euro" },
   MANAGED_PAYMENT_TOO_FAR_AHEAD: { status: 400, message: "Managed-payment games can be created at most six days in advance" },
   MANAGED_PAYMENT_NOT_ALLOWED: { status: 403, message: "Managed payment needs the organiser's payment account to take payments" }, // the creator's connected account has no charges enabled
@@ -95,6 +96,11 @@ export const ERRORS = {
   RESERVATION_EXPIRED: { status: 409, message: "Reservation expired" }, // the place waited PAYMENT_RESERVATION_MINUTES for its payment; join again to retry
   NOTHING_TO_PAY: { status: 409, message: "There is nothing to pay for this participation" }, // its payment status is not Open
   GAME_NOT_MANAGED_PAYMENT: { status: 409, message: "This game has no managed payment" }, // capturing payments of a game without managed payment
+  // cash requests (spec 000 sections 4, 5, 7: requestExternalPayment, declineExternalPaymentRequest)
+  CASH_NOT_ALLOWED: { status: 409, message: "This game does not take cash payment requests" }, // not managed, or externalPaymentRequestsAllowed off
+  CASH_NEEDS_NOTIFICATIONS: { status: 400, message: "A cash payment request needs notifications enabled" }, // spec 000 section 5
+  CASH_NOT_OPEN: { status: 409, message: "Cash can only be requested while the payment is open" }, // the participation's payment status is not Open
+  CASH_REQUEST_NOT_PENDING: { status: 409, message: "There is no pending cash payment request" }, // nothing requested, or already declined or paid
   // rating and reports
   TOO_FEW_PLAYERS_TO_RATE: { status: 409, message: "Rating needs at least two players" }, // the game's state
   RATING_NOT_OPEN: { status: 409, message: "Rating opens one hour after the start" },

@@ -16,6 +16,10 @@ export const gameTypeDefs = /* GraphQL */ `
     guestProfile: GuestRef organizerReliabilityFeedback: String
     "green (comes always), yellow (about 8 of 10), red (about 4 of 10) or grey (unknown), for every viewer"
     participationColour: String!
+    "managers and the player themself: BO booked, CA cancelled, DE declined, PA paid, RE requested, TP to pay, WD withdrawn (managed payment only)"
+    paymentCode: String
+    "managers only: the cash request, its decline and message, and how many paid"
+    requestedExternalPaymentAt: DateTime declinedExternalPaymentAt: DateTime externalPaymentMessage: String payed: Int
   }
   type Game {
     id: ID! title: String description: String descriptionEn: String startTime: DateTime! endTime: DateTime!

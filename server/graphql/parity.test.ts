@@ -6,7 +6,7 @@ import { ZAddress } from "@shared/schemas/addresses";
 import { ZAccountLink } from "@shared/schemas/payment-onboarding";
 import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
 import { ZGame, ZGameListItem, ZGameParticipation } from "@shared/schemas/games";
-import { ZCapturePaymentsResult, ZGuestProfile, ZJoinResult, ZParticipationPayment, ZParticipationRef } from "@shared/schemas/participation";
+import { ZCapturePaymentsResult, ZExternalPaymentRequest, ZGuestProfile, ZJoinResult, ZParticipationPayment, ZParticipationRef } from "@shared/schemas/participation";
 import { ZRegion, ZRegionRef } from "@shared/schemas/regions";
 import { ZGroup, ZMyAccount, ZOrganizationRef, ZPublicUser } from "@shared/schemas/users";
 import { resolvers, typeDefs } from "./schema";
@@ -43,6 +43,7 @@ const SERVED: Record<string, z.ZodObject> = {
   ParticipateInGame: ZJoinResult,
   ParticipationPayment: ZParticipationPayment,
   CapturePayments: ZCapturePaymentsResult,
+  ExternalPaymentRequest: ZExternalPaymentRequest,
   CapturedPayment: ZCapturePaymentsResult.shape.payments.element,
   GuestProfile: ZGuestProfile,
   GuestGames: ZGuestProfile.shape.attendedGames,

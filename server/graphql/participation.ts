@@ -2,16 +2,19 @@ import {
   ZAddOwnParticipationInput,
   ZAttachGuestParticipationsInput,
   ZCapturePaymentsInput,
+  ZDeclineExternalPaymentInput,
   ZFeedbackInput,
   ZGuestProfileInput,
   ZJoinGameInput,
   ZParticipationPaymentInput,
   ZReportInput,
+  ZRequestExternalPaymentInput,
   ZRevokeParticipationInput,
   ZSubscribeToGameInput,
   ZUpdateParticipationInput,
 } from "@shared/schemas/participation";
 import * as attendance from "../domains/participation/attendance";
+import * as cash from "../domains/participation/cash";
 import * as participationPayment from "../domains/participation/payment";
 import * as paymentLifecycle from "../domains/participation/payment-lifecycle";
 import * as participation from "../domains/participation/service";
@@ -35,6 +38,10 @@ export const participationTypeDefs = /* GraphQL */ `
   "One payment of the collect-money panel: outcome wouldCapture (dry run), captured or failed (errorCode says why)"
   type CapturedPayment {
     participationId: ID! paymentId: ID! name: String! playerCount: Int! amountCents: Int! outcome: String! errorCode: String
+  }
+  "A participation's cash request (requestExternalPayment, declineExternalPaymentRequest)"
+  type ExternalPaymentRequest {
+    participationId: ID! paymentStatus: String! requestedExternalPaymentAt: DateTime declinedExternalPaymentAt: DateTime externalPaymentMessage: String
   }
   type CapturePayments { dryRun: Boolean! payments: [CapturedPayment!]! totalCents: Int! }
   type ParticipateInGame { participation: Participation! guestToken: String "null unless a place in a managed-payment game was taken" payment: ParticipationPayment }
@@ -75,6 +82,10 @@ export const participationTypeDefs = /* GraphQL */ `
     sendReliabilityFeedbackForGame(gameId: ID!, feedback: [FeedbackItem!]!): Ok!
     createGameReport(gameId: ID!, reason: String!, additionalInformation: String!): Ok!
     subscribeToGame(deviceToken: String!, userAgent: String, gameId: ID!): Ok!
+    "the caller's own Open place: ask the organiser to pay in cash (needs notifications: deviceToken, or already on)"
+    requestExternalPayment(gameId: ID!, message: String, deviceToken: String, userAgent: String): ExternalPaymentRequest!
+    "the organiser or an admin declines a pending cash request (allowing is updateParticipation paymentStatus PaidExternally)"
+    declineExternalPaymentRequest(participationId: ID!): ExternalPaymentRequest!
     "admins: captures the game's held cards (dryRun, the default: only lists them)"
     capturePaymentsForGame(gameId: ID!, dryRun: Boolean): CapturePayments!
   }
@@ -102,4 +113,6 @@ export const participationMutations = {
   createGameReport: resolver(ZReportInput, attendance.createGameReport),
   subscribeToGame: resolver(ZSubscribeToGameInput, participation.subscribeToGame),
   capturePaymentsForGame: resolver(ZCapturePaymentsInput, paymentLifecycle.capturePaymentsForGame),
+  requestExternalPayment: resolver(ZRequestExternalPaymentInput, cash.requestExternalPayment),
+  declineExternalPaymentRequest: resolver(ZDeclineExternalPaymentInput, cash.declineExternalPaymentRequest),
 };

@@ -5,9 +5,6 @@ import { MANAGED_PRICE_MIN_CENTS, MAX_PLAYERS_ABOVE_TEAMS, MIN_PLAYERS_MIN, PLAY
  * each change and the server runs the same checks, so both always agree.
  */
 
-/** Managed-payment change warnings: game mode up by more than 2 per team, minimum up by more than 4 (spec 000 section 9). */
-export const MANAGED_CHANGE_GAME_MODE_LIMIT = 2;
-export const MANAGED_CHANGE_MIN_PLAYERS_LIMIT = 4;
 /** Durations up to 90 minutes are shown in minutes, longer ones in hours (spec 000 section 9). */
 export const DURATION_IN_MINUTES_UP_TO = 90;
 
@@ -148,46 +145,4 @@ export function canCreateGame(input: CreateGameReadiness): boolean {
  */
 export function durationParts(minutes: number): { value: number; unit: "minutes" | "hours" } {
   return minutes <= DURATION_IN_MINUTES_UP_TO ? { value: minutes, unit: "minutes" } : { value: minutes / 60, unit: "hours" };
-}
-
-export type ManagedGameShape = {
-  startTime: Date;
-  courtId: number | null;
-  teams: number;
-  gameMode: number;
-  maxPlayers: number | null;
-  durationMinutes: number;
-  minPlayers: number;
-};
-
-export type ManagedPaymentChangeWarning =
-  | "startTime"
-  | "court"
-  | "teams"
-  | "moreSubstitutes"
-  | "shorterDuration"
-  | "gameModeUp"
-  | "minPlayersUp";
-
-/** Substitutes beyond the teams on the pitch; no maximum = unlimited. */
-function substitutes(g: ManagedGameShape): number {
-  return g.maxPlayers === null ? Number.POSITIVE_INFINITY : g.maxPlayers - g.teams * g.gameMode;
-}
-
-/**
- * Changes to a managed-payment game that need a warning, because affected players may then cancel
- * free for 24 hours (spec 000 section 5). In this order: start time or court changed, team count
- * changed, more substitutes (maxPlayers - teams x gameMode grows; removing the maximum counts),
- * shorter duration, game mode up by more than 2, minimum up by more than 4.
- */
-export function managedPaymentChangeWarnings(before: ManagedGameShape, after: ManagedGameShape): ManagedPaymentChangeWarning[] {
-  const warnings: ManagedPaymentChangeWarning[] = [];
-  if (before.startTime.getTime() !== after.startTime.getTime()) warnings.push("startTime");
-  if (before.courtId !== after.courtId) warnings.push("court");
-  if (before.teams !== after.teams) warnings.push("teams");
-  if (substitutes(after) > substitutes(before)) warnings.push("moreSubstitutes");
-  if (after.durationMinutes < before.durationMinutes) warnings.push("shorterDuration");
-  if (after.gameMode - before.gameMode > MANAGED_CHANGE_GAME_MODE_LIMIT) warnings.push("gameModeUp");
-  if (after.minPlayers - before.minPlayers > MANAGED_CHANGE_MIN_PLAYERS_LIMIT) warnings.push("minPlayersUp");
-  return warnings;
 }

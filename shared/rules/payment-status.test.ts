@@ -18,13 +18,14 @@ import {
  *   "open"  managed, joining, participation not cancelled, game not started (a new reservation)
  *   "cash"  managed, participation not cancelled (any time)
  *   "rel"   managed, participation cancelled (any time)
+ *   "hold"  managed, participation cancelled or on the waiting list (any time)
  */
-type Cell = "-" | `${string}:${"" | "open" | "cash" | "rel"}`;
+type Cell = "-" | `${string}:${"" | "open" | "cash" | "rel" | "hold"}`;
 const MATRIX: Record<PaymentStatus, Record<PaymentStatus, Cell>> = {
   //            None   Open       Approved   Captured    Released     PaidExternally     Expired
   None: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   Open: { None: "-", Open: "-", Approved: "p:", Captured: "p:", Released: "-", PaidExternally: "oa:cash", Expired: "pj:" },
-  Approved: { None: "-", Open: "-", Approved: "-", Captured: "pj:", Released: "pj:rel", PaidExternally: "-", Expired: "-" },
+  Approved: { None: "-", Open: "-", Approved: "-", Captured: "pj:", Released: "pj:hold", PaidExternally: "-", Expired: "-" },
   Captured: { None: "-", Open: "-", Approved: "-", Captured: "-", Released: "pj:rel", PaidExternally: "-", Expired: "-" },
   Released: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   PaidExternally: { None: "-", Open: "-", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
@@ -43,6 +44,7 @@ function expected(cell: Cell, actor: PaymentActor, c: Facts): PaymentTransitionP
   if ((condition === "open" || condition === "cash") && c.participationCancelled) return "PARTICIPATION_CANCELLED";
   if (condition === "open" && c.gameStarted) return "GAME_ALREADY_STARTED";
   if (condition === "rel" && !c.participationCancelled) return "PARTICIPATION_NOT_CANCELLED";
+  if (condition === "hold" && !c.participationCancelled && !c.participationQueued) return "PARTICIPATION_NOT_CANCELLED";
   return null;
 }
 
@@ -50,15 +52,16 @@ const facts: Facts[] = [];
 for (const isManagedPayment of [true, false])
   for (const gameStarted of [false, true])
     for (const participationCancelled of [false, true])
-      for (const joining of [false, true]) facts.push({ gameStarted, participationCancelled, isManagedPayment, joining });
+      for (const participationQueued of [false, true])
+        for (const joining of [false, true]) facts.push({ gameStarted, participationCancelled, participationQueued, isManagedPayment, joining });
 
 const triples: [PaymentStatus, PaymentStatus, PaymentActor][] = [];
 for (const from of PAYMENT_STATUSES) for (const to of PAYMENT_STATUSES) for (const actor of PAYMENT_ACTORS) triples.push([from, to, actor]);
 
 describe("payment transitions: every (from, to, actor) in every context", () => {
-  test("7 x 7 pairs x 5 actors, 16 contexts each", () => {
+  test("7 x 7 pairs x 5 actors, 32 contexts each", () => {
     expect(triples).toHaveLength(245);
-    expect(facts).toHaveLength(16);
+    expect(facts).toHaveLength(32);
   });
 
   test.each(triples)("%s -> %s by %s", (from, to, actor) => {
@@ -117,6 +120,8 @@ describe("the spec's stories", () => {
     ["reservation expires, retry, pay", "Open", [["Expired", "job"], ["Open", "player"], ["Approved", "provider"]], joining, true],
     ["no retry after the start", "Expired", [["Open", "player"]], { ...started, joining: true }, false],
     ["release after a cancellation", "Approved", [["Released", "job"]], cancelled, true],
+    ["release when moved to the waiting list", "Approved", [["Released", "job"]], { ...before, participationQueued: true }, true],
+    ["no refund when moved to the waiting list", "Captured", [["Released", "job"]], { ...before, participationQueued: true }, false],
     ["rejoin after a release", "Released", [["Open", "player"]], joining, true],
     ["keep the money of a short-notice cancellation", "Approved", [["Captured", "job"]], cancelled, true],
     ["no release of an active participation", "Approved", [["Released", "provider"]], before, false],

@@ -17,10 +17,12 @@ export type PaymentActor = (typeof PAYMENT_ACTORS)[number];
  *                   reservation is never set as a status on its own (NOT_JOINING)
  * - active:         the participation is not cancelled (PARTICIPATION_CANCELLED)
  * - cancelled:      the participation is cancelled; a cancelled game counts (PARTICIPATION_NOT_CANCELLED)
+ * - notPlaying:     cancelled as above, or on the waiting list: a queued player holds no place to pay for
+ *                   (the organiser moved them there; they pay again when they move up) (PARTICIPATION_NOT_CANCELLED)
  * - beforeStart:    the game has not started (GAME_ALREADY_STARTED)
  * A managed-payment game is needed by every transition (PAYMENT_NOT_MANAGED).
  */
-export type PaymentCondition = "joining" | "active" | "cancelled" | "beforeStart";
+export type PaymentCondition = "joining" | "active" | "cancelled" | "notPlaying" | "beforeStart";
 
 export type PaymentTransition = {
   from: PaymentStatus;
@@ -49,8 +51,8 @@ const CARD = ["provider", "job"] as const;
  *                               cancelled participation, whose money is kept unless replaced
  *   Open     -> Expired         the reservation deadline passed (the job, or the provider dropping
  *                               the payment); any time
- *   Approved -> Released        the authorisation is given back; only for a cancelled participation,
- *                               any time
+ *   Approved -> Released        the authorisation is given back; only for a cancelled participation
+ *                               or one moved to the waiting list, any time
  *   Captured -> Released        the money is refunded in full (an organiser's or the automatic
  *                               cancellation of the game refunds every capture); only for a
  *                               cancelled participation or game, any time
@@ -82,7 +84,7 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: "Open", to: "Captured", actors: ["provider"], when: [] },
   { from: "Approved", to: "Captured", actors: CARD, when: [] },
   { from: "Open", to: "Expired", actors: CARD, when: [] },
-  { from: "Approved", to: "Released", actors: CARD, when: ["cancelled"] },
+  { from: "Approved", to: "Released", actors: CARD, when: ["notPlaying"] },
   { from: "Captured", to: "Released", actors: CARD, when: ["cancelled"] },
   { from: "Open", to: "PaidExternally", actors: ["organiser", "admin"], when: ["active"] },
 ];
@@ -91,6 +93,8 @@ export type PaymentTransitionContext = {
   actor: PaymentActor;
   gameStarted: boolean;
   participationCancelled: boolean;
+  /** On the waiting list (left out: false). */
+  participationQueued?: boolean;
   isManagedPayment: boolean;
   /** The join use case making the reservation; false (or left out) everywhere else. */
   joining?: boolean;
@@ -123,6 +127,7 @@ export function transitionProblem(from: PaymentStatus, to: PaymentStatus, o: Pay
     if (c === "joining" && !o.joining) return "NOT_JOINING";
     if (c === "active" && o.participationCancelled) return "PARTICIPATION_CANCELLED";
     if (c === "cancelled" && !o.participationCancelled) return "PARTICIPATION_NOT_CANCELLED";
+    if (c === "notPlaying" && !o.participationCancelled && !o.participationQueued) return "PARTICIPATION_NOT_CANCELLED";
     if (c === "beforeStart" && o.gameStarted) return "GAME_ALREADY_STARTED";
   }
   return null;

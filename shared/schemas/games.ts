@@ -22,6 +22,7 @@ import {
 } from "../constants";
 import { zId, zPlainText, zPushToken, zSlug, zUserAgent } from "./common";
 import { PARTICIPATION_COLOURS } from "../rules/player-list";
+import { PAYMENT_DISPLAY_CODES } from "../rules/payment-display";
 
 export const ZGameLevel = z.enum(GAME_LEVELS);
 export const ZGameGender = z.enum(GAME_GENDERS);
@@ -236,6 +237,17 @@ export const ZGameParticipation = z.object({
   createdAt: z.date(),
   /** attendance feedback; only for those who manage the game */
   organizerReliabilityFeedback: z.enum(["CAME", "CAME_LATE", "DID_NOT_COME"]).nullable(),
+  /**
+   * the payment's display code (shared/rules/payment-display.ts: BO, CA, DE, PA, RE, TP, WD) for managers
+   * and the player themself; null for everybody else, in games without managed payment, and without a payment
+   */
+  paymentCode: z.enum(PAYMENT_DISPLAY_CODES).nullable(),
+  /** managers only (null for everybody else): the player's cash request, its decline and message (spec 000 section 3) */
+  requestedExternalPaymentAt: z.date().nullable(),
+  declinedExternalPaymentAt: z.date().nullable(),
+  externalPaymentMessage: z.string().nullable(),
+  /** managers only: how many of the participation's players paid (playerCount when paid, else 0; spec 000 section 3 "payed") */
+  payed: z.number().int().nullable(),
 });
 
 /** Cancelled and removed participations, for the organiser's attendance list. */
@@ -247,6 +259,8 @@ export const ZCancelledParticipation = z.object({
   cancelledAt: z.date(),
   removed: z.boolean(),
   shortNotice: z.boolean(),
+  /** the payment's display code in a managed-payment game (CA, or WD when the reservation ran out); null otherwise */
+  paymentCode: z.enum(PAYMENT_DISPLAY_CODES).nullable(),
 });
 
 /** The game page. */
@@ -287,6 +301,11 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
         bringsBibs: z.boolean(),
         hasReported: z.boolean(),
         paymentStatus: z.string(),
+        /** the viewer's own cash request and its decline (a newer request than the decline is pending) */
+        requestedExternalPaymentAt: z.date().nullable(),
+        declinedExternalPaymentAt: z.date().nullable(),
+        /** after a change to a managed-payment game: cancelling stays free until then (spec 000 section 5) */
+        paymentCanCancelUntil: z.date().nullable(),
       })
       .nullable(),
   }),

@@ -150,6 +150,36 @@ export const ZGuestProfile = z.object({
 });
 export type TGuestProfile = z.infer<typeof ZGuestProfile>;
 
+/** The longest message a player sends with a cash request (the same bound as a removal message). */
+export const CASH_MESSAGE_MAX_LENGTH = 500;
+
+/**
+ * A player asks to pay in cash (spec 000 section 7 `requestExternalPayment {gameId, message, deviceToken,
+ * userAgent}`): their own active, Open participation in the game. `message` is plain text for the
+ * organiser (trimmed; an empty one is none). A `deviceToken` turns notifications on for the participation
+ * (needed, spec 000 section 5), as updateParticipation does.
+ */
+export const ZRequestExternalPaymentInput = z.object({
+  gameId: zId,
+  message: zPlainText(CASH_MESSAGE_MAX_LENGTH, "message_too_long").optional().nullable(),
+  deviceToken: zDeviceToken,
+  userAgent: zUserAgent.optional().nullable(),
+});
+export type TRequestExternalPaymentInput = z.input<typeof ZRequestExternalPaymentInput>;
+
+/** The organiser (or an admin) declines a pending cash request (spec 000 section 7 `declineExternalPaymentRequest {participationId}`). */
+export const ZDeclineExternalPaymentInput = z.object({ participationId: zId });
+
+/** A participation's cash request as it stands after either call. */
+export const ZExternalPaymentRequest = z.object({
+  participationId: z.number().int(),
+  paymentStatus: ZPaymentStatus,
+  requestedExternalPaymentAt: z.date().nullable(),
+  declinedExternalPaymentAt: z.date().nullable(),
+  externalPaymentMessage: z.string().nullable(),
+});
+export type TExternalPaymentRequest = z.infer<typeof ZExternalPaymentRequest>;
+
 /** The payment of one's own Open participation again (a reloaded page, or after moving up from the waiting list). */
 export const ZParticipationPaymentInput = z.object({ participationId: zId });
 

@@ -1,14 +1,22 @@
 import type { z } from "zod";
-import { SAME_COURT_WINDOW_MINUTES, TAKES_PLACE_MIN_PLAYERS } from "@shared/constants";
+import { MANAGED_PAYMENT_MAX_DAYS_AHEAD, SAME_COURT_WINDOW_MINUTES, TAKES_PLACE_MIN_PLAYERS } from "@shared/constants";
 import { canManageGame } from "@shared/rules/game-permissions";
 import { canCancelGame, canEditGame, gameEndTime } from "@shared/rules/game-windows";
+import { freeCancellationUntil, managedPaymentChangeWarnings } from "@shared/rules/managed-changes";
 import type { TGame, ZCancelGameInput, ZUpdateGameInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { followGame } from "../notifications/service";
-import { hasOtherParticipants, playersIn, promoteWaitingList } from "../participation/service";
+import {
+  grantFreeCancellation,
+  hasOtherParticipants,
+  hasPaymentInProgress,
+  heldParticipationIds,
+  playersIn,
+  promoteWaitingList,
+} from "../participation/service";
 import { findUser, requireActor, type Actor } from "../users/service";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
 import * as core from "./core";
@@ -86,7 +94,8 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
       courtId: input.courtId !== undefined ? input.courtId : game.courtId,
     };
     if (next.priceCents !== game.priceCents || next.isManagedPayment !== game.isManagedPayment) checkPrice(next.priceCents, next.isManagedPayment);
-    if (next.priceCents > game.priceCents && (await hasOtherParticipants(tx, game.id, game.creatorId)))
+    // Players joined (or are paying) at the old price (spec 000 section 8): nobody pays more than they agreed to.
+    if (next.priceCents > game.priceCents && ((await hasOtherParticipants(tx, game.id, game.creatorId)) || (await hasPaymentInProgress(tx, game.id))))
       throw new AppError("PRICE_RAISE_NOT_ALLOWED");
     if (next.startTime.getTime() !== game.startTime.getTime() || next.isManagedPayment !== game.isManagedPayment)
       checkStartTime(next.startTime, now, next.isManagedPayment);
@@ -102,6 +111,7 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
     let regionId = game.regionId;
     if (next.courtId !== game.courtId && newCourt) regionId = newCourt.regionId ?? regionId;
     const moved = next.startTime.getTime() !== game.startTime.getTime();
+    if (next.startTime > game.startTime) await checkHoldsLastUntil(tx, game.id, next.startTime);
     if (next.courtId !== null && (moved || next.courtId !== game.courtId)) {
       await core.lockCourtSchedule(tx, next.courtId);
       if (await repo.courtHasGameNear(tx, next.courtId, next.startTime, SAME_COURT_WINDOW_MINUTES, game.id))
@@ -133,6 +143,11 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
       return k !== "updatedAt" && (a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b);
     });
     await core.updateGameRow(tx, game.id, changes);
+    // A warned change to a managed-payment game (spec 000 section 5): whoever pays may cancel free for 24 hours.
+    // Judged against the game the players joined, so also when the same edit switches managed payment off.
+    if (game.isManagedPayment && managedPaymentChangeWarnings(game, changes).length > 0) {
+      await grantFreeCancellation(tx, game.id, freeCancellationUntil(now), now);
+    }
     if (changedFields.length) {
       await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "CHANGED", actorId: actor.id, payload: { fields: changedFields }, createdAt: now });
     }
@@ -143,6 +158,22 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
     }
   });
   return gameById(ctx, input.gameId);
+}
+
+/**
+ * A card hold lasts about seven days, so a managed-payment game may not start more than 6 x 24 h after
+ * its oldest hold that still stands (spec 000 section 8): the card must be captured at the start before
+ * the hold lapses. A hold's time is its approval as recorded by the PAYMENT_CHANGED event (to Approved);
+ * holds already captured or released no longer bind the game. Only a later start is checked (an
+ * earlier one only shortens the wait). An Approved participation without such an event (Approved is
+ * reached no other way) is taken as old: the game may then not move later at all, the safe side.
+ */
+async function checkHoldsLastUntil(tx: Tx, gameId: number, start: Date) {
+  const held = await heldParticipationIds(tx, gameId);
+  if (held.length === 0) return;
+  const approvedAt = await repo.lastApprovalTimes(tx, gameId);
+  const oldest = Math.min(...held.map((id) => approvedAt.get(id)?.getTime() ?? Number.NEGATIVE_INFINITY));
+  if (start.getTime() - oldest > MANAGED_PAYMENT_MAX_DAYS_AHEAD * 24 * 3_600_000) throw new AppError("MANAGED_GAME_MOVED_TOO_FAR");
 }
 
 export async function cancelGame(ctx: Ctx, input: z.output<typeof ZCancelGameInput>): Promise<TGame> {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { canManageGame } from "@shared/rules/game-permissions";
 import { participationColour } from "@shared/rules/player-list";
+import { paymentDisplayCode } from "@shared/rules/payment-display";
 import { gameFeedCursorOf, type TGame, type TGameFeed, type TGameListItem, type ZGameFeedInput, type ZSearchGamesInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
@@ -52,6 +53,12 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
   const canSeeAllReliability = canManage;
   const current = page.participations.filter((p) => p.cancelledAt === null);
   const own = actor ? (current.find((p) => p.userId === actor.id) ?? null) : null;
+  // Payment codes for managers and the player themself; the cash request's details for managers (spec 000 section 6).
+  const codeOf = (p: (typeof page.participations)[number]) =>
+    game.isManagedPayment && (canManage || (actor !== null && p.userId === actor.id))
+      ? paymentDisplayCode({ ...p, cancelled: p.cancelledAt !== null })
+      : null;
+  const PAID = ["Approved", "Captured", "PaidExternally"];
   return {
     id: game.id,
     title: game.title,
@@ -106,6 +113,11 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
       queue: p.queue,
       createdAt: p.createdAt,
       organizerReliabilityFeedback: canManage ? p.organizerReliabilityFeedback : null,
+      paymentCode: codeOf(p),
+      requestedExternalPaymentAt: canManage ? p.requestedExternalPaymentAt : null,
+      declinedExternalPaymentAt: canManage ? p.declinedExternalPaymentAt : null,
+      externalPaymentMessage: canManage ? p.externalPaymentMessage : null,
+      payed: canManage ? (PAID.includes(p.paymentStatus) ? p.playerCount : 0) : null,
     })),
     cancelledParticipations: canManage
       ? page.participations
@@ -118,6 +130,7 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
             cancelledAt: p.cancelledAt!,
             removed: p.removedAt !== null,
             shortNotice: p.cancelledShortNotice,
+            paymentCode: codeOf(p),
           }))
       : [],
     viewer: {
@@ -134,6 +147,9 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
             bringsBibs: own.bringsBibs,
             hasReported: own.hasReported,
             paymentStatus: own.paymentStatus,
+            requestedExternalPaymentAt: own.requestedExternalPaymentAt,
+            declinedExternalPaymentAt: own.declinedExternalPaymentAt,
+            paymentCanCancelUntil: own.paymentCanCancelUntil,
           }
         : null,
     },

@@ -231,6 +231,10 @@ export async function loadGamePage(db: DbOrTx, id: number) {
       organizerReliabilityFeedback: participations.organizerReliabilityFeedback,
       hasReported: participations.hasReported,
       paymentStatus: participations.paymentStatus,
+      requestedExternalPaymentAt: participations.requestedExternalPaymentAt,
+      paymentCanCancelUntil: participations.paymentCanCancelUntil,
+      declinedExternalPaymentAt: participations.declinedExternalPaymentAt,
+      externalPaymentMessage: participations.externalPaymentMessage,
     })
     .from(participations)
     .leftJoin(users, eq(users.id, participations.userId))
@@ -292,6 +296,19 @@ export async function hasEventForStart(db: DbOrTx, gameId: number, type: string,
     .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.type, type), sql`${gameEvents.payload}->>'startTime' = ${startTime}`))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * When each participation's card hold was last approved: the newest PAYMENT_CHANGED event to
+ * Approved per participation of the game (a rejoin's new hold replaces the old one's time).
+ */
+export async function lastApprovalTimes(db: DbOrTx, gameId: number): Promise<Map<number, Date>> {
+  const rows = await db
+    .select({ participationId: sql<string>`${gameEvents.payload}->>'participationId'`, at: sql<Date>`max(${gameEvents.createdAt})`.mapWith(gameEvents.createdAt) })
+    .from(gameEvents)
+    .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.type, "PAYMENT_CHANGED"), sql`${gameEvents.payload}->>'to' = 'Approved'`))
+    .groupBy(sql`${gameEvents.payload}->>'participationId'`);
+  return new Map(rows.map((r) => [Number(r.participationId), r.at]));
 }
 
 export async function eventsOf(db: DbOrTx, gameId: number) {

@@ -217,7 +217,7 @@ describe("the reservation's deadline (fake clock)", () => {
     expect(again.participation.paymentStatus).toBe("Open");
     await atStripe(() => emulatorOf(deps).confirm(oldIntent, "success"));
     expect(await status(participationId)).toBe("Open"); // the old attempt is not the participation's payment
-    expect((await expiryJobs(participationId)).filter((j) => j.data.paymentId === oldPayment)).toHaveLength(2); // its deadline, and now
+    expect((await expiryJobs(participationId)).filter((j) => j.data.paymentId === oldPayment)).toHaveLength(3); // its deadline, the cancellation's give-back (late-cancellation.ts), and now
     await handlePaymentExpiry(deps, { participationId, paymentId: oldPayment });
     expect((await deps.payments!.stripe.paymentIntents.retrieve(oldIntent)).status).toBe("canceled");
     expect(await status(participationId)).toBe("Open");

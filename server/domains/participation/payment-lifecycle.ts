@@ -12,6 +12,7 @@ import type { GameEventReaction } from "../games/events";
 import type { PaymentReaction } from "../payments/events";
 import { cancelPayment, capturePayment, findPayment, refreshPayment, refundPayment, requirePayment, type PaymentRow } from "../payments/service";
 import { requireActor } from "../users/service";
+import { owedToNobody, pendingLateCancellations, reviewLateCancellations } from "./late-cancellation";
 import * as repo from "./repo";
 import { promoteWaitingList } from "./service";
 
@@ -108,6 +109,7 @@ async function followPayment(deps: Deps, tx: Tx, game: GameRow, row: repo.Partic
       actor: "provider",
       gameStarted: now >= game.startTime,
       participationCancelled: row.cancelledAt !== null || game.cancelledAt !== null,
+      participationQueued: row.queue,
       isManagedPayment: game.isManagedPayment,
     });
     if (problem) {
@@ -119,8 +121,9 @@ async function followPayment(deps: Deps, tx: Tx, game: GameRow, row: repo.Partic
   }
   if (status === row.paymentStatus) return;
 
-  // An unpaid reservation that ran out gives up the place, unless the player or the game already ended it.
-  const revoke = status === "Expired" && row.cancelledAt === null && game.cancelledAt === null;
+  // An unpaid reservation that ran out gives up the place, unless the player or the game already ended it
+  // (or the organiser moved the player to the waiting list: they keep their place in the queue).
+  const revoke = status === "Expired" && row.cancelledAt === null && !row.queue && game.cancelledAt === null;
   await repo.update(tx, row.id, { paymentStatus: status, updatedAt: now, ...(revoke ? { cancelledAt: now, queue: false, bringsBall: false, bringsBibs: false } : {}) });
   await recordGameEvent(deps, tx, {
     gameId: game.id,
@@ -130,6 +133,8 @@ async function followPayment(deps: Deps, tx: Tx, game: GameRow, row: repo.Partic
     createdAt: now,
   });
   if (revoke) await promoteWaitingList({ deps }, tx, game);
+  // a player who paid may replace a late cancellation (late-cancellation.ts)
+  if (row.cancelledAt === null && !row.queue && (status === "Approved" || status === "Captured")) await reviewLateCancellations(deps, tx, game);
   if (game.cancelledAt !== null && (status === "Approved" || status === "Captured")) {
     // paid after the game was cancelled: given back like the rest of the game's money
     await deps.jobs.send("game-payments-release", { gameId: game.id }, {}, tx);
@@ -190,6 +195,11 @@ async function settlePayment(deps: Deps, job: PaymentExpiryJob): Promise<void> {
   const payment = await findPayment(deps, job.paymentId);
   if (!row || !payment || payment.purpose !== "participation" || payment.subjectId !== row.id) return;
   const current = row.paymentId === payment.id;
+  // a cancelled participation's unpaid reservation, or a hold not kept for a late cancellation (late-cancellation.ts)
+  if (current && owedToNobody(row)) {
+    await giveBack(deps, payment, "requested_by_customer");
+    return;
+  }
   if (current && row.paymentStatus === "Open") {
     // Ran early (clocks differ): fail so pg-boss retries it later instead of dropping it.
     if (row.paymentReservationExpiresAt && deps.clock.now() < row.paymentReservationExpiresAt) throw new Error("reservation expiry ran before its deadline");
@@ -261,7 +271,29 @@ export async function handleGamePaymentsCapture(deps: Deps, job: GamePaymentsCap
   if (!game || game.cancelledAt || !game.isManagedPayment || game.startTime.toISOString() !== job.startTime) return;
   if (deps.clock.now() < game.startTime) throw new Error("capture ran before the start");
   const result = await captureApproved(deps, game, false);
+  if (!(await captureLateCancellations(deps, game))) throw new Error("some late cancellations' holds were not captured");
   if (result.payments.some((p) => p.errorCode === "PAYMENT_PROVIDER_UNAVAILABLE")) throw new Error("the payment provider was unreachable for some captures");
+}
+
+/**
+ * The holds of late cancellations nobody replaced are captured at the start (spec 000 section 4: "money
+ * is taken unless replacement players are found"); those replaced meanwhile are released first. The
+ * capture's answer moves the participation Approved -> Captured (job, cancelled participation: allowed
+ * by the table). False when a capture failed (the job is retried; captured ones are not repeated).
+ */
+async function captureLateCancellations(deps: Deps, game: GameRow): Promise<boolean> {
+  await deps.db.transaction(async (tx) => reviewLateCancellations(deps, tx, await lockGame(tx, game.id)));
+  let ok = true;
+  for (const p of await pendingLateCancellations(deps.db, game.id)) {
+    try {
+      await capturePayment(deps, p.paymentId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      deps.logger.error("capture of a late cancellation failed", { gameId: game.id, participationId: p.id, paymentId: p.paymentId, code: error.code });
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { gameReports, games, guestProfiles, participations, users } from "../../db/schema";
@@ -223,4 +223,41 @@ export async function participationsWithPayments(db: DbOrTx, gameId: number) {
     .where(and(eq(participations.gameId, gameId), isNotNull(participations.paymentId)))
     .orderBy(asc(participations.id));
   return rows.map((r) => ({ ...r, paymentId: r.paymentId! }));
+}
+
+/* ---------- changes to a managed-payment game (games/manage.ts, spec 000 section 5) ---------- */
+
+/** Any participation of the game, cancelled or not, whose payment is under way: Open (paying) or Approved (card held). */
+export async function hasPaymentInProgress(db: DbOrTx, gameId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), inArray(participations.paymentStatus, ["Open", "Approved"])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Participations of the game whose card is held now (Approved), cancelled or not: their holds must be captured or released. */
+export async function heldParticipationIds(db: DbOrTx, gameId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), eq(participations.paymentStatus, "Approved")));
+  return rows.map((r) => r.id);
+}
+
+/** Sets `paymentCanCancelUntil` on the game's active and queued participations in `statuses`; returns their ids. */
+export async function grantFreeCancellation(
+  db: DbOrTx,
+  gameId: number,
+  statuses: readonly ParticipationRow["paymentStatus"][],
+  until: Date,
+  now: Date,
+): Promise<number[]> {
+  const rows = await db
+    .update(participations)
+    .set({ paymentCanCancelUntil: until, updatedAt: now })
+    .where(and(eq(participations.gameId, gameId), isNull(participations.cancelledAt), inArray(participations.paymentStatus, [...statuses])))
+    .returning({ id: participations.id });
+  return rows.map((r) => r.id);
 }

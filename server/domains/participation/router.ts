@@ -4,10 +4,13 @@ import {
   ZAttachGuestParticipationsInput,
   ZCapturePaymentsInput,
   ZCapturePaymentsResult,
+  ZDeclineExternalPaymentInput,
+  ZExternalPaymentRequest,
   ZFeedbackInput,
   ZGuestProfile,
   ZGuestProfileInput,
   ZReportInput,
+  ZRequestExternalPaymentInput,
   ZJoinGameInput,
   ZJoinResult,
   ZParticipationPayment,
@@ -20,6 +23,7 @@ import {
 import { router } from "../../trpc/init";
 import { adminProcedure, authedProcedure, publicProcedure } from "../../trpc/procedures";
 import * as attendance from "./attendance";
+import * as cash from "./cash";
 import * as payment from "./payment";
 import * as paymentLifecycle from "./payment-lifecycle";
 import * as participation from "./service";
@@ -63,5 +67,13 @@ export const participationRouter = router({
     .input(ZCapturePaymentsInput)
     .output(ZCapturePaymentsResult)
     .mutation(({ ctx, input }) => paymentLifecycle.capturePaymentsForGame(ctx, input)),
+  requestCash: authedProcedure
+    .input(ZRequestExternalPaymentInput)
+    .output(ZExternalPaymentRequest)
+    .mutation(({ ctx, input }) => cash.requestExternalPayment(ctx, input)),
+  declineCash: authedProcedure
+    .input(ZDeclineExternalPaymentInput)
+    .output(ZExternalPaymentRequest)
+    .mutation(({ ctx, input }) => cash.declineExternalPaymentRequest(ctx, input)),
   guestProfile: publicProcedure.input(ZGuestProfileInput).output(ZGuestProfile).query(({ ctx, input }) => attendance.guestProfile(ctx, input)),
 });

@@ -33,6 +33,7 @@ import { lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type Ga
 import { actorOrNull, type Actor } from "../users/service";
 import { deviceTokenForUserExists, followGame, followsGame } from "../notifications/service";
 import { recomputeRatings } from "./attendance";
+import { checkPaidPlayerCount, repriceOpenReservation, reviewLateCancellations, settleEndedParticipation, settleQueuedParticipation } from "./late-cancellation";
 import { reservationProblem, reservePayment } from "./payment";
 import * as repo from "./repo";
 
@@ -279,6 +280,7 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
     }
 
     if (input.playerCount !== undefined && input.playerCount !== row.playerCount) {
+      checkPaidPlayerCount(game, row);
       const active = await repo.activePlayers(tx, game.id);
       const others = active - (row.queue ? 0 : row.playerCount);
       if (input.playerCount > row.playerCount) {
@@ -346,6 +348,21 @@ export async function updateParticipation(ctx: Ctx, input: z.output<typeof ZUpda
       changes.paymentStatus = paymentStatus;
     }
     let updated = await repo.update(tx, row.id, changes);
+    // cash counts as paid: it may replace a late cancellation (late-cancellation.ts)
+    if (changes.paymentStatus === "PaidExternally") await reviewLateCancellations(ctx.deps, tx, game);
+    // moved to the waiting list: the payment is given back; an unpaid place's new count: a new reservation (late-cancellation.ts)
+    if (!row.queue && updated.queue) await settleQueuedParticipation(ctx.deps, tx, game, updated);
+    else if (!row.queue) updated = await repriceOpenReservation(ctx.deps, tx, game, row, updated, now);
+    if (changes.paymentStatus !== undefined) {
+      // the organiser's (or an admin's) cash: recorded like the provider's moves, with them as the actor
+      await recordGameEvent(ctx.deps, tx, {
+        gameId: game.id,
+        type: "PAYMENT_CHANGED",
+        actorId: actor?.id ?? null,
+        payload: { participationId: row.id, userId: row.userId, from: row.paymentStatus, to: changes.paymentStatus, revoked: false },
+        createdAt: now,
+      });
+    }
     // Moved up by the organiser in a managed-payment game: asked to pay, as when the waiting list moves (payment.ts).
     if (game.isManagedPayment && row.queue && !updated.queue) ({ row: updated } = await reservePayment(ctx.deps, tx, game, updated, now));
     await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "PARTICIPATION_CHANGED", actorId: actor?.id ?? null, payload: { participationId: row.id }, createdAt: now });
@@ -437,6 +454,8 @@ async function endParticipation(
       createdAt: now,
     });
   }
+  // the payment: given back, or kept for a late cancellation unless replaced (late-cancellation.ts)
+  await settleEndedParticipation(ctx.deps, tx, game, row, isOwner, now);
 }
 
 /* ---------- guests becoming accounts ---------- */
@@ -520,7 +539,9 @@ async function participationIdFor(tx: Tx, gameId: number, who: { userId?: number
 export async function withdrawFromUpcomingGames(ctx: Ctx, tx: Tx, userId: number, now: Date) {
   for (const row of await repo.upcomingOf(tx, userId, now)) {
     const game = await lockGame(tx, row.gameId);
-    await repo.update(tx, row.id, { cancelledAt: now, queue: false, updatedAt: now });
+    const ended = await repo.update(tx, row.id, { cancelledAt: now, queue: false, updatedAt: now });
+    // a deleted account owes nothing: its unpaid reservation is cancelled and its hold released
+    await settleEndedParticipation(ctx.deps, tx, game, ended, false, now);
     await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "PARTICIPATION_CANCELLED", actorId: userId, payload: { participationId: row.id, accountDeleted: true }, createdAt: now });
     await promoteWaitingList(ctx, tx, game);
   }
@@ -536,6 +557,29 @@ export function playersIn(tx: Tx, gameId: number): Promise<number> {
 /** Whether anyone but the organiser takes part (then the price may not be raised). */
 export function hasOtherParticipants(tx: Tx, gameId: number, creatorId: number): Promise<boolean> {
   return repo.hasOtherParticipants(tx, gameId, creatorId);
+}
+
+/** A payment of the game is under way (Open or Approved), also on a cancelled participation. */
+export function hasPaymentInProgress(tx: Tx, gameId: number): Promise<boolean> {
+  return repo.hasPaymentInProgress(tx, gameId);
+}
+
+/** The game's participations whose card is held now (Approved). */
+export function heldParticipationIds(tx: Tx, gameId: number): Promise<number[]> {
+  return repo.heldParticipationIds(tx, gameId);
+}
+
+/**
+ * Who a warned change to a managed-payment game affects (spec 000 section 5): the active and queued
+ * players who pay or paid, online or in cash (Open, Approved, Captured, PaidExternally). Players without
+ * a payment (None: e.g. in before the game switched to managed payment; Expired, Released) risk nothing,
+ * since cancelling is free for them anyway.
+ */
+const AFFECTED_BY_MANAGED_CHANGE = ["Open", "Approved", "Captured", "PaidExternally"] as const;
+
+/** Gives every player affected by a warned change free cancellation until `until`; returns their participation ids. */
+export function grantFreeCancellation(tx: Tx, gameId: number, until: Date, now: Date): Promise<number[]> {
+  return repo.grantFreeCancellation(tx, gameId, AFFECTED_BY_MANAGED_CHANGE, until, now);
 }
 
 /** Whether the user plays (or waits) in another game overlapping [start, end). */

@@ -47,6 +47,9 @@ import { ParticipationBox } from "@client/features/participation/participation-b
 import { PlayAlongButton } from "@client/features/participation/play-along-button";
 import { useGameRefresh } from "@client/features/participation/use-game-refresh";
 import { ShortNoticeCancellations } from "@client/features/notifications/short-notice-cancellations";
+import { openCheckout } from "@client/features/payments/checkout/checkout-store";
+import { CollectMoneyPanel } from "@client/features/payments/checkout/collect-money-panel";
+import { PaymentFlow } from "@client/features/payments/checkout/payment-flow";
 import { cancellationReasonLabel } from "./cancel-reasons";
 import { CourtFacts } from "./court-facts";
 import {
@@ -476,6 +479,8 @@ export function GameScreen({ gameId }: { gameId: number }) {
           onPlayerAction={organiserActions ? setActionFor : undefined}
         />
         {own ? <ParticipationBox game={game} own={own} now={now} /> : null}
+        <PaymentFlow game={game} own={own} />
+        {game.isManagedPayment && game.viewer.isAdmin && !game.cancelledAt ? <CollectMoneyPanel game={game} /> : null}
         <CourtCard game={game} />
         <GameRegionBox slug={game.region.slug} />
       </div>
@@ -488,13 +493,15 @@ export function GameScreen({ gameId }: { gameId: number }) {
             onJoined={(result) => {
               setGuestEntries(getAnonymousParticipations());
               setJoinOpen(false);
+              void refresh();
+              // A place in a managed-payment game is only reserved: straight on to paying for it.
+              if (result.payment) return openCheckout(result.payment);
               setJoined({
                 queue: result.participation.queue,
                 guest: result.guestToken !== null,
                 // The place it got: behind everybody who waited before (the list refreshes just after).
                 position: game.participations.filter((p) => p.queue).length + 1,
               });
-              void refresh();
             }}
           />
         ) : null}

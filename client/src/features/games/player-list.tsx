@@ -5,6 +5,7 @@ import type { TGame } from "@shared/schemas/games";
 import { Avatar } from "@client/components/avatar";
 import { BallIcon } from "@client/components/ball-icon";
 import { m } from "@client/paraglide/messages";
+import { PaymentCodeBadge } from "@client/features/participation/cash-request";
 import { finishedPlayersText } from "./game-format";
 import { PlayerProgress } from "./player-progress";
 
@@ -115,6 +116,7 @@ function PlayerRow({
               </span>
             ) : null}
             {!participation.playsHimself ? <span className="text-[12px] text-slate-500">{m.game_player_not_playing()}</span> : null}
+            <PaymentCodeBadge code={participation.paymentCode} />
           </div>
         </div>
       </td>

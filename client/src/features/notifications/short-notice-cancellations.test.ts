@@ -12,6 +12,7 @@ const cancelled = (id: number, cancelledAt: Date, change: { removed?: boolean; s
   cancelledAt,
   removed: change.removed ?? false,
   shortNotice: change.shortNotice ?? true,
+  paymentCode: null,
 });
 
 describe("the organiser's short-notice cancellation notice (spec 000 section 9: within 2 hours)", () => {

@@ -20,6 +20,7 @@ import { gameQueryOptions } from "@client/features/games/game-query";
 import { nameOf } from "@client/features/games/player-list";
 import { ManageHeader, NoPermission } from "@client/features/games/manage/manage-common";
 import { trpc } from "@client/lib/trpc";
+import { PaymentCodeBadge } from "./cash-request";
 import { useGameRefresh } from "./use-game-refresh";
 
 type Person = { id: number; firstName: string; profileImageUrl: string | null } | null;
@@ -121,7 +122,10 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
                   <li key={p.id} className="space-y-2.5 px-4 py-3">
                     <div className="flex items-center justify-between gap-2">
                       <PersonName player={p.player} name={name} guestProfileId={p.guestProfileId} />
-                      {extras(p) ? <span className="shrink-0 rounded-full bg-pitch-100 px-1.5 text-[12px] font-bold text-pitch-800">{extras(p)}</span> : null}
+                      <span className="flex shrink-0 items-center gap-1.5">
+                        {extras(p) ? <span className="shrink-0 rounded-full bg-pitch-100 px-1.5 text-[12px] font-bold text-pitch-800">{extras(p)}</span> : null}
+                        <PaymentCodeBadge code={p.paymentCode} />
+                      </span>
                     </div>
                     {problem ? null : !ratable(p) ? (
                       <p className="text-[13px] text-slate-500">{isOrganiser(p) ? m.attendance_not_rated_self() : m.attendance_not_rated_own()}</p>
@@ -174,6 +178,7 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
                     {m.attendance_cancelled_at({ when: formatDateTime(p.cancelledAt, locale) })}
                     {p.removed ? <span className="rounded-full bg-red-100 px-1.5 font-bold text-red-800">{m.attendance_removed()}</span> : null}
                     {p.shortNotice ? <span className="rounded-full bg-amber-100 px-1.5 font-bold text-amber-900">{m.attendance_short_notice()}</span> : null}
+                    <PaymentCodeBadge code={p.paymentCode} />
                   </p>
                 </li>
               ))}

@@ -11,6 +11,8 @@ export type OwnParticipation = {
   bringsBibs: boolean;
   hasReported: boolean;
   paymentStatus: PaymentStatus;
+  /** after a change to a managed-payment game: cancelling stays free until then */
+  paymentCanCancelUntil: Date | null;
   /** set when the viewer is a guest who joined from this browser */
   guest: AnonymousParticipation | null;
 };
@@ -35,6 +37,7 @@ export function ownParticipation(game: TGame, guestEntries: readonly AnonymousPa
         bringsBibs: row.bringsBibs,
         hasReported: false,
         paymentStatus: "None",
+        paymentCanCancelUntil: null,
         guest: entry,
       };
     }

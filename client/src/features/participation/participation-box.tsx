@@ -15,6 +15,8 @@ import { errorMessage } from "@client/lib/errors";
 import { removeAnonymousParticipations } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { OwnPayment } from "@client/features/payments/checkout/own-payment";
+import { CashRequest } from "./cash-request";
 import { playerCountLabel } from "./join-rules";
 import { waitingPosition, type OwnParticipation } from "./own-participation";
 import { useGameRefresh } from "./use-game-refresh";
@@ -34,7 +36,7 @@ function CancelParticipationModal({
 }) {
   const refresh = useGameRefresh(game.id);
   const revoke = useMutation(trpc.participation.revoke.mutationOptions());
-  const terms = cancellationTerms({ paymentStatus: own.paymentStatus, start: game.startTime, now, queue: own.queue });
+  const terms = cancellationTerms({ paymentStatus: own.paymentStatus, start: game.startTime, now, queue: own.queue, paymentCanCancelUntil: own.paymentCanCancelUntil });
   const shortNotice = isShortNoticeCancellation(game.startTime, now);
   // Spec 000 section 4: free until 48 hours before the start; later, money is kept unless replaced.
   const note = own.queue
@@ -158,6 +160,16 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
           {own.guest ? <p className="text-[14px] text-slate-600">{m.participation_as_guest({ name: own.guest.firstName })}</p> : null}
         </div>
       </div>
+      {game.isManagedPayment && !game.cancelledAt && !over && !own.queue && own.paymentStatus !== "None" ? (
+        <div className="mt-4">
+          <OwnPayment game={game} own={own} />
+        </div>
+      ) : null}
+      {!over && !own.guest ? (
+        <div className="mt-3 empty:hidden">
+          <CashRequest game={game} />
+        </div>
+      ) : null}
 
       {editable ? (
         <div className="mt-4 space-y-4 border-t border-pitch-200/70 pt-4">

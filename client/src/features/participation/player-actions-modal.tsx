@@ -12,6 +12,7 @@ import { TextAreaField } from "@client/components/text-area-field";
 import { errorMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { CashDecision } from "./cash-request";
 import { useGameRefresh } from "./use-game-refresh";
 
 type Participation = TGame["participations"][number];
@@ -83,6 +84,7 @@ export function PlayerActionsModal({ game, participation, name, now, onClose }: 
   return (
     <Modal open={participation !== null} onClose={close} title={m.player_actions_title({ name })}>
       <div className="space-y-5">
+        {participation ? <CashDecision game={game} participation={participation} onDone={close} /> : null}
         {offerQueue ? (
           <div className="space-y-2">
             <p className="text-[15px] leading-snug text-slate-700">{m.player_actions_to_queue_text({ name })}</p>

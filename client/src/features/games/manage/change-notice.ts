@@ -1,4 +1,4 @@
-import { managedPaymentChangeWarnings, type ManagedGameShape, type ManagedPaymentChangeWarning } from "@shared/rules/game-form";
+import { managedPaymentChangeWarnings, type ManagedGameShape, type ManagedPaymentChangeWarning } from "@shared/rules/managed-changes";
 import type { TGame } from "@shared/schemas/games";
 
 /** Players other than the organiser are in, so changes to a managed-payment game affect them. */

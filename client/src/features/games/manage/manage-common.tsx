@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ShieldX } from "lucide-react";
 import type { ReactNode } from "react";
-import type { ManagedPaymentChangeWarning } from "@shared/rules/game-form";
+import type { ManagedPaymentChangeWarning } from "@shared/rules/managed-changes";
 import type { TGame } from "@shared/schemas/games";
 import { Button, buttonClassName } from "@client/components/button";
 import { Modal } from "@client/components/modal";
@@ -77,7 +77,11 @@ const WARNING_TEXTS: Record<ManagedPaymentChangeWarning, () => string> = {
   minPlayersUp: () => m.game_change_warning_min_players(),
 };
 
-/** The confirmation with "Verstanden" before a change that affects paying players. */
+/**
+ * The confirmation before a change that affects players (spec 000 section 5): the warned changes of a
+ * managed-payment game with the 24 hours of free cancellation, saved with "Änderung speichern"; or
+ * switching a game with players to managed payment, whose hint is confirmed with "Verstanden".
+ */
 export function ChangeNoticeModal({
   notice,
   onConfirm,
@@ -103,12 +107,12 @@ export function ChangeNoticeModal({
       ) : null}
       {notice?.switchedToManaged ? (
         <p className="mt-3 rounded-2xl bg-sky-50 px-3.5 py-3 text-[15px] leading-snug text-sky-950 ring-1 ring-sky-200">
-          {m.game_change_managed_text()}
+          {m.managedchange_switch_hint()}
         </p>
       ) : null}
       <div className="mt-5 flex flex-col gap-2">
         <Button size="lg" block loading={pending} onClick={onConfirm}>
-          {m.common_understood()}
+          {notice?.warnings.length ? m.managedchange_save_anyway() : m.common_understood()}
         </Button>
         <Button variant="ghost" block onClick={onClose}>
           {m.common_cancel()}

@@ -1,0 +1,112 @@
+import { describe, expect, test } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+
+const h = useHarness();
+
+/**
+ * What cancelling does to the money of a managed-payment game (issue 13 "Cancelling"; spec 000 section
+ * 4 "Refund on cancellation"), against the Stripe emulator: free until 48 hours before the start (the
+ * hold is released at once); later the money is kept unless a replacement pays, and then released; an
+ * organiser's cancellation of the game gives every hold back. Each release is told by mail.
+ */
+
+type Joined = { participation: { id: number; paymentStatus: string }; payment: { checkoutUrl: string | null } | null };
+type ViewerGame = { viewer: { participation: { paymentStatus: string } | null } };
+
+/** `email` signed in, joined to the game and paid on the emulator's checkout page; returns the signed-in context. */
+async function joinAndPay(gameId: number, email: string): Promise<BrowserContext> {
+  const context = await h.newContext();
+  await signIn(context, email);
+  const joined = await trpcCall<Joined>(context, "mutation", "participation.join", { gameId });
+  expect(joined.participation.paymentStatus).toBe("Open");
+  const page = await context.newPage();
+  await page.goto(joined.payment!.checkoutUrl!);
+  await page.getByRole("button", { name: "Erfolgreich bezahlen" }).click();
+  await page.waitForURL(/payment-return/);
+  await until(async () => (await trpcCall<ViewerGame>(context, "query", "games.byId", { gameId })).viewer.participation?.paymentStatus === "Approved", "paid");
+  await page.close();
+  return context;
+}
+
+/** Polls `check` until it holds (20 s at most). */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await Bun.sleep(300);
+  }
+  throw new Error(`timed out waiting for: ${what}`);
+}
+
+/** Waits for a mail to `to` whose subject starts with `subject`, on the dev mail catcher. */
+async function waitForMail(page: Page, to: string, subject: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    await page.goto("/dev/mails");
+    if ((await page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).count()) > 0) return;
+    await page.waitForTimeout(300);
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+async function mailCount(page: Page, to: string, subject: string): Promise<number> {
+  await page.goto("/dev/mails");
+  return page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).count();
+}
+
+/** Cancels the own participation through the game page's dialog, checking what it says about the money. */
+async function cancelOnPage(context: BrowserContext, gameId: number, terms: string, name: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`/game/${gameId}`);
+  await page.getByRole("button", { name: "Teilnahme absagen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Teilnahme absagen?" });
+  await dialog.getByText(terms).waitFor();
+  await shot(page, name);
+  await dialog.getByRole("button", { name: "Absagen", exact: true }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page.close();
+}
+
+describe("cancelling in a managed-payment game", () => {
+  test(
+    "3 days ahead the hold is released at once; 1 day ahead it is kept until a replacement pays, then released",
+    async () => {
+      const mails = await (await h.newContext()).newPage();
+
+      // Three days ahead (the demo managed game): free.
+      const organiser = await h.newContext();
+      await signIn(organiser, "orga@kickrunde.de");
+      const feed = await trpcCall<{ games: { id: number; title: string | null; startTime: Date }[] }>(organiser, "query", "games.feed", { regionSlug: "berlin", filter: "organising" });
+      const demo = feed.games.find((g) => g.title === "Kunstrasen-Kick mit Online-Zahlung")!;
+      expect(demo.startTime.getTime() - Date.now()).toBeGreaterThan(48 * 3600_000);
+      const early = demo.id;
+      const lena = await joinAndPay(early, "spieler@kickrunde.de");
+      await cancelOnPage(lena, early, "Bis 48 Stunden vor Beginn kannst Du kostenlos absagen.", "payment-cancel-free");
+      await waitForMail(mails, "spieler@kickrunde.de", "Zahlung freigegeben");
+
+      // One day ahead: the organiser plays, minimum 3 reached by two paying players; one leaves.
+      const late = await createBerlinGame(h, "orga@kickrunde.de", daysAhead(1, 4), { isManagedPayment: true, priceCents: 500, minPlayers: 3, maxPlayers: 3 });
+      const mehmet = await joinAndPay(late, "mehmet@kickrunde.de");
+      const lenaLate = await joinAndPay(late, "spieler@kickrunde.de");
+      const releasedBefore = await mailCount(mails, "mehmet@kickrunde.de", "Zahlung freigegeben");
+      await cancelOnPage(mehmet, late, "Es sind weniger als 48 Stunden bis zum Beginn: Deine Zahlung wird nur erstattet, wenn sich Ersatz für Dich findet.", "payment-cancel-charged");
+      // kept: no release while nobody replaces him
+      await mails.waitForTimeout(3000);
+      expect(await mailCount(mails, "mehmet@kickrunde.de", "Zahlung freigegeben")).toBe(releasedBefore);
+
+      // Sophie takes the place and pays: Mehmet's hold is released and he is told.
+      await joinAndPay(late, "sophie@kickrunde.de");
+      await waitForMail(mails, "mehmet@kickrunde.de", "Zahlung freigegeben");
+      await shot(mails, "payment-cancel-released-mail");
+
+      // The organiser cancels the game: every hold goes back (the players' statuses read Released).
+      await trpcCall(organiser, "mutation", "games.cancel", { gameId: late, reason: "OTHER_REASON", message: "Platz gesperrt" });
+      await waitForMail(mails, "spieler@kickrunde.de", "Abgesagt");
+      // Lena's hold went back: her participation in the cancelled game reads Released
+      await until(async () => (await trpcCall<ViewerGame>(lenaLate, "query", "games.byId", { gameId: late })).viewer.participation?.paymentStatus === "Released", "Lena's hold released");
+      await lenaLate.close();
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,107 @@
+import { describe, expect, test } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+
+// A reservation waits 20 seconds for its payment here (the server's minimum), so expiry happens within the test.
+const h = useHarness({ env: { PAYMENT_RESERVATION_SECONDS: "20" } });
+
+type ViewerGame = { viewer: { participation: { paymentStatus: string; queue: boolean } | null } };
+
+async function viewerParticipation(context: BrowserContext, gameId: number) {
+  return (await trpcCall<ViewerGame>(context, "query", "games.byId", { gameId })).viewer.participation;
+}
+
+/** Reloads until `locator` shows (the expiry is a job that runs at the deadline). */
+async function reloadUntil(page: Page, testId: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    await page.reload();
+    await page.getByRole("heading", { name: "Deine Teilnahme" }).waitFor();
+    if ((await page.getByTestId(testId).count()) > 0) return;
+    await page.waitForTimeout(1_000);
+  }
+  throw new Error(`${testId} did not show`);
+}
+
+describe("an unpaid reservation expires", () => {
+  test(
+    "player 1 does not pay: the reservation expires, the next in the waiting list is asked to pay, and a retry joins anew",
+    async () => {
+      // The organiser plays himself; one place is left, so the second joiner waits.
+      const gameId = await createBerlinGame(h, "orga@kickrunde.de", daysAhead(2, 17), {
+        isManagedPayment: true,
+        priceCents: 500,
+        minPlayers: 2,
+        maxPlayers: 2,
+        playerCount: 1,
+        playsHimself: true,
+      });
+
+      const first = await h.newContext();
+      const firstPage = await first.newPage();
+      await signIn(first, "spieler@kickrunde.de");
+      await firstPage.goto(`/game/${gameId}`);
+      await firstPage.getByRole("button", { name: "MITSPIELEN" }).click();
+      await firstPage.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: "Jetzt mitspielen" }).click();
+      const checkout = firstPage.getByRole("dialog", { name: "Platz bezahlen" });
+      expect(await checkout.getByRole("timer").textContent()).toMatch(/^00:(1\d|20)$/);
+      await checkout.getByRole("button", { name: "Später bezahlen" }).click();
+      await firstPage.getByTestId("payment-pending").waitFor();
+
+      const second = await h.newContext();
+      await second.grantPermissions(["notifications"], { origin: h.baseUrl });
+      const secondPage = await second.newPage();
+      await signIn(second, "mehmet@kickrunde.de");
+      await secondPage.goto(`/game/${gameId}`);
+      await secondPage.getByRole("button", { name: "Auf die Warteliste" }).click();
+      await secondPage.getByRole("dialog", { name: "Auf die Warteliste" }).getByRole("button", { name: "Auf die Warteliste" }).click();
+      await secondPage.getByRole("dialog", { name: "Du stehst auf der Warteliste" }).getByRole("button", { name: "Alles klar" }).click();
+      expect(await viewerParticipation(second, gameId)).toMatchObject({ queue: true, paymentStatus: "None" });
+
+      // Player 1's countdown runs out on screen: "Reservierung abgelaufen", word for word, with a retry.
+      const expired = firstPage.getByTestId("reservation-expired");
+      await expired.getByText("Reservierung abgelaufen", { exact: true }).waitFor({ timeout: 30_000 });
+      await expired.getByRole("button", { name: "Erneut versuchen" }).waitFor();
+      await expired.scrollIntoViewIfNeeded();
+      await shot(firstPage, "expiry-expired-box");
+
+      // Player 2 moved up and is asked to pay, with a new 20-second reservation.
+      await reloadUntil(secondPage, "payment-pending", 30_000);
+      const pending = secondPage.getByTestId("payment-pending");
+      await pending.getByText("Zahlung ausstehend").waitFor();
+      expect(await viewerParticipation(second, gameId)).toMatchObject({ queue: false, paymentStatus: "Open" });
+      await pending.scrollIntoViewIfNeeded();
+      await shot(secondPage, "expiry-next-asked-to-pay");
+      await pending.getByRole("button", { name: "Jetzt bezahlen" }).click();
+      const nextCheckout = secondPage.getByRole("dialog", { name: "Platz bezahlen" });
+      await nextCheckout.getByText("5,00\u00a0€").waitFor();
+      expect(await nextCheckout.getByRole("button", { name: "Jetzt bezahlen" }).isEnabled()).toBe(true);
+
+      // Player 1 was revoked; after a reload the page still says what happened, and the retry now
+      // finds the game full again.
+      expect(await viewerParticipation(first, gameId)).toBeNull();
+      await firstPage.reload();
+      const after = firstPage.getByTestId("reservation-expired");
+      await after.getByText("Reservierung abgelaufen", { exact: true }).waitFor();
+      await after.getByRole("button", { name: "Erneut versuchen" }).click();
+      await after.getByRole("alert").waitFor();
+      await shot(firstPage, "expiry-retry-full");
+
+      // Player 2 does not pay either; the place is free again, and player 1's retry joins anew with a
+      // new reservation and a new payment.
+      const retried = firstPage.getByRole("dialog", { name: "Platz bezahlen" });
+      const until = Date.now() + 40_000;
+      while ((await retried.count()) === 0 && Date.now() < until) {
+        await firstPage.waitForTimeout(3_500);
+        if ((await retried.count()) === 0) await after.getByRole("button", { name: "Erneut versuchen" }).click();
+      }
+      expect(await retried.getByRole("timer").textContent()).toMatch(/^00:(1\d|20)$/);
+      expect(await viewerParticipation(first, gameId)).toMatchObject({ queue: false, paymentStatus: "Open" });
+      expect(await viewerParticipation(second, gameId)).toBeNull();
+      await shot(firstPage, "expiry-retry-checkout");
+      await first.close();
+      await second.close();
+    },
+    E2E_TIMEOUT,
+  );
+});

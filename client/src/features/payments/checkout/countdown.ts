@@ -1,0 +1,24 @@
+import { useEffect, useState } from "react";
+
+/** Whole seconds left until `deadline` at `now`, never below 0. */
+export function secondsLeft(deadline: Date, now: Date): number {
+  return Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000));
+}
+
+/** A reservation's countdown as mm:ss (spec 000 section 4: the countdown shows seconds). */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Seconds left until `deadline`, ticking every second while a deadline is given. */
+export function useSecondsLeft(deadline: Date | null | undefined): number | null {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!deadline) return;
+    setNow(new Date());
+    const timer = window.setInterval(() => setNow(new Date()), 1_000);
+    return () => window.clearInterval(timer);
+  }, [deadline]);
+  return deadline ? secondsLeft(deadline, now) : null;
+}

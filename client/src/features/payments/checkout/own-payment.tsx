@@ -1,0 +1,92 @@
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, CreditCard, RotateCcw, TimerOff } from "lucide-react";
+import { useEffect } from "react";
+import type { TGame } from "@shared/schemas/games";
+import { Button } from "@client/components/button";
+import { Notice } from "@client/components/notice";
+import { appErrorCode } from "@client/lib/errors";
+import { trpc } from "@client/lib/trpc";
+import { m } from "@client/paraglide/messages";
+import { formatCountdown, useSecondsLeft } from "./countdown";
+import { rememberReservation } from "./reservation-memory";
+import { usePaymentActions } from "./use-payment-actions";
+
+type Own = { id: number; queue: boolean; playerCount: number; paymentStatus: string };
+
+/** "Reservierung abgelaufen" (spec 000 section 8, word for word) with the retry: join again, pay again. */
+export function ReservationExpired({ game, playerCount }: { game: TGame; playerCount: number }) {
+  const actions = usePaymentActions(game);
+  return (
+    <div data-testid="reservation-expired" className="rounded-2xl bg-red-50 p-3.5 text-red-950 ring-1 ring-red-200">
+      <p className="flex items-center gap-2 text-[16px] font-extrabold">
+        <TimerOff aria-hidden className="size-5 shrink-0" />
+        {m.checkout_expired_title()}
+      </p>
+      <p className="mt-1 text-[14px] leading-snug">{m.checkout_expired_text()}</p>
+      {actions.error ? (
+        <div className="mt-3">
+          <Notice tone="error">{actions.error}</Notice>
+        </div>
+      ) : null}
+      <Button block className="mt-3" loading={actions.rejoining} onClick={() => void actions.rejoin(playerCount)}>
+        <RotateCcw aria-hidden className="size-5" />
+        {m.checkout_retry()}
+      </Button>
+    </div>
+  );
+}
+
+function PendingPayment({ game, own }: { game: TGame; own: Own }) {
+  const actions = usePaymentActions(game);
+  const query = useQuery(trpc.participation.payment.queryOptions({ participationId: own.id }, { retry: false, staleTime: 0 }));
+  const expiresAt = query.data?.expiresAt ?? null;
+  const left = useSecondsLeft(expiresAt);
+  useEffect(() => {
+    if (expiresAt) rememberReservation(game.id, { participationId: own.id, playerCount: own.playerCount, expiresAt: expiresAt.toISOString() });
+  }, [game.id, own.id, own.playerCount, expiresAt]);
+
+  const expired = (query.isError && appErrorCode(query.error) === "RESERVATION_EXPIRED") || left === 0;
+  if (expired) return <ReservationExpired game={game} playerCount={own.playerCount} />;
+  return (
+    <div data-testid="payment-pending" className="rounded-2xl bg-amber-50 p-3.5 text-amber-950 ring-1 ring-amber-200">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-[16px] font-extrabold">{m.checkout_pending_title()}</p>
+        {left !== null ? (
+          <span role="timer" aria-label={m.checkout_countdown_label()} className="rounded-full bg-white px-2.5 py-0.5 text-[16px] font-extrabold tabular-nums ring-1 ring-amber-200">
+            {formatCountdown(left)}
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-1 text-[14px] leading-snug">{m.checkout_pending_text()}</p>
+      {actions.error ? (
+        <div className="mt-3">
+          <Notice tone="error">{actions.error}</Notice>
+        </div>
+      ) : null}
+      <Button block className="mt-3" loading={actions.paying} onClick={() => void actions.pay(own.id)}>
+        <CreditCard aria-hidden className="size-5" />
+        {m.checkout_pay()}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The payment part of the own participation box in a managed-payment game (spec 000 section 4):
+ * Open shows "Zahlung ausstehend" with the countdown and the pay button, then, once the deadline
+ * passed, "Reservierung abgelaufen" with a retry; a confirmed payment shows as paid.
+ */
+export function OwnPayment({ game, own }: { game: TGame; own: Own }) {
+  if (!game.isManagedPayment || own.queue) return null;
+  if (own.paymentStatus === "Open") return <PendingPayment game={game} own={own} />;
+  if (own.paymentStatus === "Expired") return <ReservationExpired game={game} playerCount={own.playerCount} />;
+  if (own.paymentStatus === "Approved" || own.paymentStatus === "Captured" || own.paymentStatus === "PaidExternally") {
+    return (
+      <p data-testid="payment-paid" className="flex items-center gap-2 rounded-2xl bg-white px-3.5 py-2.5 text-[15px] font-bold text-pitch-800 ring-1 ring-pitch-200">
+        <CircleCheck aria-hidden className="size-5 shrink-0" />
+        {own.paymentStatus === "PaidExternally" ? m.checkout_paid_cash() : m.checkout_paid()}
+      </p>
+    );
+  }
+  return null;
+}

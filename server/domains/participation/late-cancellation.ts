@@ -1,0 +1,137 @@
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { replacedCancellations } from "@shared/rules/late-cancellation";
+import { cancellationTerms, replacementsNeeded } from "@shared/rules/participation";
+import type { Deps } from "../../context";
+import type { DbOrTx, Tx } from "../../db/client";
+import { participations } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { GameRow } from "../games/core";
+import { reservePayment } from "./payment";
+import * as repo from "./repo";
+
+/**
+ * What ending a participation does to its money in a managed-payment game (spec 000 section 4 "Refund
+ * on cancellation"; issue 13 "Cancelling"; README Decisions). The money itself only moves through the
+ * provider: what is given back is given back by the reservation's job (`participation-payment-expiry`,
+ * sent at once in the cancelling transaction, payment-lifecycle.ts `settlePayment`), whose answer moves
+ * the participation through the payment reaction (Open -> Expired, Approved -> Released), so
+ * shared/rules/payment-status.ts stays the one authority and no Stripe call runs under the game's lock.
+ *
+ * - Open (unpaid): the intent is cancelled at once; nothing is owed.
+ * - Approved, free by `cancellationTerms` (48 h or more ahead, before paymentCanCancelUntil, or from the
+ *   waiting list): released at once.
+ * - Approved within 48 h: `replacementsNeeded` is stored on the participation; 0 releases at once,
+ *   otherwise the hold stays until replacements are found (`reviewLateCancellations`) or it is captured
+ *   at the start (`pendingLateCancellations`).
+ * - PaidExternally: cash; the app moves no money and stores nothing.
+ * - Removed by the organiser: not the player's choice, always released.
+ */
+export async function settleEndedParticipation(deps: Deps, tx: Tx, game: GameRow, row: repo.ParticipationRow, byOwner: boolean, now: Date): Promise<void> {
+  if (!game.isManagedPayment || row.paymentId === null) return;
+  if (row.paymentStatus === "Open") return giveBackNow(deps, tx, row);
+  if (row.paymentStatus !== "Approved") return;
+  const free = !byOwner || cancellationTerms({ paymentStatus: row.paymentStatus, start: game.startTime, now, queue: row.queue, paymentCanCancelUntil: row.paymentCanCancelUntil }) === "free";
+  if (free) return giveBackNow(deps, tx, row);
+  const needed = replacementsNeeded({
+    minPlayers: game.minPlayers,
+    highestParticipantsAmountReached: game.highestParticipantsAmountReached,
+    activePlayersAfter: await repo.activePlayers(tx, game.id),
+    cancelledPlayerCount: row.playerCount,
+  });
+  await repo.update(tx, row.id, { cancellationReplacementsNeeded: needed });
+  if (needed === 0) await giveBackNow(deps, tx, row);
+}
+
+/**
+ * Whether a participation's current payment is owed to nobody: that of a participation moved to the
+ * waiting list (unpaid or held: they pay again when they move up), or of a cancelled one an unpaid
+ * reservation or a hold that is not kept for a late cancellation.
+ */
+export function owedToNobody(row: Pick<repo.ParticipationRow, "cancelledAt" | "queue" | "paymentStatus" | "cancellationReplacementsNeeded">): boolean {
+  if (row.cancelledAt === null) return row.queue && (row.paymentStatus === "Open" || row.paymentStatus === "Approved");
+  return row.paymentStatus === "Open" || (row.paymentStatus === "Approved" && !row.cancellationReplacementsNeeded);
+}
+
+/**
+ * The organiser moved a player of a managed game to the waiting list (issue 13): an unpaid reservation
+ * is cancelled (reads Expired; the player keeps their place in the queue) and a hold released
+ * (Released), at once; moving up makes a new reservation (service.ts `reservePayment`).
+ */
+export async function settleQueuedParticipation(deps: Deps, tx: Tx, game: GameRow, row: repo.ParticipationRow): Promise<void> {
+  if (game.isManagedPayment && row.paymentId !== null && owedToNobody(row)) await giveBackNow(deps, tx, row);
+}
+
+async function giveBackNow(deps: Deps, tx: Tx, row: Pick<repo.ParticipationRow, "id" | "paymentId">): Promise<void> {
+  await deps.jobs.send("participation-payment-expiry", { participationId: row.id, paymentId: row.paymentId! }, {}, tx);
+}
+
+/** Held cards of late cancellations still waiting for replacements, earliest cancellation first. */
+export function pendingLateCancellations(db: DbOrTx, gameId: number) {
+  return db
+    .select({ id: participations.id, paymentId: participations.paymentId, needed: participations.cancellationReplacementsNeeded, playerCount: participations.playerCount })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.gameId, gameId),
+        isNotNull(participations.cancelledAt),
+        eq(participations.paymentStatus, "Approved"),
+        gt(participations.cancellationReplacementsNeeded, 0),
+        isNotNull(participations.paymentId),
+      ),
+    )
+    .orderBy(asc(participations.cancelledAt), asc(participations.id))
+    .then((rows) => rows.map((r) => ({ ...r, paymentId: r.paymentId!, needed: r.needed! })));
+}
+
+/** Players whose place is settled: active, and not waiting for their own payment (an Open reservation replaces nobody yet). */
+async function settledPlayers(tx: Tx, gameId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${participations.playerCount}), 0)::int` })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), eq(participations.queue, false), isNull(participations.cancelledAt), ne(participations.paymentStatus, "Open")));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The game's pending late cancellations looked at again (the caller holds the game's lock): called
+ * whenever a participation of the game becomes paid, and before the capture at the start. Those now
+ * replaced (shared/rules/late-cancellation.ts: the earliest first) are marked (need 0) and released at once.
+ */
+export async function reviewLateCancellations(deps: Deps, tx: Tx, game: GameRow): Promise<number[]> {
+  if (!game.isManagedPayment || game.cancelledAt) return [];
+  const pending = await pendingLateCancellations(tx, game.id);
+  if (pending.length === 0) return [];
+  const replaced = replacedCancellations({
+    target: Math.min(game.minPlayers, game.highestParticipantsAmountReached),
+    settledPlayers: await settledPlayers(tx, game.id),
+    pending,
+  });
+  for (const id of replaced) {
+    const row = await repo.update(tx, id, { cancellationReplacementsNeeded: 0 });
+    await giveBackNow(deps, tx, row);
+  }
+  return replaced;
+}
+
+/**
+ * A managed game's player count change of a place paid by card (Approved, Captured) is refused
+ * (PAYMENT_STATE_CONFLICT, details.reason PAID_PLAYER_COUNT): the card was authorised for the old
+ * count, so a raise would play players nobody pays for and a lowering would charge for players who do
+ * not play. Cash (PaidExternally) is the organiser's business; a queued place pays when it moves up.
+ */
+export function checkPaidPlayerCount(game: Pick<GameRow, "isManagedPayment">, row: Pick<repo.ParticipationRow, "queue" | "paymentStatus">): void {
+  if (game.isManagedPayment && !row.queue && (row.paymentStatus === "Approved" || row.paymentStatus === "Captured"))
+    throw new AppError("PAYMENT_STATE_CONFLICT", { details: { reason: "PAID_PLAYER_COUNT" } });
+}
+
+/**
+ * After a managed game's player count change of an unpaid place (Open): a new reservation for the new
+ * amount (a new attempt and deadline, payment.ts `reservePayment`); the old intent is superseded and
+ * given back at once by its job. The caller holds the game's lock.
+ */
+export async function repriceOpenReservation(deps: Deps, tx: Tx, game: GameRow, before: repo.ParticipationRow, after: repo.ParticipationRow, now: Date): Promise<repo.ParticipationRow> {
+  if (!game.isManagedPayment || after.queue || before.paymentStatus !== "Open" || before.playerCount === after.playerCount || before.paymentId === null) return after;
+  const { row } = await reservePayment(deps, tx, game, after, now);
+  await giveBackNow(deps, tx, before);
+  return row;
+}
