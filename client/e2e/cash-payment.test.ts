@@ -46,6 +46,8 @@ describe("cash payment", () => {
       await requested.getByText("Barzahlung angefragt").waitFor();
       await requested.scrollIntoViewIfNeeded();
       await shot(page, "cash-requested");
+      // the request holds the place: no countdown while the organiser decides
+      expect(await page.getByRole("timer").count()).toBe(0);
       expect((await viewerParticipation(player, gameId))?.requestedExternalPaymentAt).toBeInstanceOf(Date);
 
       // The organiser sees RE with the message and declines.
@@ -75,6 +77,8 @@ describe("cash payment", () => {
       await page.reload();
       const declined = page.getByTestId("cash-declined");
       await declined.getByText("Barzahlung abgelehnt").waitFor();
+      // declined: the reservation runs again, with its countdown
+      await page.getByTestId("payment-pending").getByRole("timer").waitFor();
       await declined.scrollIntoViewIfNeeded();
       await shot(page, "cash-declined");
 

@@ -191,6 +191,54 @@ describe("declining and allowing", () => {
   });
 });
 
+describe("a pending request holds the place", () => {
+  test("past the reservation's deadline and the start; a decline restarts the reservation, which then expires", async () => {
+    testClock.freeze(NOW);
+    const { host, game, player, participationId } = await cashGame();
+    const [payment] = await paymentsOf(deps, participationId);
+    const job = { participationId, paymentId: payment!.id };
+    await player.caller.participation.requestCash({ gameId: game.id, message: "Bar am Platz" });
+    // the deadline moved to the start; the reservation's job at the old deadline leaves the place alone
+    expect((await participationRow(deps, participationId)).paymentReservationExpiresAt).toEqual(game.startTime);
+    testClock.advance((PAYMENT_RESERVATION_MINUTES + 1) * 60_000);
+    await handlePaymentExpiry(deps, job);
+    expect(await participationRow(deps, participationId)).toMatchObject({ paymentStatus: "Open", cancelledAt: null });
+    expect((await paymentsOf(deps, participationId))[0]!.status).not.toBe("canceled");
+    const afterStart = new Date(game.startTime.getTime() + 60_000);
+    testClock.freeze(afterStart);
+    await handlePaymentExpiry(deps, job);
+    expect(await participationRow(deps, participationId)).toMatchObject({ paymentStatus: "Open", cancelledAt: null });
+    testClock.freeze(new Date(NOW.getTime() + (PAYMENT_RESERVATION_MINUTES + 1) * 60_000));
+
+    // declined: a normal reservation from now, with its own job; the old one (run again) sees a moved deadline
+    const declinedAt = testClock.now();
+    await host.caller.participation.declineCash({ participationId });
+    const restarted = await participationRow(deps, participationId);
+    expect(restarted.paymentReservationExpiresAt).toEqual(new Date(declinedAt.getTime() + PAYMENT_RESERVATION_MINUTES * 60_000));
+    const planned = await deps.jobs.boss.findJobs("participation-payment-expiry", { data: job });
+    expect(planned.map((j) => new Date(j.startAfter).getTime())).toContain(restarted.paymentReservationExpiresAt!.getTime());
+    await handlePaymentExpiry(deps, job);
+    expect((await participationRow(deps, participationId)).paymentStatus).toBe("Open");
+
+    testClock.freeze(restarted.paymentReservationExpiresAt!);
+    await handlePaymentExpiry(deps, job);
+    expect(await participationRow(deps, participationId)).toMatchObject({ paymentStatus: "Expired", cancelledAt: restarted.paymentReservationExpiresAt });
+  });
+
+  test("a request after the deadline is too late; a rejoin starts without the old request", async () => {
+    testClock.freeze(NOW);
+    const { game, player, participationId } = await cashGame();
+    testClock.advance(PAYMENT_RESERVATION_MINUTES * 60_000);
+    expect(await code(player.caller.participation.requestCash({ gameId: game.id }))).toBe("RESERVATION_EXPIRED");
+    const [payment] = await paymentsOf(deps, participationId);
+    await handlePaymentExpiry(deps, { participationId, paymentId: payment!.id });
+    expect((await participationRow(deps, participationId)).paymentStatus).toBe("Expired");
+    await player.caller.participation.join({ gameId: game.id, deviceToken: `push-${player.user.id}` });
+    await player.caller.participation.requestCash({ gameId: game.id });
+    expect(await participationRow(deps, participationId)).toMatchObject({ paymentStatus: "Open", paymentReservationExpiresAt: game.startTime });
+  });
+});
+
 describe("the native wrapper's calls (spec 000 section 7, documented arguments)", () => {
   async function wrapperClient(email: string) {
     const client = httpClient(deps);

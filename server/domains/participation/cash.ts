@@ -7,6 +7,8 @@ import { AppError } from "../../lib/errors";
 import { lockGame, recordGameEvent } from "../games/core";
 import { followGame } from "../notifications/service";
 import { requireActor } from "../users/service";
+import { reservationDeadline } from "./payment";
+import { reminderTime } from "./payment-notices";
 import * as repo from "./repo";
 
 /**
@@ -21,8 +23,11 @@ import * as repo from "./repo";
  *   (shared/rules/payment-display.ts cashRequestPending). Asking again after a decline is allowed and
  *   clears nothing: it sets a newer request time, so the decline stays on record. Asking again while
  *   a request is pending changes nothing (no second push to the organiser).
- * - A request does not stop the reservation's deadline: the organiser must answer (or the player pay)
- *   before it, as for any Open place (README Decisions).
+ * - A pending request holds the place until the organiser answers: the reservation's deadline moves to
+ *   the game's start and its job leaves a pending request alone (also after the start, when the
+ *   organiser may still take the cash at the pitch). A decline restarts a normal reservation from then
+ *   (a new deadline with its job and reminder); paying by card stays possible all along. A request
+ *   after the deadline is too late (RESERVATION_EXPIRED). A new reservation starts without a request.
  * - Only the game's managers (creator, organisation members) and admins decline; declining needs a
  *   pending request. Allowing is possible with or without a request, also after a decline.
  */
@@ -50,6 +55,7 @@ export async function requestExternalPayment(ctx: Ctx, input: z.output<typeof ZR
     if (now >= game.endTime) throw new AppError("GAME_OVER");
     if (!game.isManagedPayment || !game.externalPaymentRequestsAllowed) throw new AppError("CASH_NOT_ALLOWED");
     if (row.paymentStatus !== "Open") throw new AppError("CASH_NOT_OPEN");
+    if (row.paymentReservationExpiresAt && now >= row.paymentReservationExpiresAt && !cashRequestPending(row)) throw new AppError("RESERVATION_EXPIRED");
     if (!input.deviceToken && !row.notificationsEnabled) throw new AppError("CASH_NEEDS_NOTIFICATIONS");
     if (input.deviceToken) {
       await followGame(tx, { gameId: game.id, deviceToken: input.deviceToken, userAgent: input.userAgent ?? null, userId: actor.id, createdAt: now });
@@ -62,7 +68,15 @@ export async function requestExternalPayment(ctx: Ctx, input: z.output<typeof ZR
     // a new request is later than the decline it follows, also when both fall in one millisecond
     const declined = row.declinedExternalPaymentAt;
     const requestedAt = declined && declined >= now ? new Date(declined.getTime() + 1) : now;
-    const updated = await repo.update(tx, row.id, { ...device, requestedExternalPaymentAt: requestedAt, externalPaymentMessage: message, updatedAt: now });
+    // the place waits for the organiser's answer, at most until the start (the job leaves it alone then too)
+    const holdUntil = row.paymentReservationExpiresAt && row.paymentReservationExpiresAt > game.startTime ? row.paymentReservationExpiresAt : game.startTime;
+    const updated = await repo.update(tx, row.id, {
+      ...device,
+      requestedExternalPaymentAt: requestedAt,
+      externalPaymentMessage: message,
+      paymentReservationExpiresAt: holdUntil,
+      updatedAt: now,
+    });
     await recordGameEvent(ctx.deps, tx, {
       gameId: game.id,
       type: "CASH_REQUESTED",
@@ -88,7 +102,12 @@ export async function declineExternalPaymentRequest(ctx: Ctx, input: z.output<ty
     if (row.cancelledAt !== null || row.paymentStatus !== "Open" || !cashRequestPending(row)) throw new AppError("CASH_REQUEST_NOT_PENDING");
     // never before the request it answers (a request right after an earlier decline may be 1 ms ahead)
     const requested = row.requestedExternalPaymentAt!;
-    const updated = await repo.update(tx, row.id, { declinedExternalPaymentAt: requested > now ? requested : now, updatedAt: now });
+    // the reservation starts again: a new deadline, its expiry job and its reminder
+    const expiresAt = reservationDeadline(ctx.deps, now);
+    const updated = await repo.update(tx, row.id, { declinedExternalPaymentAt: requested > now ? requested : now, paymentReservationExpiresAt: expiresAt, updatedAt: now });
+    const job = { participationId: row.id, paymentId: row.paymentId! };
+    await ctx.deps.jobs.send("participation-payment-expiry", job, { startAfter: expiresAt }, tx);
+    await ctx.deps.jobs.send("participation-payment-reminder", job, { startAfter: reminderTime(now, expiresAt) }, tx);
     await recordGameEvent(ctx.deps, tx, {
       gameId: game.id,
       type: "CASH_DECLINED",

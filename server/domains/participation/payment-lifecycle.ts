@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { PaymentIntentStatus, PaymentStatus } from "@shared/constants";
 import { isFinalIntentStatus } from "@shared/rules/intent-status";
+import { cashRequestPending } from "@shared/rules/payment-display";
 import { transitionProblem } from "@shared/rules/payment-status";
 import type { TCapturePaymentsResult, ZCapturePaymentsInput } from "@shared/schemas/participation";
 import type { Ctx, Deps } from "../../context";
@@ -190,6 +191,9 @@ export async function handlePaymentExpiry(deps: Deps, job: PaymentExpiryJob): Pr
   }
 }
 
+/** How early a reservation's job may run from clock differences; earlier means its deadline was moved. */
+const DEADLINE_SKEW_MS = 60_000;
+
 async function settlePayment(deps: Deps, job: PaymentExpiryJob): Promise<void> {
   const row = await repo.findById(deps.db, job.participationId);
   const payment = await findPayment(deps, job.paymentId);
@@ -201,8 +205,14 @@ async function settlePayment(deps: Deps, job: PaymentExpiryJob): Promise<void> {
     return;
   }
   if (current && row.paymentStatus === "Open") {
-    // Ran early (clocks differ): fail so pg-boss retries it later instead of dropping it.
-    if (row.paymentReservationExpiresAt && deps.clock.now() < row.paymentReservationExpiresAt) throw new Error("reservation expiry ran before its deadline");
+    // A pending cash request holds the place until the organiser answers (cash.ts); a decline plans a new deadline and its job.
+    if (cashRequestPending(row)) return;
+    if (row.paymentReservationExpiresAt && deps.clock.now() < row.paymentReservationExpiresAt) {
+      // The deadline moved later (a declined cash request restarted the reservation, with its own job).
+      if (row.paymentReservationExpiresAt.getTime() - deps.clock.now().getTime() > DEADLINE_SKEW_MS) return;
+      // Ran early (clocks differ): fail so pg-boss retries it later instead of dropping it.
+      throw new Error("reservation expiry ran before its deadline");
+    }
     const read = await refreshPayment(deps, payment.id);
     if (read.status === "requires_capture" || isFinalIntentStatus(read.status)) return;
     await giveBack(deps, read, "abandoned");

@@ -1,3 +1,4 @@
+import { cashRequestPending } from "@shared/rules/payment-display";
 import type { Deps } from "../../context";
 import type { PaymentReaction } from "../payments/events";
 import type { PaymentReminderJob } from "../../jobs/definitions";
@@ -41,7 +42,8 @@ export async function handlePaymentReminder(deps: Deps, job: PaymentReminderJob)
       game.cancelledAt === null &&
       row.paymentReservationExpiresAt !== null &&
       now < row.paymentReservationExpiresAt;
-    if (!waiting || row.userId === null) return;
+    // a pending cash request waits for the organiser, not for a card
+    if (!waiting || row.userId === null || cashRequestPending(row)) return;
     await recordGameEvent(deps, tx, {
       gameId: game.id,
       type: "PAYMENT_DUE",

@@ -95,6 +95,10 @@ export async function reservePayment(
     paymentId: started.paymentId,
     paymentAttempt: attempt,
     paymentReservationExpiresAt: expiresAt,
+    // a new reservation starts without the cash request of an earlier one (cash.ts)
+    requestedExternalPaymentAt: null,
+    declinedExternalPaymentAt: null,
+    externalPaymentMessage: null,
     totalPriceCents: amountCents,
     updatedAt: now,
   });

@@ -9,6 +9,9 @@ describe("reservation countdown", () => {
     [899, "14:59"],
     [900, "15:00"],
     [-5, "00:00"],
+    [3599, "59:59"],
+    [3600, "1:00:00"],
+    [86_399, "23:59:59"],
   ])("%p seconds → %p", (seconds, text) => {
     expect(formatCountdown(seconds)).toBe(text);
   });

@@ -5,10 +5,12 @@ export function secondsLeft(deadline: Date, now: Date): number {
   return Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000));
 }
 
-/** A reservation's countdown as mm:ss (spec 000 section 4: the countdown shows seconds). */
+/** A reservation's countdown as mm:ss, h:mm:ss from an hour (spec 000 section 4: the countdown shows seconds). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
-  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+  const two = (n: number) => String(n).padStart(2, "0");
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+  return `${two(Math.floor(s / 60))}:${two(s % 60)}`;
 }
 
 /** Seconds left until `deadline`, ticking every second while a deadline is given. */

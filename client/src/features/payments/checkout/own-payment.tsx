@@ -1,6 +1,7 @@
+import { cashRequestPending } from "@shared/rules/payment-display";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CreditCard, RotateCcw, TimerOff } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
@@ -39,7 +40,19 @@ export function ReservationExpired({ game, playerCount }: { game: TGame; playerC
 function PendingPayment({ game, own }: { game: TGame; own: Own }) {
   const actions = usePaymentActions(game);
   const query = useQuery(trpc.participation.payment.queryOptions({ participationId: own.id }, { retry: false, staleTime: 0 }));
-  const expiresAt = query.data?.expiresAt ?? null;
+  // A pending cash request holds the place until the organiser answers (server: cash.ts): no countdown
+  // then; the answer (a decline restarts the reservation) is read again when the request state changes.
+  const viewer = game.viewer.participation;
+  const cashPending = viewer !== null && cashRequestPending(viewer);
+  const requestState = `${viewer?.requestedExternalPaymentAt?.getTime() ?? ""}/${viewer?.declinedExternalPaymentAt?.getTime() ?? ""}`;
+  const seenState = useRef(requestState);
+  const { refetch } = query;
+  useEffect(() => {
+    if (seenState.current === requestState) return;
+    seenState.current = requestState;
+    void refetch();
+  }, [requestState, refetch]);
+  const expiresAt = cashPending ? null : (query.data?.expiresAt ?? null);
   const left = useSecondsLeft(expiresAt);
   useEffect(() => {
     if (expiresAt) rememberReservation(game.id, { participationId: own.id, playerCount: own.playerCount, expiresAt: expiresAt.toISOString() });
