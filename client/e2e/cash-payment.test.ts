@@ -48,6 +48,7 @@ describe("cash payment", () => {
       await shot(page, "cash-requested");
       // the request holds the place: no countdown while the organiser decides
       expect(await page.getByRole("timer").count()).toBe(0);
+      await page.getByText("Dein Platz bleibt reserviert, bis der Organisator über Deine Barzahlung entschieden hat.").waitFor();
       expect((await viewerParticipation(player, gameId))?.requestedExternalPaymentAt).toBeInstanceOf(Date);
 
       // The organiser sees RE with the message and declines.

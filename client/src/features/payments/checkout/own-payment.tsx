@@ -70,7 +70,7 @@ function PendingPayment({ game, own }: { game: TGame; own: Own }) {
           </span>
         ) : null}
       </div>
-      <p className="mt-1 text-[14px] leading-snug">{m.checkout_pending_text()}</p>
+      <p className="mt-1 text-[14px] leading-snug">{cashPending ? m.checkout_pending_cash_text() : m.checkout_pending_text()}</p>
       {actions.error ? (
         <div className="mt-3">
           <Notice tone="error">{actions.error}</Notice>
