@@ -60,7 +60,7 @@ export function PaymentFlow({ game, own }: { game: TGame; own: Own }) {
   useEffect(() => () => openCheckout(null), []);
 
   const waitingForConfirmation = returned?.status === "succeeded" && own?.paymentStatus === "Open";
-  useQuery({ ...gameQueryOptions(game.id), refetchInterval: waitingForConfirmation ? PAYMENT_POLLING_MS : false });
+  useQuery({ ...gameQueryOptions(game.id), enabled: waitingForConfirmation, refetchInterval: waitingForConfirmation ? PAYMENT_POLLING_MS : false });
 
   useEffect(() => {
     if (returned?.status !== "succeeded" || !own) return;
