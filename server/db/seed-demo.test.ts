@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { MANAGED_PAYMENT_MAX_DAYS_AHEAD, MANAGED_PRICE_MIN_CENTS } from "@shared/constants";
+import { addBerlinDays, berlinDateTimeToInstant } from "@shared/rules/berlin-calendar";
+import { berlinDay } from "@shared/rules/berlin-time";
+import { autoCancelAt } from "@shared/rules/game-windows";
 import type { Deps } from "../context";
 import { wireReactions } from "../domains/reactions";
 import { setPaymentAccount } from "../domains/users/service";
@@ -60,6 +63,39 @@ describe("the demo data's managed-payment game", () => {
       expect(joined.participation.paymentStatus).toBe("Open");
       expect(joined.payment).toMatchObject({ amountCents: game.price_cents, publishableKey: null });
       expect(joined.payment!.checkoutUrl).toContain("/checkout/pi_");
+    } finally {
+      await jobs.stop();
+      await scratch.drop();
+    }
+  });
+});
+
+describe("the demo games", () => {
+  test("seeded half an hour before an evening kick-off, none is one the minimum-players check would cancel at once", async () => {
+    const scratch = await openScratchDatabase();
+    const jobs = await startJobQueue(scratch.database, deps.logger);
+    try {
+      // 18:30 Berlin: today's 19:00 games are inside the hour in which a game short of players is cancelled.
+      const at = berlinDateTimeToInstant(addBerlinDays(berlinDay(new Date()), 1), "18:30");
+      const demo = wireReactions({ ...deps, clock: { now: () => at }, database: scratch.database, db: scratch.database.db, jobs });
+      await seedDemo(demo);
+      const rows = await demo.database.query<{ start_time: Date; min_players: number; players: number }>(
+        `select g.start_time, g.min_players, coalesce(sum(p.player_count), 0)::int as players
+           from games g left join participations p on p.game_id = g.id and p.cancelled_at is null and not p.queue
+          where g.cancelled_at is null and g.start_time > $1
+          group by g.id`,
+        [at.toISOString()],
+      );
+      expect(rows.length).toBeGreaterThan(10);
+      const doomed = rows.filter((r) => autoCancelAt(new Date(r.start_time)) <= at && r.players < r.min_players);
+      expect(doomed).toEqual([]);
+      // Lena's Tempelhof game of today still takes place today.
+      const today = await demo.database.query<{ n: number }>(
+        `select count(*)::int as n from games g join courts c on c.id = g.court_id
+          where c.name = 'Tempelhofer Feld Bolzplatz' and g.start_time = $1`,
+        [berlinDateTimeToInstant(addBerlinDays(berlinDay(new Date()), 1), "19:00").toISOString()],
+      );
+      expect(today[0]!.n).toBe(1);
     } finally {
       await jobs.stop();
       await scratch.drop();

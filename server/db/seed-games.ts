@@ -1,6 +1,6 @@
 import { addBerlinDays, berlinDateTimeToInstant } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { gameEndTime } from "@shared/rules/game-windows";
+import { autoCancelAt, gameEndTime } from "@shared/rules/game-windows";
 import { inArray } from "drizzle-orm";
 import type { Deps } from "../context";
 import { scheduleMinPlayersJobs } from "../domains/games/lifecycle";
@@ -49,7 +49,7 @@ type GameSeed = {
 };
 
 const DEMO_GAMES: GameSeed[] = [
-  { court: "Tempelhofer Feld Bolzplatz", creator: "orga@kickrunde.de", day: 0, time: "19:00", players: 6, joiners: ["spieler@kickrunde.de", "mehmet@kickrunde.de"], maxPlayers: 14, description: "Feierabendkick auf dem Feld. Alle Levels willkommen, wir mischen die Teams vor Ort.", descriptionEn: "After-work kick on the field. All levels welcome, we mix the teams on site." },
+  { court: "Tempelhofer Feld Bolzplatz", creator: "orga@kickrunde.de", day: 0, time: "19:00", players: 6, joiners: ["spieler@kickrunde.de", "mehmet@kickrunde.de"], minPlayers: 8, maxPlayers: 14, description: "Feierabendkick auf dem Feld. Alle Levels willkommen, wir mischen die Teams vor Ort.", descriptionEn: "After-work kick on the field. All levels welcome, we mix the teams on site." },
   { court: "Mauerpark Soccer Court", creator: "spieler@kickrunde.de", day: 1, time: "18:30", players: 3, minPlayers: 8, maxPlayers: 10, level: "MEDIUM", description: "5 gegen 5 im Käfig. Bitte pünktlich sein!" },
   { court: "Volkspark Friedrichshain Kunstrasen", creator: "admin@kickrunde.de", day: 2, time: "17:00", players: 8, joiners: ["mehmet@kickrunde.de"], maxPlayers: 16, gender: "FEMALE", description: "Frauenkick im Volkspark – Anfängerinnen ausdrücklich willkommen." , descriptionEn: "Women's kick in the park – beginners very welcome." },
   { court: "Sporthalle Moabit", creator: "orga@kickrunde.de", day: 4, time: "20:00", players: 9, maxPlayers: 12, level: "HIGH", priceCents: 500, durationMinutes: 90, description: "Hallenkick mit Schiri-Pfeife. Hallenschuhe Pflicht, 5 € für die Halle (bar vor Ort).", title: "Hallenkick Moabit" },
@@ -106,8 +106,11 @@ export async function seedDemoGames(deps: Deps, tx: Tx): Promise<{ courts: numbe
 
   const today = berlinDay(now);
   const seeds: (GameSeed & { start: Date })[] = DEMO_GAMES.map((g) => ({ ...g, start: berlinDateTimeToInstant(addBerlinDays(today, g.day), g.time) }))
-    // a game of today whose time has passed moves to next week
-    .map((g) => (g.start <= now ? { ...g, start: berlinDateTimeToInstant(addBerlinDays(today, g.day + 7), g.time) } : g));
+    // A game of today whose time has passed moves to next week, and so does one the minimum-players check would
+    // cancel at once (seeded within the hour before its start without enough players): the demo is the same at any hour.
+    .map((g) => (g.start <= now || (autoCancelAt(g.start) <= now && g.players + (g.joiners?.length ?? 0) < (g.minPlayers ?? 10))
+      ? { ...g, start: berlinDateTimeToInstant(addBerlinDays(today, g.day + 7), g.time) }
+      : g));
   seeds.push({
     court: "Mauerpark Soccer Court",
     creator: "orga@kickrunde.de",
