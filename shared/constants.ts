@@ -40,6 +40,20 @@ export const UNREAD_REFRESH_MS = 2 * 60 * 1000;
 export const MAP_DEFAULT_CENTER = { latitude: 51.175899, longitude: 10.947876 } as const;
 export const MAP_ZOOM_LIST = 11;
 export const MAP_ZOOM_SINGLE = 16;
+/** Map heights in px (spec 001 section 9: 375 or 400): 375 inside screens with more below, 400 on the courts page. */
+export const MAP_HEIGHT_COMPACT = 375;
+export const MAP_HEIGHT_FULL = 400;
+
+/** Court fencing (spec 001 section 3). */
+export const COURT_FENCINGS = ["NONE", "PARTIAL", "FULL", "CAGE"] as const;
+/** Court images (spec 001 sections 5 and 9): 1200 x 750 (ratio 1.6), organisation logos 640 x 640, each at most 1 MB. */
+export const COURT_IMAGE = { width: 1200, height: 750, maxBytes: 1024 * 1024 } as const;
+export const ORGANIZATION_LOGO = { width: 640, height: 640, maxBytes: 1024 * 1024 } as const;
+/** Nearby-courts search radius in km when a region gives none; the largest radius a caller may ask for. */
+export const COURTS_DEFAULT_DISTANCE_KM = 20;
+export const COURTS_MAX_DISTANCE_KM = 200;
+/** How close (in metres) another court must be to be shown as "already here?" when a new one is placed. */
+export const COURT_NEARBY_CHECK_METERS = 300;
 
 /** Login throttling (our design, README Decisions). */
 export const LOGIN_THROTTLE = {

@@ -116,6 +116,12 @@ export const ERRORS = {
   IMAGE_DIMENSIONS: { status: 422, message: "Image dimensions too large" }, // a readable image the server will not process
   IMAGE_BUSY: { status: 429, message: "Too many pictures are being processed, try again in a moment" }, // too many at once: try again shortly, like a rate limit
   IMAGE_TIMEOUT: { status: 422, message: "Processing the picture took too long" }, // a readable image too costly to process
+  // courts and places (spec 001 section 8)
+  GEOCODE_COORDINATES_INVALID: { status: 400, message: "Unable to geocode the coordinates" }, // no place at these coordinates (the old client matches 'Unable to geocode')
+  GEOCODE_ADDRESS_INVALID: { status: 400, message: "Unable to geocode: the address could not be found" },
+  GEOCODER_UNAVAILABLE: { status: 503, message: "The address service is not reachable, try again later" },
+  COURT_LOCATION_MISSING: { status: 409, message: "Choose the court's location first" }, // createCourt before a place was saved
+  ORGANIZATION_NOT_FOUND: { status: 404, message: "Organization not found" },
   // chat (spec 000 section 8, "Messages")
   COMMENT_RATE_LIMITED: { status: 429, message: "One message per 10 seconds" },
   DIRECT_MESSAGE_RATE_LIMITED: { status: 429, message: "One message per 3 seconds" },
