@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { BrowserContext } from "playwright-core";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createManagedGame, viewerParticipation } from "./payment-helpers";
 
 const h = useHarness();
 
@@ -10,25 +10,13 @@ const h = useHarness();
  * DE on the player list and the attendance list), then allows (PA); the player sees the paid state.
  */
 
-type ViewerGame = {
-  viewer: { participation: { paymentStatus: string; requestedExternalPaymentAt: Date | null; declinedExternalPaymentAt: Date | null } | null };
-};
-
-async function viewerParticipation(context: BrowserContext, gameId: number) {
-  return (await trpcCall<ViewerGame>(context, "query", "games.byId", { gameId })).viewer.participation;
-}
+type CashParticipation = { paymentStatus: string; requestedExternalPaymentAt: Date | null; declinedExternalPaymentAt: Date | null };
 
 describe("cash payment", () => {
   test(
     "requested with a message, declined (DE), then allowed (PA): the player sees each state",
     async () => {
-      const gameId = await createBerlinGame(h, "orga@kickrunde.de", daysAhead(2, 17), {
-        isManagedPayment: true,
-        externalPaymentRequestsAllowed: true,
-        priceCents: 500,
-        minPlayers: 2,
-        maxPlayers: 12,
-      });
+      const gameId = await createManagedGame(h, daysAhead(2, 17), { externalPaymentRequestsAllowed: true, minPlayers: 2, maxPlayers: 12 });
 
       // Mehmet joins (Open) from a device that takes notifications, as the request needs them.
       const player = await h.newContext();
@@ -49,7 +37,7 @@ describe("cash payment", () => {
       // the request holds the place: no countdown while the organiser decides
       expect(await page.getByRole("timer").count()).toBe(0);
       await page.getByText("Dein Platz bleibt reserviert, bis der Organisator über Deine Barzahlung entschieden hat.").waitFor();
-      expect((await viewerParticipation(player, gameId))?.requestedExternalPaymentAt).toBeInstanceOf(Date);
+      expect((await viewerParticipation<CashParticipation>(player, gameId))?.requestedExternalPaymentAt).toBeInstanceOf(Date);
 
       // The organiser sees RE with the message and declines.
       const organiser = await h.newContext();
@@ -101,7 +89,7 @@ describe("cash payment", () => {
       expect(await page.getByRole("button", { name: "Bar bezahlen" }).count()).toBe(0);
       await paid.scrollIntoViewIfNeeded();
       await shot(page, "cash-paid");
-      expect((await viewerParticipation(player, gameId))?.paymentStatus).toBe("PaidExternally");
+      expect((await viewerParticipation<CashParticipation>(player, gameId))?.paymentStatus).toBe("PaidExternally");
     },
     E2E_TIMEOUT,
   );

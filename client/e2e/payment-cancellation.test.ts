@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createManagedGame, DEMO_MANAGED_TITLE, joinAndPay, until, viewerParticipation } from "./payment-helpers";
 
 const h = useHarness();
 
@@ -10,34 +11,6 @@ const h = useHarness();
  * hold is released at once); later the money is kept unless a replacement pays, and then released; an
  * organiser's cancellation of the game gives every hold back. Each release is told by mail.
  */
-
-type Joined = { participation: { id: number; paymentStatus: string }; payment: { checkoutUrl: string | null } | null };
-type ViewerGame = { viewer: { participation: { paymentStatus: string } | null } };
-
-/** `email` signed in, joined to the game and paid on the emulator's checkout page; returns the signed-in context. */
-async function joinAndPay(gameId: number, email: string): Promise<BrowserContext> {
-  const context = await h.newContext();
-  await signIn(context, email);
-  const joined = await trpcCall<Joined>(context, "mutation", "participation.join", { gameId });
-  expect(joined.participation.paymentStatus).toBe("Open");
-  const page = await context.newPage();
-  await page.goto(joined.payment!.checkoutUrl!);
-  await page.getByRole("button", { name: "Erfolgreich bezahlen" }).click();
-  await page.waitForURL(/payment-return/);
-  await until(async () => (await trpcCall<ViewerGame>(context, "query", "games.byId", { gameId })).viewer.participation?.paymentStatus === "Approved", "paid");
-  await page.close();
-  return context;
-}
-
-/** Polls `check` until it holds (20 s at most). */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await Bun.sleep(300);
-  }
-  throw new Error(`timed out waiting for: ${what}`);
-}
 
 /** Waits for a mail to `to` whose subject starts with `subject`, on the dev mail catcher. */
 async function waitForMail(page: Page, to: string, subject: string): Promise<void> {
@@ -78,17 +51,17 @@ describe("cancelling in a managed-payment game", () => {
       const organiser = await h.newContext();
       await signIn(organiser, "orga@kickrunde.de");
       const feed = await trpcCall<{ games: { id: number; title: string | null; startTime: Date }[] }>(organiser, "query", "games.feed", { regionSlug: "berlin", filter: "organising" });
-      const demo = feed.games.find((g) => g.title === "Kunstrasen-Kick mit Online-Zahlung")!;
+      const demo = feed.games.find((g) => g.title === DEMO_MANAGED_TITLE)!;
       expect(demo.startTime.getTime() - Date.now()).toBeGreaterThan(48 * 3600_000);
       const early = demo.id;
-      const lena = await joinAndPay(early, "spieler@kickrunde.de");
+      const lena = await joinAndPay(h, early, "spieler@kickrunde.de");
       await cancelOnPage(lena, early, "Bis 48 Stunden vor Beginn kannst Du kostenlos absagen.", "payment-cancel-free");
       await waitForMail(mails, "spieler@kickrunde.de", "Zahlung freigegeben");
 
       // One day ahead: the organiser plays, minimum 3 reached by two paying players; one leaves.
-      const late = await createBerlinGame(h, "orga@kickrunde.de", daysAhead(1, 4), { isManagedPayment: true, priceCents: 500, minPlayers: 3, maxPlayers: 3 });
-      const mehmet = await joinAndPay(late, "mehmet@kickrunde.de");
-      const lenaLate = await joinAndPay(late, "spieler@kickrunde.de");
+      const late = await createManagedGame(h, daysAhead(1, 4), { minPlayers: 3, maxPlayers: 3 });
+      const mehmet = await joinAndPay(h, late, "mehmet@kickrunde.de");
+      const lenaLate = await joinAndPay(h, late, "spieler@kickrunde.de");
       const releasedBefore = await mailCount(mails, "mehmet@kickrunde.de", "Zahlung freigegeben");
       await cancelOnPage(mehmet, late, "Es sind weniger als 48 Stunden bis zum Beginn: Deine Zahlung wird nur erstattet, wenn sich Ersatz für Dich findet.", "payment-cancel-charged");
       // kept: no release while nobody replaces him
@@ -96,7 +69,7 @@ describe("cancelling in a managed-payment game", () => {
       expect(await mailCount(mails, "mehmet@kickrunde.de", "Zahlung freigegeben")).toBe(releasedBefore);
 
       // Sophie takes the place and pays: Mehmet's hold is released and he is told.
-      await joinAndPay(late, "sophie@kickrunde.de");
+      await joinAndPay(h, late, "sophie@kickrunde.de");
       await waitForMail(mails, "mehmet@kickrunde.de", "Zahlung freigegeben");
       await shot(mails, "payment-cancel-released-mail");
 
@@ -104,7 +77,7 @@ describe("cancelling in a managed-payment game", () => {
       await trpcCall(organiser, "mutation", "games.cancel", { gameId: late, reason: "OTHER_REASON", message: "Platz gesperrt" });
       await waitForMail(mails, "spieler@kickrunde.de", "Abgesagt");
       // Lena's hold went back: her participation in the cancelled game reads Released
-      await until(async () => (await trpcCall<ViewerGame>(lenaLate, "query", "games.byId", { gameId: late })).viewer.participation?.paymentStatus === "Released", "Lena's hold released");
+      await until(async () => (await viewerParticipation(lenaLate, late))?.paymentStatus === "Released", "Lena's hold released");
       await lenaLate.close();
     },
     E2E_TIMEOUT,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import type { BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import type { BrowserContext } from "playwright-core";
+import { E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
+import { demoManagedGameId, joinAndOpenCheckout, payOnEmulator, until, viewerParticipation } from "./payment-helpers";
 
 const h = useHarness();
 
@@ -11,40 +12,12 @@ const h = useHarness();
  * the admin's dry run and capture.
  */
 
-const DEMO_TITLE = "Kunstrasen-Kick mit Online-Zahlung";
 let gameId = 0;
-
-type ViewerGame = { viewer: { participation: { paymentStatus: string } | null } };
-
-async function demoManagedGame(context: BrowserContext): Promise<number> {
-  const feed = await trpcCall<{ games: { id: number; title: string | null }[] }>(context, "query", "games.feed", { regionSlug: "berlin", limit: 50 });
-  const game = feed.games.find((g) => g.title === DEMO_TITLE);
-  if (!game) throw new Error("the demo managed-payment game is missing");
-  return game.id;
-}
+/** the demo game's price for one player */
+const PRICE = "6,00\u00a0€";
 
 async function paymentStatus(context: BrowserContext): Promise<string | undefined> {
-  const game = await trpcCall<ViewerGame>(context, "query", "games.byId", { gameId });
-  return game.viewer.participation?.paymentStatus;
-}
-
-/** Joins from the game page and returns the checkout dialog it opens. */
-async function joinAndOpenCheckout(page: Page) {
-  await page.goto(`/game/${gameId}`);
-  await page.getByRole("button", { name: "MITSPIELEN" }).click();
-  await page.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: "Jetzt mitspielen" }).click();
-  const checkout = page.getByRole("dialog", { name: "Platz bezahlen" });
-  await checkout.waitFor();
-  return checkout;
-}
-
-/** On the emulator's hosted page: the outcome button, then back on the game page. */
-async function payOnEmulator(page: Page, outcome: "Erfolgreich bezahlen" | "Zahlung ablehnen lassen", shotName?: string) {
-  await page.waitForURL((url) => url.pathname.startsWith("/checkout/"));
-  await page.getByText("6,00\u00a0€").first().waitFor();
-  if (shotName) await shot(page, shotName);
-  await page.getByRole("button", { name: outcome }).click();
-  await page.waitForURL((url) => url.pathname === `/game/${gameId}`);
+  return (await viewerParticipation(context, gameId))?.paymentStatus;
 }
 
 describe("paying for a managed-payment game", () => {
@@ -54,10 +27,10 @@ describe("paying for a managed-payment game", () => {
       const context = await h.newContext();
       const page = await context.newPage();
       await signIn(context, "spieler@kickrunde.de");
-      gameId = await demoManagedGame(context);
+      gameId = await demoManagedGameId(context);
 
-      const checkout = await joinAndOpenCheckout(page);
-      await checkout.getByText("6,00\u00a0€").waitFor();
+      const checkout = await joinAndOpenCheckout(page, gameId);
+      await checkout.getByText(PRICE).waitFor();
       const timer = checkout.getByRole("timer", { name: "Verbleibende Zeit der Reservierung" });
       // 15 minutes, counting down in seconds
       expect(await timer.textContent()).toMatch(/^1[45]:\d\d$/);
@@ -77,7 +50,7 @@ describe("paying for a managed-payment game", () => {
 
       await pending.getByRole("button", { name: "Jetzt bezahlen" }).click();
       await page.getByRole("dialog", { name: "Platz bezahlen" }).getByRole("button", { name: "Jetzt bezahlen" }).click();
-      await payOnEmulator(page, "Erfolgreich bezahlen", "checkout-emulator-page");
+      await payOnEmulator(page, gameId, "Erfolgreich bezahlen", { amount: PRICE, shotName: "checkout-emulator-page" });
 
       const success = page.getByRole("dialog", { name: "Bezahlt – Du bist dabei!" });
       await success.waitFor();
@@ -106,9 +79,9 @@ describe("paying for a managed-payment game", () => {
       const page = await context.newPage();
       await signIn(context, "mehmet@kickrunde.de");
 
-      const checkout = await joinAndOpenCheckout(page);
+      const checkout = await joinAndOpenCheckout(page, gameId);
       await checkout.getByRole("button", { name: "Jetzt bezahlen" }).click();
-      await payOnEmulator(page, "Zahlung ablehnen lassen");
+      await payOnEmulator(page, gameId, "Zahlung ablehnen lassen", { amount: PRICE });
 
       const failed = page.getByRole("dialog", { name: "Zahlung fehlgeschlagen" });
       await failed.waitFor();
@@ -119,7 +92,7 @@ describe("paying for a managed-payment game", () => {
       await failed.getByRole("button", { name: "Erneut versuchen" }).click();
       const again = page.getByRole("dialog", { name: "Platz bezahlen" });
       await again.getByRole("button", { name: "Jetzt bezahlen" }).click();
-      await payOnEmulator(page, "Erfolgreich bezahlen");
+      await payOnEmulator(page, gameId, "Erfolgreich bezahlen", { amount: PRICE });
       await page.getByRole("dialog", { name: "Bezahlt – Du bist dabei!" }).waitFor();
       expect(await paymentStatus(context)).toBe("Approved");
       await context.close();
@@ -158,9 +131,7 @@ describe("paying for a managed-payment game", () => {
       expect(await result.getByText("eingezogen", { exact: true }).count()).toBe(2);
       await shot(page, "collect-captured");
       // The capture answers at once; the mirror follows the provider's word.
-      const deadline = Date.now() + 10_000;
-      while ((await paymentStatus(player)) !== "Captured" && Date.now() < deadline) await Bun.sleep(300);
-      expect(await paymentStatus(player)).toBe("Captured");
+      await until(async () => (await paymentStatus(player)) === "Captured", "captured", 10_000);
 
       // Nothing is held any more.
       await panel.getByRole("button", { name: "Probelauf" }).click();

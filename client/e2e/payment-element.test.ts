@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
+import { createManagedGame, demoManagedGameId, joinAndOpenCheckout } from "./payment-helpers";
 
 const h = useHarness();
 
@@ -11,8 +12,6 @@ const h = useHarness();
  * loads its payment-element chunk only then, cannot load Stripe.js and says so, with a retry and,
  * where the game allows cash requests, the hint to pay in cash.
  */
-
-const DEMO_TITLE = "Kunstrasen-Kick mit Online-Zahlung";
 
 /** Rewrites every payment in tRPC answers to what a real Stripe account gives, and blocks Stripe.js. */
 async function asRealStripeOffline(page: Page): Promise<{ stripeRequests: () => number }> {
@@ -58,15 +57,6 @@ function scriptLog(page: Page): string[] {
 
 const isPaymentElementChunk = (url: string) => /\/assets\/payment-element[-.][^/]*\.js$/.test(url);
 
-async function joinFromGamePage(page: Page, gameId: number) {
-  await page.goto(`/game/${gameId}`);
-  await page.getByRole("button", { name: "MITSPIELEN" }).click();
-  await page.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: "Jetzt mitspielen" }).click();
-  const checkout = page.getByRole("dialog", { name: "Platz bezahlen" });
-  await checkout.waitFor();
-  return checkout;
-}
-
 describe("the Payment Element checkout (real Stripe)", () => {
   test(
     "Stripe.js cannot load: the modal says so, offers a retry, and the chunk loads only when the modal needs it",
@@ -74,9 +64,7 @@ describe("the Payment Element checkout (real Stripe)", () => {
       const context = await h.newContext();
       const page = await context.newPage();
       await signIn(context, "spieler@kickrunde.de");
-      const feed = await trpcCall<{ games: { id: number; title: string | null }[] }>(context, "query", "games.feed", { regionSlug: "berlin", limit: 50 });
-      const gameId = feed.games.find((g) => g.title === DEMO_TITLE)?.id;
-      if (!gameId) throw new Error("the demo managed-payment game is missing");
+      const gameId = await demoManagedGameId(context);
 
       const stripe = await asRealStripeOffline(page);
       const scripts = scriptLog(page);
@@ -87,7 +75,7 @@ describe("the Payment Element checkout (real Stripe)", () => {
       expect(scripts.filter(isPaymentElementChunk)).toEqual([]);
       expect(stripe.stripeRequests()).toBe(0);
 
-      const checkout = await joinFromGamePage(page, gameId);
+      const checkout = await joinAndOpenCheckout(page, gameId);
       await checkout.getByText("Die Zahlung kann gerade nicht geladen werden.").waitFor();
       expect(scripts.filter(isPaymentElementChunk).length).toBe(1);
       expect(stripe.stripeRequests()).toBeGreaterThan(0);
@@ -117,18 +105,12 @@ describe("the Payment Element checkout (real Stripe)", () => {
   test(
     "in a game that takes cash requests, the notice points to paying in cash",
     async () => {
-      const gameId = await createBerlinGame(h, "orga@kickrunde.de", daysAhead(2, 18), {
-        isManagedPayment: true,
-        externalPaymentRequestsAllowed: true,
-        priceCents: 500,
-        minPlayers: 2,
-        maxPlayers: 12,
-      });
+      const gameId = await createManagedGame(h, daysAhead(2, 18), { externalPaymentRequestsAllowed: true, minPlayers: 2, maxPlayers: 12 });
       const context = await h.newContext();
       const page = await context.newPage();
       await signIn(context, "spieler@kickrunde.de");
       await asRealStripeOffline(page);
-      const checkout = await joinFromGamePage(page, gameId);
+      const checkout = await joinAndOpenCheckout(page, gameId);
       await checkout.getByText("Die Zahlung kann gerade nicht geladen werden.").waitFor();
       await checkout.getByText(/tipp bei Deiner Teilnahme auf „Bar bezahlen“/).waitFor();
       await shot(page, "payment-element-load-failed-cash");

@@ -1,15 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import type { BrowserContext, Page } from "playwright-core";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import type { Page } from "playwright-core";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
+import { createManagedGame, joinAndOpenCheckout, viewerParticipation } from "./payment-helpers";
 
 // A reservation waits 20 seconds for its payment here (the server's minimum), so expiry happens within the test.
 const h = useHarness({ env: { PAYMENT_RESERVATION_SECONDS: "20" } });
-
-type ViewerGame = { viewer: { participation: { paymentStatus: string; queue: boolean } | null } };
-
-async function viewerParticipation(context: BrowserContext, gameId: number) {
-  return (await trpcCall<ViewerGame>(context, "query", "games.byId", { gameId })).viewer.participation;
-}
 
 /** Reloads until `locator` shows (the expiry is a job that runs at the deadline). */
 async function reloadUntil(page: Page, testId: string, ms: number): Promise<void> {
@@ -28,22 +23,12 @@ describe("an unpaid reservation expires", () => {
     "player 1 does not pay: the reservation expires, the next in the waiting list is asked to pay, and a retry joins anew",
     async () => {
       // The organiser plays himself; one place is left, so the second joiner waits.
-      const gameId = await createBerlinGame(h, "orga@kickrunde.de", daysAhead(2, 17), {
-        isManagedPayment: true,
-        priceCents: 500,
-        minPlayers: 2,
-        maxPlayers: 2,
-        playerCount: 1,
-        playsHimself: true,
-      });
+      const gameId = await createManagedGame(h, daysAhead(2, 17), { minPlayers: 2, maxPlayers: 2, playerCount: 1, playsHimself: true });
 
       const first = await h.newContext();
       const firstPage = await first.newPage();
       await signIn(first, "spieler@kickrunde.de");
-      await firstPage.goto(`/game/${gameId}`);
-      await firstPage.getByRole("button", { name: "MITSPIELEN" }).click();
-      await firstPage.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: "Jetzt mitspielen" }).click();
-      const checkout = firstPage.getByRole("dialog", { name: "Platz bezahlen" });
+      const checkout = await joinAndOpenCheckout(firstPage, gameId);
       expect(await checkout.getByRole("timer").textContent()).toMatch(/^00:(1\d|20)$/);
       await checkout.getByRole("button", { name: "Später bezahlen" }).click();
       await firstPage.getByTestId("payment-pending").waitFor();

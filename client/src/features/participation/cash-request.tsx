@@ -7,6 +7,7 @@ import { CASH_MESSAGE_MAX_LENGTH } from "@shared/schemas/participation";
 import type { TGame } from "@shared/schemas/games";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
+import { StatusBox } from "@client/components/status-box";
 import { TextAreaField } from "@client/components/text-area-field";
 import { appErrorCode, errorMessage } from "@client/lib/errors";
 import { currentDeviceToken, requestDeviceToken } from "@client/lib/notifications";
@@ -101,13 +102,7 @@ export function CashRequest({ game }: { game: TGame }) {
 
   if (pending) {
     return (
-      <div data-testid="cash-requested" className="rounded-2xl bg-sky-50 p-3.5 text-sky-950 ring-1 ring-sky-200">
-        <p className="flex items-center gap-2 text-[16px] font-extrabold">
-          <Clock aria-hidden className="size-5 shrink-0" />
-          {m.cash_requested()}
-        </p>
-        <p className="mt-1 text-[14px] leading-snug">{m.cash_requested_hint()}</p>
-      </div>
+      <StatusBox testId="cash-requested" tone="info" icon={Clock} title={m.cash_requested()} text={m.cash_requested_hint()} />
     );
   }
 
@@ -115,13 +110,7 @@ export function CashRequest({ game }: { game: TGame }) {
   return (
     <div className="space-y-3">
       {declined ? (
-        <div data-testid="cash-declined" className="rounded-2xl bg-red-50 p-3.5 text-red-950 ring-1 ring-red-200">
-          <p className="flex items-center gap-2 text-[16px] font-extrabold">
-            <X aria-hidden className="size-5 shrink-0" />
-            {m.cash_declined()}
-          </p>
-          <p className="mt-1 text-[14px] leading-snug">{m.cash_declined_hint()}</p>
-        </div>
+        <StatusBox testId="cash-declined" tone="error" icon={X} title={m.cash_declined()} text={m.cash_declined_hint()} />
       ) : null}
       {open ? (
         <form noValidate onSubmit={send} className="space-y-3 rounded-2xl bg-white p-3.5 ring-1 ring-slate-200">

@@ -1,10 +1,11 @@
 import { cashRequestPending } from "@shared/rules/payment-display";
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, CreditCard, RotateCcw, TimerOff } from "lucide-react";
+import { CircleCheck, CreditCard, RotateCcw, TimerOff, type LucideIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
+import { StatusBox } from "@client/components/status-box";
 import { appErrorCode } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -18,22 +19,26 @@ type Own = { id: number; queue: boolean; playerCount: number; paymentStatus: str
 export function ReservationExpired({ game, playerCount }: { game: TGame; playerCount: number }) {
   const actions = usePaymentActions(game);
   return (
-    <div data-testid="reservation-expired" className="rounded-2xl bg-red-50 p-3.5 text-red-950 ring-1 ring-red-200">
-      <p className="flex items-center gap-2 text-[16px] font-extrabold">
-        <TimerOff aria-hidden className="size-5 shrink-0" />
-        {m.checkout_expired_title()}
-      </p>
-      <p className="mt-1 text-[14px] leading-snug">{m.checkout_expired_text()}</p>
-      {actions.error ? (
+    <StatusBox testId="reservation-expired" tone="error" icon={TimerOff} title={m.checkout_expired_title()} text={m.checkout_expired_text()}>
+      <BoxAction error={actions.error} icon={RotateCcw} label={m.checkout_retry()} loading={actions.rejoining} onClick={() => void actions.rejoin(playerCount)} />
+    </StatusBox>
+  );
+}
+
+/** A payment box's action, with the error of its last try above it. */
+function BoxAction({ error, icon: Icon, label, loading, onClick }: { error: string | null; icon: LucideIcon; label: string; loading: boolean; onClick: () => void }) {
+  return (
+    <>
+      {error ? (
         <div className="mt-3">
-          <Notice tone="error">{actions.error}</Notice>
+          <Notice tone="error">{error}</Notice>
         </div>
       ) : null}
-      <Button block className="mt-3" loading={actions.rejoining} onClick={() => void actions.rejoin(playerCount)}>
-        <RotateCcw aria-hidden className="size-5" />
-        {m.checkout_retry()}
+      <Button block className="mt-3" loading={loading} onClick={onClick}>
+        <Icon aria-hidden className="size-5" />
+        {label}
       </Button>
-    </div>
+    </>
   );
 }
 
@@ -60,27 +65,22 @@ function PendingPayment({ game, own }: { game: TGame; own: Own }) {
 
   const expired = (query.isError && appErrorCode(query.error) === "RESERVATION_EXPIRED") || left === 0;
   if (expired) return <ReservationExpired game={game} playerCount={own.playerCount} />;
+  const timer =
+    left !== null ? (
+      <span role="timer" aria-label={m.checkout_countdown_label()} className="rounded-full bg-white px-2.5 py-0.5 text-[16px] font-extrabold tabular-nums ring-1 ring-amber-200">
+        {formatCountdown(left)}
+      </span>
+    ) : null;
   return (
-    <div data-testid="payment-pending" className="rounded-2xl bg-amber-50 p-3.5 text-amber-950 ring-1 ring-amber-200">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-[16px] font-extrabold">{m.checkout_pending_title()}</p>
-        {left !== null ? (
-          <span role="timer" aria-label={m.checkout_countdown_label()} className="rounded-full bg-white px-2.5 py-0.5 text-[16px] font-extrabold tabular-nums ring-1 ring-amber-200">
-            {formatCountdown(left)}
-          </span>
-        ) : null}
-      </div>
-      <p className="mt-1 text-[14px] leading-snug">{cashPending ? m.checkout_pending_cash_text() : m.checkout_pending_text()}</p>
-      {actions.error ? (
-        <div className="mt-3">
-          <Notice tone="error">{actions.error}</Notice>
-        </div>
-      ) : null}
-      <Button block className="mt-3" loading={actions.paying} onClick={() => void actions.pay(own.id)}>
-        <CreditCard aria-hidden className="size-5" />
-        {m.checkout_pay()}
-      </Button>
-    </div>
+    <StatusBox
+      testId="payment-pending"
+      tone="warning"
+      title={m.checkout_pending_title()}
+      aside={timer}
+      text={cashPending ? m.checkout_pending_cash_text() : m.checkout_pending_text()}
+    >
+      <BoxAction error={actions.error} icon={CreditCard} label={m.checkout_pay()} loading={actions.paying} onClick={() => void actions.pay(own.id)} />
+    </StatusBox>
   );
 }
 
