@@ -63,6 +63,7 @@ export default defineConfig({
       "/api": apiTarget,
       "/uploads": apiTarget,
       "/dev/mails": apiTarget,
+      "/map/": apiTarget,
     },
   },
   build: {

@@ -11,6 +11,7 @@ import { handleStripeWebhook } from "./domains/payments/webhooks";
 import { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { mountUploads } from "./http/uploads";
+import { mountMap } from "./http/map";
 import { bootEntriesFor, withBootData } from "./http/boot-data";
 import { compressAnswers } from "./http/compression";
 import { gamePreviewTags, injectIntoIndex, languageFromAcceptLanguage } from "./http/game-preview";
@@ -96,6 +97,9 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
       return c.json(answer.body, answer.status);
     },
   );
+
+  // GET /map/style.json and, for the local test map (never in production), /map/tiles/{z}/{x}/{y}.png
+  mountMap(app, deps);
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 

@@ -9,6 +9,7 @@ import { resolveVapidKeys } from "./integrations/push/vapid-keys";
 import { createPush } from "./integrations/push/web-push";
 import { startRealtime } from "./integrations/realtime";
 import { createPayments } from "./integrations/stripe/client";
+import { createGeocoder } from "./integrations/geocoding/client";
 import { startJobQueue } from "./jobs/queue";
 import {
   startGameWorkers,
@@ -42,6 +43,9 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   });
   if (payments?.emulator) logger.info("stripe emulator started", { url: payments.emulator.url, webhookUrl: payments.emulator.webhookUrl });
   else logger.info(payments ? "stripe: payments through Stripe" : "stripe: payments off (no STRIPE_SECRET_KEY)");
+  // Outside production without GEOCODER_URL an in-process Nominatim emulator knows the demo cities.
+  const geocoder = await createGeocoder(config.geocoder, { db: database.db, clock: options.clock ?? systemClock, logger });
+  logger.info(geocoder.emulator ? "geocoder emulator started" : "geocoder: Nominatim", { url: geocoder.emulator?.url ?? config.geocoder.baseUrl });
   const deps: Deps = {
     config,
     database,
@@ -53,6 +57,7 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
     realtime,
     push,
     payments,
+    geocoder,
     // set by wireReactions below: the reactions are made from these Deps
     reactions: [],
     paymentReactions: [],

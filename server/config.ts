@@ -97,6 +97,16 @@ const ZEnv = z.object({
   STRIPE_API_BASE: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), { error: "must be an http(s) URL without a path, e.g. http://127.0.0.1:12111" }),
   /** How long a place in a managed-payment game waits for its payment, in seconds (default 15 minutes). */
   PAYMENT_RESERVATION_SECONDS: z.coerce.number().int().min(20).max(3600).default(PAYMENT_RESERVATION_MINUTES * 60),
+  /** A Nominatim-compatible geocoder (http(s) URL without query); empty: nominatim.openstreetmap.org in production, the in-process emulator otherwise. */
+  GEOCODER_URL: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), { error: "must be an http(s) URL without query, e.g. https://nominatim.openstreetmap.org" }),
+  /** The User-Agent the geocoder sees (Nominatim's usage policy asks for an identifying one); empty: "Kickrunde/1.0 (+contact)". */
+  GEOCODER_USER_AGENT: optionalText().refine((v) => v === undefined || (v.length <= 200 && !/[\r\n]/.test(v)), { error: "must be one line of at most 200 characters" }),
+  /** A contact address sent along as Nominatim's `email` parameter (recommended for heavier use); optional. */
+  GEOCODER_EMAIL: optionalText().refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: "must be an e-mail address" }),
+  /** The map's MapLibre style (a style JSON URL, raster or vector); empty: the local test map outside production, OpenFreeMap in production. */
+  MAP_STYLE_URL: optionalText().refine((v) => v === undefined || /^https?:\/\//.test(v), { error: "must be an http(s) URL of a MapLibre style JSON" }),
+  /** Credit shown in the map's corner besides the style's own (e.g. "© OpenStreetMap contributors"). */
+  MAP_ATTRIBUTION: optionalText(),
   /** GraphQL schema introspection; empty: on in development and tests, off in production. */
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false", "1", "0", ""])
@@ -129,7 +139,18 @@ export type Config = {
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined; web: WebPushPolicy };
   /** Payments (integrations/stripe/client.ts): real Stripe, the in-process emulator (never in production), or off. */
   stripe: StripeConfig;
+  /** The map's style (server/http/map.ts): the configured URL, or the local test map (never in production). */
+  map: MapConfig;
+  /** Geocoding (integrations/geocoding/client.ts): `baseUrl` null = the in-process emulator (never in production). */
+  geocoder: GeocoderConfig;
 };
+
+export type MapConfig = { style: { kind: "local" } | { kind: "remote"; url: string }; attribution: string | null };
+
+/** Production without MAP_STYLE_URL: a public style that needs no key. */
+export const DEFAULT_PRODUCTION_MAP_STYLE = { url: "https://tiles.openfreemap.org/styles/liberty", attribution: "© OpenStreetMap contributors, OpenFreeMap" } as const;
+
+export type GeocoderConfig = { baseUrl: string | null; userAgent: string; email: string | null };
 
 export type StripeConfig =
   | { mode: "off" }
@@ -192,7 +213,29 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     paymentReservationSeconds: e.PAYMENT_RESERVATION_SECONDS,
     push: pushConfig(e),
     stripe: stripeConfig(e),
+    map: mapConfig(e),
+    geocoder: geocoderConfig(e),
   };
+}
+
+function geocoderConfig(e: z.output<typeof ZEnv>): GeocoderConfig {
+  // Nominatim's usage policy asks for an identifying User-Agent with a way to reach us.
+  const contact = e.GEOCODER_EMAIL ?? /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? (e.MAIL_FROM.includes("@") ? e.MAIL_FROM.trim() : undefined);
+  return {
+    // No emulator ever in production: without GEOCODER_URL production uses OpenStreetMap's Nominatim.
+    baseUrl: e.GEOCODER_URL?.replace(/\/+$/, "") ?? (e.NODE_ENV === "production" ? "https://nominatim.openstreetmap.org" : null),
+    userAgent: e.GEOCODER_USER_AGENT ?? `Kickrunde/1.0${contact ? ` (+${contact})` : ""}`,
+    email: e.GEOCODER_EMAIL ?? null,
+  };
+}
+
+function mapConfig(e: z.output<typeof ZEnv>): MapConfig {
+  if (e.MAP_STYLE_URL) return { style: { kind: "remote", url: e.MAP_STYLE_URL }, attribution: e.MAP_ATTRIBUTION ?? null };
+  // The local test map is made for development: a production server uses the public default instead.
+  if (e.NODE_ENV === "production") {
+    return { style: { kind: "remote", url: DEFAULT_PRODUCTION_MAP_STYLE.url }, attribution: e.MAP_ATTRIBUTION ?? DEFAULT_PRODUCTION_MAP_STYLE.attribution };
+  }
+  return { style: { kind: "local" }, attribution: e.MAP_ATTRIBUTION ?? null };
 }
 
 function stripeConfig(e: z.output<typeof ZEnv>): StripeConfig {

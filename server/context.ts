@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { GameEventReaction } from "./domains/games/events";
+import type { Geocoder } from "./integrations/geocoding/client";
 import type { PaymentReaction } from "./domains/payments/events";
 import type { Mailer } from "./integrations/mail/mailer";
 import type { Push } from "./integrations/push/web-push";
@@ -23,6 +24,8 @@ export type Deps = {
   realtime: Realtime;
   /** Stripe (integrations/stripe/client.ts): null when payments are off (production without keys). */
   payments: Payments | null;
+  /** Nominatim-compatible geocoding (integrations/geocoding/client.ts): the emulator outside production unless configured. */
+  geocoder: Geocoder;
   /** What other domains do, in the same transaction, when a game event is recorded (domains/reactions.ts). */
   reactions: readonly GameEventReaction[];
   /** What other domains do, in the same transaction, when a payment's mirror changes (domains/reactions.ts). */

@@ -121,6 +121,7 @@ export const ERRORS = {
   GEOCODE_ADDRESS_INVALID: { status: 400, message: "Unable to geocode: the address could not be found" },
   GEOCODER_UNAVAILABLE: { status: 503, message: "The address service is not reachable, try again later" },
   COURT_LOCATION_MISSING: { status: 409, message: "Choose the court's location first" }, // createCourt before a place was saved
+  COURTS_PER_DAY_LIMIT: { status: 429, message: "You can create at most 10 courts per day" }, // a per-user quota against spam
   ORGANIZATION_NOT_FOUND: { status: 404, message: "Organization not found" },
   // chat (spec 000 section 8, "Messages")
   COMMENT_RATE_LIMITED: { status: 429, message: "One message per 10 seconds" },

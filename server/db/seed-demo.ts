@@ -55,6 +55,8 @@ type UserSeed = {
   isAdmin?: boolean;
   groups?: string[];
   organization?: boolean;
+  /** owns the rentable demo court (seed-games.ts) */
+  courtOwner?: boolean;
   verified?: boolean;
   reliability?: number | null;
   punctuality?: number | null;
@@ -70,6 +72,7 @@ export const DEMO_USERS: UserSeed[] = [
   { email: "lukas@kickrunde.de", firstName: "Lukas", lastName: "Fischer", dateOfBirth: "1990-02-08", region: "muenchen", verified: false, reliability: 45, punctuality: 52 },
   { email: "emma@kickrunde.de", firstName: "Emma", lastName: "Wagner", dateOfBirth: "1997-07-21", region: "koeln", verified: true, reliability: 90, punctuality: 91, groups: [STAFF_GROUP_EMPLOYEE] },
   { email: "noah@kickrunde.de", firstName: "Noah", lastName: "Klein", dateOfBirth: "2003-03-05", region: "leipzig", verified: false, reliability: null, punctuality: null, language: "en" },
+  { email: "platz@kickrunde.de", firstName: "Sabine", lastName: "Krüger", dateOfBirth: "1984-10-02", region: "berlin", courtOwner: true, verified: true, reliability: null, punctuality: null },
   { id: SUPPORT_USER_ID, email: "support@kickrunde.de", firstName: "Kickrunde", lastName: "Support", dateOfBirth: "2019-05-01", region: "berlin", groups: [STAFF_GROUP_EMPLOYEE], verified: true },
 ];
 
@@ -142,6 +145,7 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
         dateOfBirth: u.dateOfBirth,
         regionId: regionId.get(u.region) ?? null,
         isAdmin: u.isAdmin ?? false,
+        isCourtOwner: u.courtOwner ?? false,
         organizationId: u.organization ? (org?.id ?? null) : null,
         emailVerifiedAt: u.verified ? now : null,
         reliabilityRating: u.reliability ?? null,

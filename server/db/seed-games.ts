@@ -5,26 +5,98 @@ import { inArray } from "drizzle-orm";
 import type { Deps } from "../context";
 import { scheduleMinPlayersJobs } from "../domains/games/lifecycle";
 import type { Tx } from "./client";
-import { courts, games, participations, regions, users } from "./schema";
+import { storageFor, newKey } from "../integrations/storage";
+import { PITCH_COLOURS, pitchJpeg } from "./demo-court-images";
+import { courtAvailabilities, courtDiscounts, courts, games, participations, regions, subCourts, users } from "./schema";
 
-type CourtSeed = { region: string; name: string; address: string; latitude: number; longitude: number; turf: "AG" | "GR" | "TT" | "AS" | "LL"; indoor?: boolean; public?: boolean };
+type CourtSeed = {
+  region: string;
+  name: string;
+  alternativeNames?: string[];
+  street: string;
+  houseNumber?: string;
+  postcode: string;
+  town: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  turf: "AG" | "GR" | "TT" | "AS" | "LL";
+  indoor?: boolean;
+  public?: boolean;
+  floodLight?: boolean | null;
+  goals?: number | null;
+  fencing?: "NONE" | "PARTIAL" | "FULL" | "CAGE" | null;
+  /** players on the court in total (the card shows half: per side) */
+  minPlayers?: number;
+  maxPlayers?: number;
+  /** a picture drawn at seed time (demo-court-images.ts) */
+  picture?: keyof typeof PITCH_COLOURS;
+  /** rentable through the app, owned by this demo account, with sub-courts, hourly prices and a discount */
+  rental?: { owner: string; subCourts: string[]; availabilities: { weekdays: number[]; start: string; end: string; pricePerHourCents: number }[]; discount: { name: string; relativeAmount: number; minPriceToApplyCents: number } };
+};
 
-/** Real places where people play, with approximate coordinates. */
+/** Real places where people play, with approximate coordinates. Games reference them by name (and e2e tests too). */
 export const DEMO_COURTS: CourtSeed[] = [
-  { region: "berlin", name: "Tempelhofer Feld Bolzplatz", address: "Tempelhofer Damm, 12101 Berlin", latitude: 52.4731, longitude: 13.4039, turf: "AG" },
-  { region: "berlin", name: "Mauerpark Soccer Court", address: "Gleimstraße 55, 10437 Berlin", latitude: 52.5433, longitude: 13.4027, turf: "AG" },
-  { region: "berlin", name: "Volkspark Friedrichshain Kunstrasen", address: "Danziger Straße, 10249 Berlin", latitude: 52.5277, longitude: 13.4335, turf: "AG" },
-  { region: "berlin", name: "Sporthalle Moabit", address: "Stromstraße 33, 10551 Berlin", latitude: 52.5282, longitude: 13.3434, turf: "LL", indoor: true, public: false },
-  { region: "hamburg", name: "Planten un Blomen Bolzplatz", address: "St. Petersburger Straße, 20355 Hamburg", latitude: 53.5597, longitude: 9.9836, turf: "AG" },
-  { region: "hamburg", name: "Stadtpark Soccer Court", address: "Südring, 22303 Hamburg", latitude: 53.5959, longitude: 10.0241, turf: "GR" },
-  { region: "muenchen", name: "Olympiapark Kunstrasen", address: "Spiridon-Louis-Ring, 80809 München", latitude: 48.1731, longitude: 11.5466, turf: "AG" },
-  { region: "muenchen", name: "Westpark Bolzplatz", address: "Westendstraße, 81377 München", latitude: 48.1213, longitude: 11.5215, turf: "GR" },
-  { region: "koeln", name: "Rheinpark Kunstrasen", address: "Auenweg, 50679 Köln", latitude: 50.9451, longitude: 6.9783, turf: "AG" },
-  { region: "frankfurt", name: "Ostpark Bolzplatz", address: "Ostparkstraße, 60385 Frankfurt am Main", latitude: 50.1193, longitude: 8.7195, turf: "AG" },
-  { region: "stuttgart", name: "Killesberg Soccer Court", address: "Stresemannstraße, 70191 Stuttgart", latitude: 48.8041, longitude: 9.1722, turf: "AG" },
-  { region: "leipzig", name: "Clara-Zetkin-Park Bolzplatz", address: "Anton-Bruckner-Allee, 04107 Leipzig", latitude: 51.3304, longitude: 12.3589, turf: "GR" },
-  { region: "duesseldorf", name: "Rheinpark Golzheim Kunstrasen", address: "Cecilienallee, 40474 Düsseldorf", latitude: 51.2483, longitude: 6.7648, turf: "AG" },
+  { region: "berlin", name: "Tempelhofer Feld Bolzplatz", alternativeNames: ["Tempelhofer Feld"], street: "Tempelhofer Damm", postcode: "12101", town: "Berlin", state: "Berlin", latitude: 52.4731, longitude: 13.4039, turf: "AG", floodLight: false, goals: 2, fencing: "PARTIAL", minPlayers: 8, maxPlayers: 16, picture: "artificial" },
+  { region: "berlin", name: "Mauerpark Soccer Court", alternativeNames: ["Mauerpark Käfig"], street: "Gleimstraße", houseNumber: "55", postcode: "10437", town: "Berlin", state: "Berlin", latitude: 52.5433, longitude: 13.4027, turf: "AG", floodLight: true, goals: 2, fencing: "CAGE", minPlayers: 6, maxPlayers: 12, picture: "ash" },
+  { region: "berlin", name: "Volkspark Friedrichshain Kunstrasen", street: "Danziger Straße", postcode: "10249", town: "Berlin", state: "Berlin", latitude: 52.5277, longitude: 13.4335, turf: "AG", floodLight: true, goals: 2, fencing: "FULL", minPlayers: 10, maxPlayers: 22 },
+  { region: "berlin", name: "Sporthalle Moabit", street: "Stromstraße", houseNumber: "33", postcode: "10551", town: "Berlin", state: "Berlin", latitude: 52.5282, longitude: 13.3434, turf: "LL", indoor: true, public: false, floodLight: true, goals: 2, fencing: "FULL", minPlayers: 8, maxPlayers: 12 },
+  {
+    region: "berlin",
+    name: "Soccerhalle Kreuzberg",
+    alternativeNames: ["Soccer Arena Görli"],
+    street: "Görlitzer Straße",
+    houseNumber: "70",
+    postcode: "10997",
+    town: "Berlin",
+    state: "Berlin",
+    latitude: 52.4962,
+    longitude: 13.4381,
+    turf: "AG",
+    indoor: true,
+    public: false,
+    floodLight: true,
+    goals: 2,
+    fencing: "CAGE",
+    minPlayers: 8,
+    maxPlayers: 10,
+    picture: "hall",
+    rental: {
+      owner: "platz@kickrunde.de",
+      subCourts: ["Court 1", "Court 2", "Court 3"],
+      availabilities: [
+        { weekdays: [0, 1, 2, 3, 4], start: "16:00", end: "18:00", pricePerHourCents: 6000 },
+        { weekdays: [0, 1, 2, 3, 4], start: "18:00", end: "23:00", pricePerHourCents: 8000 },
+        { weekdays: [5, 6], start: "09:00", end: "22:00", pricePerHourCents: 7000 },
+      ],
+      discount: { name: "Frühbucher-Rabatt", relativeAmount: 10, minPriceToApplyCents: 8000 },
+    },
+  },
+  { region: "hamburg", name: "Planten un Blomen Bolzplatz", street: "St. Petersburger Straße", postcode: "20355", town: "Hamburg", state: "Hamburg", latitude: 53.5597, longitude: 9.9836, turf: "AG", floodLight: false, goals: 2, fencing: "PARTIAL", minPlayers: 8, maxPlayers: 14, picture: "grass" },
+  { region: "hamburg", name: "Stadtpark Soccer Court", street: "Südring", postcode: "22303", town: "Hamburg", state: "Hamburg", latitude: 53.5959, longitude: 10.0241, turf: "GR", floodLight: false, goals: 2, fencing: "NONE", minPlayers: 10, maxPlayers: 22 },
+  { region: "muenchen", name: "Olympiapark Kunstrasen", street: "Spiridon-Louis-Ring", postcode: "80809", town: "München", state: "Bayern", latitude: 48.1731, longitude: 11.5466, turf: "AG", floodLight: true, goals: 2, fencing: "FULL", minPlayers: 10, maxPlayers: 14 },
+  { region: "muenchen", name: "Westpark Bolzplatz", street: "Westendstraße", postcode: "81377", town: "München", state: "Bayern", latitude: 48.1213, longitude: 11.5215, turf: "GR", floodLight: false, goals: 2, fencing: "NONE", minPlayers: 6, maxPlayers: 16 },
+  { region: "koeln", name: "Rheinpark Kunstrasen", street: "Auenweg", postcode: "50679", town: "Köln", state: "Nordrhein-Westfalen", latitude: 50.9451, longitude: 6.9783, turf: "AG", floodLight: true, goals: 2, fencing: "FULL", minPlayers: 10, maxPlayers: 16 },
+  { region: "frankfurt", name: "Ostpark Bolzplatz", street: "Ostparkstraße", postcode: "60385", town: "Frankfurt am Main", state: "Hessen", latitude: 50.1193, longitude: 8.7195, turf: "AG", floodLight: false, goals: 2, fencing: "PARTIAL", minPlayers: 8, maxPlayers: 14 },
+  { region: "stuttgart", name: "Killesberg Soccer Court", street: "Stresemannstraße", postcode: "70191", town: "Stuttgart", state: "Baden-Württemberg", latitude: 48.8041, longitude: 9.1722, turf: "AG", floodLight: true, goals: 2, fencing: "CAGE", minPlayers: 6, maxPlayers: 10 },
+  { region: "leipzig", name: "Clara-Zetkin-Park Bolzplatz", street: "Anton-Bruckner-Allee", postcode: "04107", town: "Leipzig", state: "Sachsen", latitude: 51.3304, longitude: 12.3589, turf: "GR", floodLight: false, goals: 2, fencing: "NONE", minPlayers: 8, maxPlayers: 20 },
+  { region: "duesseldorf", name: "Rheinpark Golzheim Kunstrasen", street: "Cecilienallee", postcode: "40474", town: "Düsseldorf", state: "Nordrhein-Westfalen", latitude: 51.2483, longitude: 6.7648, turf: "AG", floodLight: true, goals: 2, fencing: "FULL", minPlayers: 10, maxPlayers: 18 },
 ];
+
+const addressOf = (c: CourtSeed) => `${c.street}${c.houseNumber ? ` ${c.houseNumber}` : ""}, ${c.postcode} ${c.town}`;
+
+/** The demo courts' pictures, drawn and stored before the transaction (a file left by a failed seed is harmless). */
+async function storeDemoPictures(deps: Deps): Promise<Map<string, string>> {
+  const storage = storageFor(deps.config);
+  const urls = new Map<string, string>();
+  for (const c of DEMO_COURTS) {
+    if (!c.picture) continue;
+    const key = newKey("court-images", "jpg");
+    await storage.put(key, await pitchJpeg(PITCH_COLOURS[c.picture]), "image/jpeg");
+    urls.set(c.name, storage.urlOf(key));
+  }
+  return urls;
+}
 
 type GameSeed = {
   court: string;
@@ -83,22 +155,50 @@ export async function seedDemoGames(deps: Deps, tx: Tx): Promise<{ courts: numbe
   const createdAt = new Date(now.getTime() - 8 * 24 * 3600_000);
   const regionRows = await tx.select({ id: regions.id, slug: regions.slug }).from(regions);
   const regionId = new Map(regionRows.map((r) => [r.slug, r.id]));
+  const pictures = await storeDemoPictures(deps);
+  const ownerEmails = DEMO_COURTS.flatMap((c) => (c.rental ? [c.rental.owner] : []));
+  const owners = ownerEmails.length ? await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ownerEmails)) : [];
+  const ownerId = new Map(owners.map((u) => [u.email, u.id]));
+  const seededCourts = DEMO_COURTS.filter((c) => regionId.has(c.region));
   const courtRows = await tx
     .insert(courts)
     .values(
-      DEMO_COURTS.filter((c) => regionId.has(c.region)).map((c) => ({
+      seededCourts.map((c) => ({
         name: c.name,
-        address: c.address,
+        alternativeNames: c.alternativeNames ?? [],
+        address: addressOf(c),
+        street: c.street,
+        houseNumber: c.houseNumber ?? null,
+        postcode: c.postcode,
+        town: c.town,
+        state: c.state,
         latitude: c.latitude,
         longitude: c.longitude,
         regionId: regionId.get(c.region)!,
         turf: c.turf,
         indoor: c.indoor ?? false,
         public: c.public ?? true,
+        floodLight: c.floodLight ?? null,
+        goals: c.goals ?? null,
+        fencing: c.fencing ?? null,
+        minPlayers: c.minPlayers ?? null,
+        maxPlayers: c.maxPlayers ?? null,
+        imageUrl: pictures.get(c.name) ?? null,
+        rentable: Boolean(c.rental && ownerId.has(c.rental.owner)),
+        ownerId: c.rental ? (ownerId.get(c.rental.owner) ?? null) : null,
         createdAt: now,
       })),
     )
     .returning({ id: courts.id, name: courts.name, regionId: courts.regionId });
+  for (const c of seededCourts) {
+    const id = courtRows.find((r) => r.name === c.name)?.id;
+    if (!c.rental || id === undefined || !ownerId.has(c.rental.owner)) continue;
+    await tx.insert(subCourts).values(c.rental.subCourts.map((name) => ({ courtId: id, name })));
+    await tx.insert(courtAvailabilities).values(
+      c.rental.availabilities.flatMap((a) => a.weekdays.map((weekday) => ({ courtId: id, weekday, startTime: a.start, endTime: a.end, pricePerHourCents: a.pricePerHourCents }))),
+    );
+    await tx.insert(courtDiscounts).values({ courtId: id, ...c.rental.discount, validUntil: new Date(now.getTime() + 90 * 24 * 3600_000) });
+  }
   const courtByName = new Map(courtRows.map((c) => [c.name, c]));
   const emails = [...new Set(DEMO_GAMES.flatMap((g) => [g.creator, ...(g.joiners ?? [])]))];
   const userRows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));

@@ -66,6 +66,9 @@ describe("ids beyond PostgreSQL's integer (item 5)", () => {
   test("a denormal coordinate (5e-323) searches instead of failing in PostgreSQL", async () => {
     const { status } = await trpc("anonymous", "games.search", { latitude: 5e-323, longitude: 13.4, distance: 5e-324 }, "query");
     expect(status).toBe(200);
+    for (const input of [{ latitude: 5e-323, longitude: 5e-324, distance: 5e-324 }, { latitude: 90, longitude: 180, distance: 200 }, { latitude: -90, longitude: -180 }]) {
+      expect((await trpc("anonymous", "courts.near", input, "query")).status).toBe(200);
+    }
   });
 });
 
@@ -78,6 +81,11 @@ describe("control characters in text (item 5)", () => {
       ["participation.subscribe", { gameId: world.game.id, deviceToken: "web-\u0000" }, "mutation", "deviceToken"],
       ["notifications.isSubscribedToRegion", { deviceToken: "web-\u0000", regionId: world.region.id }, "query", "deviceToken"],
       ["courts.search", { name: "Park\u0000" }, "query", "name"],
+      ["courts.byName", { name: "Park\u0000" }, "query", "name"],
+      ["courts.byLocation", { latitude: 52.5, longitude: 13.4, name: "Käfig\u0007" }, "query", "name"],
+      ["courts.searchPlaces", { query: "Görli\u0000" }, "query", "query"],
+      ["courts.checkAddress", { address: "Gleimstraße\u0000 55" }, "mutation", "address"],
+      ["courts.create", { name: "Platz\u001b", public: true, indoor: false }, "mutation", "name"],
       ["games.update", { gameId: world.game.id, title: "Kick\u001b[31m" }, "mutation", "title"],
     ];
     for (const [path, input, kind, field] of cases) {

@@ -3,6 +3,7 @@ import { getNamedType, isListType, isNonNullType, isObjectType, type GraphQLOutp
 import { createSchema } from "graphql-yoga";
 import { z } from "zod";
 import { ZAddress } from "@shared/schemas/addresses";
+import { ZCourtDetail, ZCreatedCourt, ZPlace, ZSavedLocation } from "@shared/schemas/courts";
 import { ZAccountLink } from "@shared/schemas/payment-onboarding";
 import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
 import { ZGame, ZGameListItem, ZGameParticipation } from "@shared/schemas/games";
@@ -58,6 +59,17 @@ const SERVED: Record<string, z.ZodObject> = {
   MarketingMessage: ZMarketingMessage,
   Address: ZAddress,
   CreateStripeAccountLink: ZAccountLink,
+  // One type for the court lists and the court page (fields only the page has are nullable there).
+  Court: ZCourtDetail,
+  CourtOwner: inner(ZCourtDetail.shape.owner),
+  CourtRegion: inner(ZCourtDetail.shape.region),
+  CourtDiscount: inner(ZCourtDetail.shape.discount),
+  CourtAvailability: ZCourtDetail.shape.availabilities.element,
+  SubCourt: ZCourtDetail.shape.subCourts.element,
+  CourtViewer: ZCourtDetail.shape.viewer,
+  Place: ZPlace,
+  SavedLocation: ZSavedLocation,
+  CreateCourt: ZCreatedCourt,
 };
 
 /** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
@@ -81,11 +93,14 @@ const ENVELOPES = [
   "DeleteProfileImage",
   "DirectMessages", // { objects: [DirectMessage], hasNext }: the chat router's inline page
   "CreateOrUpdateAddress", // { address } of createOrUpdateAddress
+  "UploadCourtImage", // { ok, imageUrl, court }
+  "UploadOrganizationLogo", // { ok, imageUrl, organization }
 ];
 
 /** Shared field name → the old API's name for it. */
 const RENAMED: Record<string, Record<string, string>> = {
   Game: { durationMinutes: "duration", distanceKm: "distance" },
+  Court: { distanceKm: "distance", availabilities: "courtAvailabilities" },
 };
 
 /** GraphQL fields with no field in the shared schema: the old API's own. */
@@ -96,7 +111,9 @@ const LEGACY_ONLY: Record<string, string[]> = {
   Game: ["price", "comments"], // the price in euros beside priceCents; retrieveGame answers the chat too (spec 000 section 7)
   GameParticipation: ["guestProfile"], // guestProfileId, firstName and guestReliabilityRating in the old shape
   GuestRef: ["reliabilityRating"], // a game participation's guestReliabilityRating
-  Participation: ["paymentIntentClientSecret"], // spec 000 section 3's name for participateInGame's payment.clientSecret
+  Participation: ["paymentIntentClientSecret"],
+  CourtAvailability: ["pricePerHour"], // euros beside pricePerHourCents, like Game.price
+  CourtDiscount: ["minPriceToApply"], // spec 000 section 3's name for participateInGame's payment.clientSecret
 };
 
 /** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */

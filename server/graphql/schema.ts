@@ -17,6 +17,7 @@ import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
 import { addressMutations, addressQueries, addressTypeDefs } from "./addresses";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
+import { courtMutations, courtQueries, courtTypeDefs } from "./courts";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
@@ -112,7 +113,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -137,6 +138,7 @@ const mutations: Record<string, GqlResolver> = {
   ...notificationMutations,
   ...addressMutations,
   ...paymentOnboardingMutations,
+  ...courtMutations,
   tokenAuth: resolver(ZLoginInput, auth.login, tokenAnswer),
   refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
   logout: resolver(ZNoArgs, auth.logout),
@@ -192,6 +194,7 @@ export const resolvers = {
     ...chatQueries,
     ...notificationQueries,
     ...addressQueries,
+    ...courtQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
   MyAccount: userGameLists,

@@ -3,7 +3,11 @@ import type { Server } from "bun";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Ctx, Deps } from "../context";
+import { requireCourtManager, uploadCourtImage } from "../domains/courts/court-image";
+import { requireLogoUploader, uploadOrganizationLogo } from "../domains/organizations/service";
 import { deleteProfileImage, uploadProfileImage } from "../domains/users/profile-image";
+import { COURT_IMAGE, ORGANIZATION_LOGO } from "@shared/constants";
+import { ZCourtIdInput, ZOrganizationIdInput } from "@shared/schemas/courts";
 import { PROFILE_IMAGE } from "../integrations/images";
 import { storageFor } from "../integrations/storage";
 import { graphqlExtensions } from "../graphql/errors";
@@ -22,6 +26,8 @@ export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
  * Plain HTTP for files, beside tRPC (which speaks JSON only):
  *   POST   /api/profile-image   multipart field `profileImage`  -> { profileImageUrl }
  *   DELETE /api/profile-image                                   -> { profileImageUrl: null }
+ *   POST   /api/court-image/:courtId   field `courtImage`       -> { imageUrl }  (admins, staff groups Leiter/Mitarbeiter)
+ *   POST   /api/organization-logo/:id  field `logoImage`        -> { imageUrl }  (admins, members of the organisation)
  *   GET    /uploads/<key>       the stored files (local storage, or a bucket without a public address)
  * Mutations need the CSRF header and our Origin like every tRPC and GraphQL mutation. Errors answer
  * `{ error: { code, message, details?, fields? } }` with the codes of shared/errors.ts and their HTTP status.
@@ -49,6 +55,24 @@ export function mountUploads(app: Hono<Env>, deps: Deps): void {
   );
 
   app.delete("/api/profile-image", (c) => handle(c, deps, (ctx) => deleteProfileImage(ctx)));
+
+  app.post("/api/court-image/:courtId", (c) =>
+    handle(c, deps, async (ctx) => {
+      const { id } = parseId(ZCourtIdInput, c.req.param("courtId"), "courtId");
+      await requireCourtManager(ctx); // before reading anyone's body
+      const file = await readFileField(c.req.raw, "courtImage", COURT_IMAGE.maxBytes);
+      return uploadCourtImage(ctx, id, file);
+    }),
+  );
+
+  app.post("/api/organization-logo/:id", (c) =>
+    handle(c, deps, async (ctx) => {
+      const { id } = parseId(ZOrganizationIdInput, c.req.param("id"), "id");
+      await requireLogoUploader(ctx, id); // before reading anyone's body
+      const file = await readFileField(c.req.raw, "logoImage", ORGANIZATION_LOGO.maxBytes);
+      return uploadOrganizationLogo(ctx, id, file);
+    }),
+  );
 
   app.get("/uploads/*", async (c) => {
     const path = new URL(c.req.url).pathname.slice("/uploads/".length);
@@ -79,6 +103,14 @@ async function handle(c: Context<Env>, deps: Deps, run: (ctx: Ctx) => Promise<un
     const error = e instanceof AppError ? e : new AppError("UNEXPECTED");
     return withHeaders(c.json({ error: { ...error.toData(), message: error.message } }, httpStatusOf(error.code)), resHeaders);
   }
+}
+
+/** A path id through the procedure's own id schema (digits only, in range), else a field error. */
+function parseId(schema: typeof ZCourtIdInput | typeof ZOrganizationIdInput, raw: string | undefined, path: string): { id: number } {
+  const text = raw ?? "";
+  const parsed = /^[0-9]{1,10}$/.test(text) ? schema.safeParse({ id: Number(text) }) : null;
+  if (!parsed?.success) throw new AppError("VALIDATION", { fields: [{ path, code: "invalid" }] });
+  return parsed.data;
 }
 
 /** A /graphql request refused before yoga reads it, in the GraphQL error format (server/graphql/errors.ts). */

@@ -60,10 +60,18 @@ function releaseIfLarge(p: NonNullable<typeof instance>): void {
  * A 640x640 (`size`) JPEG without metadata from a picture whose header was checked; AppError
  * IMAGE_FORMAT when the bytes past the header are broken or disagree with it.
  */
-export async function squareJpegOf(bytes: Uint8Array, header: ImageHeader, size: number, quality: number): Promise<Uint8Array> {
+export function squareJpegOf(bytes: Uint8Array, header: ImageHeader, size: number, quality: number): Promise<Uint8Array> {
+  return fittedJpegOf(bytes, header, size, size, quality);
+}
+
+/**
+ * A `width` x `height` JPEG without metadata: the picture, turned upright, centre-cropped to the
+ * ratio width / height and resized (court images 1200x750, logos and profile pictures 640x640).
+ */
+export async function fittedJpegOf(bytes: Uint8Array, header: ImageHeader, width: number, height: number, quality: number): Promise<Uint8Array> {
   const p = await photon();
   try {
-    return squareJpeg(p, bytes, header, size, quality);
+    return fittedJpeg(p, bytes, header, width, height, quality);
   } catch (e) {
     // A panic inside the wasm (a corrupt file past its header) leaves the instance in an unknown
     // state: drop it, the next call starts a fresh one.
@@ -75,7 +83,10 @@ export async function squareJpegOf(bytes: Uint8Array, header: ImageHeader, size:
   }
 }
 
-function squareJpeg(p: Photon, bytes: Uint8Array, header: ImageHeader, size: number, quality: number): Uint8Array {
+/** EXIF orientations 5-8 store the picture turned by 90 degrees: displayed width is the stored height. */
+const isTransposed = (orientation: number) => orientation >= 5 && orientation <= 8;
+
+function fittedJpeg(p: Photon, bytes: Uint8Array, header: ImageHeader, width: number, height: number, quality: number): Uint8Array {
   const images: PhotonModule.PhotonImage[] = [];
   const keep = <T extends PhotonModule.PhotonImage>(img: T) => (images.push(img), img);
   try {
@@ -84,19 +95,26 @@ function squareJpeg(p: Photon, bytes: Uint8Array, header: ImageHeader, size: num
     const h = img.get_height();
     // The decoder must agree with the header we checked; anything else is a crafted file.
     if (w !== header.width || h !== header.height) throw new AppError("IMAGE_FORMAT");
-    const side = Math.min(w, h);
-    if (w !== h) {
-      const x = Math.floor((w - side) / 2);
-      const y = Math.floor((h - side) / 2);
-      img = keep(p.crop(img, x, y, x + side, y + side));
+    // crop and resize in the stored orientation, to the target turned the same way
+    const transposed = isTransposed(header.orientation);
+    const tw = transposed ? height : width;
+    const th = transposed ? width : height;
+    let cw = w;
+    let ch = h;
+    if (w * th > h * tw) cw = Math.max(1, Math.min(w, Math.round((h * tw) / th)));
+    else if (w * th < h * tw) ch = Math.max(1, Math.min(h, Math.round((w * th) / tw)));
+    if (cw !== w || ch !== h) {
+      const x = Math.floor((w - cw) / 2);
+      const y = Math.floor((h - ch) / 2);
+      img = keep(p.crop(img, x, y, x + cw, y + ch));
     }
     // photon's resize weighs colours by alpha, so transparency can go onto white afterwards, on the
     // small picture (the JPEG encoder would otherwise just drop alpha and show the hidden colour).
-    if (side !== size) img = keep(p.resize(img, size, size, p.SamplingFilter.Triangle));
+    if (cw !== tw || ch !== th) img = keep(p.resize(img, tw, th, p.SamplingFilter.Triangle));
     if (header.mayHaveAlpha || header.orientation !== 1) {
       const raw = img.get_raw_pixels();
       if (header.mayHaveAlpha) flattenOntoWhite(raw);
-      img = keep(new p.PhotonImage(header.orientation === 1 ? raw : orient(raw, size, header.orientation), size, size));
+      img = keep(new p.PhotonImage(header.orientation === 1 ? raw : orientRect(raw, tw, th, header.orientation), width, height));
     }
     return img.get_bytes_jpeg(quality);
   } finally {
@@ -126,24 +144,35 @@ export function flattenOntoWhite(rgba: Uint8Array): boolean {
  * photo taken upright would otherwise come out sideways). Alpha is set opaque on the way.
  */
 export function orient(rgba: Uint8Array, n: number, orientation: number): Uint8Array {
+  return orientRect(rgba, n, n, orientation);
+}
+
+/**
+ * orient() for a `sw` x `sh` stored picture; the result is sh x sw for orientations 5-8 (turned by
+ * 90 degrees), sw x sh otherwise.
+ */
+export function orientRect(rgba: Uint8Array, sw: number, sh: number, orientation: number): Uint8Array {
   const out = new Uint8Array(rgba.length);
-  const m = n - 1;
+  const mx = sw - 1;
+  const my = sh - 1;
+  const dw = isTransposed(orientation) ? sh : sw;
+  const dh = isTransposed(orientation) ? sw : sh;
   // source (sx, sy) of the displayed pixel (x, y), per EXIF orientation 1-8
   const source: (x: number, y: number) => [number, number] =
     ({
-      2: (x: number, y: number) => [m - x, y],
-      3: (x: number, y: number) => [m - x, m - y],
-      4: (x: number, y: number) => [x, m - y],
+      2: (x: number, y: number) => [mx - x, y],
+      3: (x: number, y: number) => [mx - x, my - y],
+      4: (x: number, y: number) => [x, my - y],
       5: (x: number, y: number) => [y, x],
-      6: (x: number, y: number) => [y, m - x],
-      7: (x: number, y: number) => [m - y, m - x],
-      8: (x: number, y: number) => [m - y, x],
+      6: (x: number, y: number) => [y, my - x],
+      7: (x: number, y: number) => [mx - y, my - x],
+      8: (x: number, y: number) => [mx - y, x],
     } as Record<number, (x: number, y: number) => [number, number]>)[orientation] ?? ((x, y) => [x, y]);
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
+  for (let y = 0; y < dh; y++) {
+    for (let x = 0; x < dw; x++) {
       const [sx, sy] = source(x, y);
-      const s = (sy * n + sx) * 4;
-      const d = (y * n + x) * 4;
+      const s = (sy * sw + sx) * 4;
+      const d = (y * dw + x) * 4;
       out[d] = rgba[s]!;
       out[d + 1] = rgba[s + 1]!;
       out[d + 2] = rgba[s + 2]!;
@@ -151,4 +180,15 @@ export function orient(rgba: Uint8Array, n: number, orientation: number): Uint8A
     }
   }
   return out;
+}
+
+/** A JPEG of raw RGBA pixels (pictures the server draws itself: the demo courts' images). */
+export async function jpegOfRgba(rgba: Uint8Array, width: number, height: number, quality: number): Promise<Uint8Array> {
+  const p = await photon();
+  const img = new p.PhotonImage(rgba, width, height);
+  try {
+    return img.get_bytes_jpeg(quality);
+  } finally {
+    img.free();
+  }
 }

@@ -3,12 +3,12 @@
 // (scripts/build.ts), loading photon's embedded wasm exactly as on the main thread.
 import { AppError } from "../lib/errors";
 import { serveWorkerTasks, TaskError, transferableBuffer } from "../lib/worker-pool";
-import { squareJpegOf } from "./image-codec";
+import { fittedJpegOf } from "./image-codec";
 import type { ImageTask } from "./images";
 
-serveWorkerTasks<ImageTask, ArrayBuffer>(async ({ bytes, header, size, quality }) => {
+serveWorkerTasks<ImageTask, ArrayBuffer>(async ({ bytes, header, size, height, quality }) => {
   try {
-    const jpeg = await squareJpegOf(new Uint8Array(bytes), header, size, quality);
+    const jpeg = await fittedJpegOf(new Uint8Array(bytes), header, size, height ?? size, quality);
     // photon hands out a fresh array of its own: its buffer can move to the main thread uncopied
     const buffer = transferableBuffer(jpeg);
     return { value: buffer, transfer: [buffer] };

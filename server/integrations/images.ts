@@ -1,4 +1,5 @@
 import { cpus } from "node:os";
+import { COURT_IMAGE, ORGANIZATION_LOGO } from "@shared/constants";
 import { AppError } from "../lib/errors";
 import { WorkerCrashedError, WorkerPool, WorkerPoolBusyError, WorkerTaskError, WorkerTimeoutError, transferableBuffer, type WorkerPoolOptions } from "../lib/worker-pool";
 
@@ -146,7 +147,8 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
 // the profile picture
 
 /** What the main thread hands an image worker (image-worker.ts). */
-export type ImageTask = { bytes: ArrayBuffer; header: ImageHeader; size: number; quality: number };
+/** `size` is the width (and the height of a square); `height` when the result is not square. */
+export type ImageTask = { bytes: ArrayBuffer; header: ImageHeader; size: number; height?: number; quality: number };
 
 // Beside this module when run from source; scripts/build.ts points the single binary at its
 // embedded copy (`useImageWorkerScript` in the generated entry).
@@ -173,8 +175,27 @@ function imagePool(): WorkerPool<ImageTask, ArrayBuffer> {
  * The bytes move to an image worker without a copy when they fill their own ArrayBuffer (as an
  * upload read with `arrayBuffer()` does): the caller's array is then empty (detached) afterwards.
  */
-export async function profileImageJpeg(bytes: Uint8Array, pool: WorkerPool<ImageTask, ArrayBuffer> = imagePool()): Promise<Uint8Array> {
-  const limits = PROFILE_IMAGE;
+export function profileImageJpeg(bytes: Uint8Array, pool: WorkerPool<ImageTask, ArrayBuffer> = imagePool()): Promise<Uint8Array> {
+  return fittedImageJpeg(bytes, { width: PROFILE_IMAGE.size, height: PROFILE_IMAGE.size, maxBytes: PROFILE_IMAGE.maxBytes }, pool);
+}
+
+/** A court image (spec 001 section 5): centre-cropped to the ratio 1.6 and resized to 1200x750. */
+export function courtImageJpeg(bytes: Uint8Array, pool: WorkerPool<ImageTask, ArrayBuffer> = imagePool()): Promise<Uint8Array> {
+  return fittedImageJpeg(bytes, COURT_IMAGE, pool);
+}
+
+/** An organisation logo (spec 001 section 5): centre-cropped square, 640x640. */
+export function organizationLogoJpeg(bytes: Uint8Array, pool: WorkerPool<ImageTask, ArrayBuffer> = imagePool()): Promise<Uint8Array> {
+  return fittedImageJpeg(bytes, ORGANIZATION_LOGO, pool);
+}
+
+/** The checks every upload gets (size, type by magic bytes, header dimensions), then the worker's crop and resize. */
+export async function fittedImageJpeg(
+  bytes: Uint8Array,
+  target: { width: number; height: number; maxBytes: number },
+  pool: WorkerPool<ImageTask, ArrayBuffer> = imagePool(),
+): Promise<Uint8Array> {
+  const limits = { ...PROFILE_IMAGE, maxBytes: target.maxBytes };
   if (bytes.length > limits.maxBytes) throw new AppError("IMAGE_TOO_LARGE", { details: { maxBytes: limits.maxBytes } });
   const header = readImageHeader(bytes);
   if (!header) throw new AppError("IMAGE_FORMAT");
@@ -185,7 +206,7 @@ export async function profileImageJpeg(bytes: Uint8Array, pool: WorkerPool<Image
   }
   const buffer = transferableBuffer(bytes);
   try {
-    const jpeg = await pool.run({ bytes: buffer, header, size: limits.size, quality: limits.jpegQuality }, [buffer]);
+    const jpeg = await pool.run({ bytes: buffer, header, size: target.width, height: target.height, quality: limits.jpegQuality }, [buffer]);
     return new Uint8Array(jpeg);
   } catch (e) {
     throw imageError(e);

@@ -3,7 +3,8 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import fc from "fast-check";
 import { createApp } from "../app";
 import type { Deps } from "../context";
-import { addresses } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { addresses, organizations, users } from "../db/schema";
 import { createSession } from "../domains/auth/sessions";
 import { newCsrfToken } from "../http/csrf";
 import { createCourt, createGameRow, createRegion, createUser } from "./factories";
@@ -210,8 +211,11 @@ export async function fuzzWorld(deps: Deps) {
   start.setUTCMinutes(0, 0, 0);
   const game = await createGameRow(deps, { creatorId: user.id, regionId: region.id, courtId: court.id, startTime: start, description: "Kick" });
   const adminGame = await createGameRow(deps, { creatorId: admin.id, regionId: region.id, startTime: new Date(start.getTime() + 3600_000) });
+  // courts.get, organizations.get and the uploads aim at these (the user is a member of the organisation)
+  const [organization] = await deps.db.insert(organizations).values({ name: "Fuzz e.V." }).returning();
+  await deps.db.update(users).set({ organizationId: organization!.id }).where(eq(users.id, user.id));
   const hints: FuzzHints = {
-    ids: [region.id, user.id, admin.id, court.id, game.id, adminGame.id],
+    ids: [region.id, user.id, admin.id, court.id, game.id, adminGame.id, organization!.id],
     slugs: [region.slug],
     tokens: ["fcm-token-of-the-fuzzer", "web-fuzzer"],
   };

@@ -8,6 +8,7 @@ import { resolveVapidKeys } from "../integrations/push/vapid-keys";
 import { startTestPushEndpoint, type TestPushEndpoint } from "../integrations/push/test-endpoint";
 import { createPush } from "../integrations/push/web-push";
 import { createPayments } from "../integrations/stripe/client";
+import { createGeocoder } from "../integrations/geocoding/client";
 import { startRealtime } from "../integrations/realtime";
 import { startJobQueue } from "../jobs/queue";
 import { startMailWorker, startPushWorker } from "../jobs/workers";
@@ -81,7 +82,9 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   // Stripe is the run's in-process emulator (config says so for NODE_ENV=test). Events are only
   // recorded until a test points them somewhere: deps.payments.emulator.setWebhookUrl(...).
   const payments = await createPayments(config.stripe, { webhookUrl: null, logger });
-  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, reactions: [], paymentReactions: [] });
+  // Geocoding is the run's in-process Nominatim emulator (config says so outside production).
+  const geocoder = await createGeocoder(config.geocoder, { db: database.db, clock: testClock, logger });
+  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, geocoder, reactions: [], paymentReactions: [] });
   await startMailWorker(deps);
   await startPushWorker(deps);
   const closeDb = drop;
@@ -90,6 +93,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
     await mailer.close();
     await realtime.close();
     await payments?.close();
+    await geocoder.close();
     pushEndpoint.close();
     await closeDb();
   };

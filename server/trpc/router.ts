@@ -5,6 +5,7 @@ import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
 import { notificationsRouter } from "../domains/notifications/router";
+import { organizationsRouter } from "../domains/organizations/router";
 import { participationRouter } from "../domains/participation/router";
 import { paymentsRouter } from "../domains/payments/router";
 import { regionsRouter } from "../domains/regions/router";
@@ -19,6 +20,7 @@ export const appRouter = router({
   regions: regionsRouter,
   games: gamesRouter,
   courts: courtsRouter,
+  organizations: organizationsRouter,
   participation: participationRouter,
   chat: chatRouter,
   notifications: notificationsRouter,

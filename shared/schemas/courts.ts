@@ -95,6 +95,21 @@ export const ZCourtDetail = ZCourtListItem.extend({
 });
 export type TCourtDetail = z.infer<typeof ZCourtDetail>;
 
+/** courts.ofRegion: the region's centre and perimeter (km) for the map, and its courts nearest the centre first. */
+export const ZRegionCourts = z.object({
+  region: z.object({
+    slug: z.string(),
+    name: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    /** km around the centre that belong to the region */
+    perimeter: z.number(),
+    mapZoomLevel: z.number().int(),
+  }),
+  courts: ZCourtList,
+});
+export type TRegionCourts = z.infer<typeof ZRegionCourts>;
+
 /** A place the geocoder knows (an address, or an OpenStreetMap object found by searchOsmPlaces). */
 export const ZPlace = z.object({
   /** "node/123", "way/456" or "relation/789" for OpenStreetMap objects; null for a plain address or coordinates */

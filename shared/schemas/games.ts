@@ -185,6 +185,9 @@ export const ZSearchGamesInput = z.object({
   distance: z.number().positive().max(500).transform((v) => Math.max(rounded(v), 0.001)).default(25),
 });
 
+/** games.onCourt: the court page's upcoming games. */
+export const ZGamesOnCourtInput = z.object({ courtId: zId });
+
 export const ZPersonRef = z.object({ id: z.number().int(), firstName: z.string(), profileImageUrl: z.string().nullable() });
 
 /** A game in a list (feed, search): no participations, one query for all. */

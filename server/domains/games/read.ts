@@ -2,9 +2,10 @@ import type { z } from "zod";
 import { canManageGame } from "@shared/rules/game-permissions";
 import { participationColour } from "@shared/rules/player-list";
 import { paymentDisplayCode } from "@shared/rules/payment-display";
-import { gameFeedCursorOf, type TGame, type TGameFeed, type TGameListItem, type ZGameFeedInput, type ZSearchGamesInput } from "@shared/schemas/games";
+import { gameFeedCursorOf, type TGame, type TGameFeed, type TGameListItem, type ZGameFeedInput, type ZGamesOnCourtInput, type ZSearchGamesInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
+import { requireCourt } from "../courts/service";
 import { regionBySlug } from "../regions/service";
 import { actorOrNull } from "../users/service";
 import * as repo from "./repo";
@@ -42,6 +43,14 @@ export function searchGames(ctx: Ctx, input: z.output<typeof ZSearchGamesInput>)
     from: input.startTime ?? ctx.deps.clock.now(),
   });
 }
+
+/** The court page's games: public, not cancelled, not over yet, soonest first (COURT_NOT_FOUND for an unknown court). */
+export async function gamesOnCourt(ctx: Ctx, input: z.output<typeof ZGamesOnCourtInput>): Promise<TGameListItem[]> {
+  await requireCourt(ctx, input.courtId);
+  return repo.upcomingOnCourt(ctx.deps.db, { courtId: input.courtId, now: ctx.deps.clock.now(), limit: GAMES_ON_COURT_LIMIT });
+}
+
+const GAMES_ON_COURT_LIMIT = 20;
 
 export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
   const page = await repo.loadGamePage(ctx.deps.db, gameId);

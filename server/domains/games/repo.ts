@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } fro
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { courts, gameEvents, games, guestProfiles, organizations, participations, regions, users } from "../../db/schema";
-import { courtColumns } from "../courts/repo";
+import { courtColumns, withinDistance } from "../courts/repo";
 import { playersInGameSql } from "../participation/repo";
 
 const participantsAmountSql = playersInGameSql(games.id);
@@ -143,24 +143,38 @@ export async function listByIds(db: DbOrTx, ids: number[]) {
   return rows.map((r) => toListItem(r));
 }
 
-/** Public upcoming games within `distanceKm` of a point (haversine in SQL), nearest first within a start time. */
+/**
+ * Public upcoming games within `distanceKm` of a point, by start time. A game is where its court is,
+ * else at its region's centre; the courts domain's bounding box + exact distance (README, Decisions,
+ * "Distance search") narrows the rows before the trigonometry.
+ */
 export async function searchNear(db: DbOrTx, opts: { latitude: number; longitude: number; distanceKm: number; from: Date }) {
   const lat = sql`coalesce(${courts.latitude}, ${regions.latitude})`;
   const lng = sql`coalesce(${courts.longitude}, ${regions.longitude})`;
-  const distance = sql<number>`(6371 * 2 * asin(sqrt(
-    power(sin(radians((${lat} - ${opts.latitude}) / 2)), 2) +
-    cos(radians(${opts.latitude})) * cos(radians(${lat})) * power(sin(radians((${lng} - ${opts.longitude}) / 2)), 2)
-  )))`;
+  const { where: near, distance } = withinDistance(lat, lng, opts, opts.distanceKm);
   const rows = await db
     .select({ ...listColumns, distanceKm: distance })
     .from(games)
     .innerJoin(users, eq(users.id, games.creatorId))
     .innerJoin(regions, eq(regions.id, games.regionId))
     .leftJoin(courts, eq(courts.id, games.courtId))
-    .where(and(gt(games.endTime, opts.from), ne(games.gameType, "PRIVATE"), isNull(games.cancelledAt), sql`${distance} <= ${opts.distanceKm}`))
+    .where(and(gt(games.endTime, opts.from), ne(games.gameType, "PRIVATE"), isNull(games.cancelledAt), near))
     .orderBy(asc(games.startTime), asc(games.id))
     .limit(200);
   return rows.map(({ distanceKm, ...r }) => toListItem(r, Number(distanceKm)));
+}
+
+/** Public, not cancelled games on a court that have not ended yet, soonest first. */
+export async function upcomingOnCourt(db: DbOrTx, opts: { courtId: number; now: Date; limit: number }) {
+  const rows = await db
+    .select(listColumns)
+    .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .where(and(eq(games.courtId, opts.courtId), gt(games.endTime, opts.now), ne(games.gameType, "PRIVATE"), isNull(games.cancelledAt)))
+    .orderBy(asc(games.startTime), asc(games.id))
+    .limit(opts.limit);
+  return rows.map((r) => toListItem(r));
 }
 
 export type GameRow = typeof games.$inferSelect;

@@ -7,6 +7,7 @@ import {
   ZGameFeedInput,
   ZGameIdInput,
   ZGameListItem,
+  ZGamesOnCourtInput,
   ZSearchGamesInput,
   ZUpdateGameInput,
 } from "@shared/schemas/games";
@@ -14,13 +15,14 @@ import { router } from "../../trpc/init";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures";
 import { createGame } from "./create";
 import { cancelGame, confirmTakesPlace, makeGamePublic, updateGame } from "./manage";
-import { feed, gameById, searchGames } from "./read";
+import { feed, gameById, gamesOnCourt, searchGames } from "./read";
 
 export const gamesRouter = router({
   // A function, so tRPC checks the answer with zod's synchronous parse: its parseAsync skips zod's
   // compiled object parser, which costs the busiest answer of all (scripts/bench/feed.ts).
   feed: publicProcedure.input(ZGameFeedInput).output((answer: unknown) => ZGameFeed.parse(answer)).query(({ ctx, input }) => feed(ctx, input)),
   search: publicProcedure.input(ZSearchGamesInput).output(z.array(ZGameListItem)).query(({ ctx, input }) => searchGames(ctx, input)),
+  onCourt: publicProcedure.input(ZGamesOnCourtInput).output(z.array(ZGameListItem)).query(({ ctx, input }) => gamesOnCourt(ctx, input)),
   byId: publicProcedure.input(ZGameIdInput).output(ZGame).query(({ ctx, input }) => gameById(ctx, input.gameId)),
   create: authedProcedure.input(ZCreateGameInput).output(z.object({ id: z.number().int() })).mutation(({ ctx, input }) => createGame(ctx, input)),
   update: authedProcedure.input(ZUpdateGameInput).output(ZGame).mutation(({ ctx, input }) => updateGame(ctx, input)),
