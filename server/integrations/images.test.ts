@@ -60,11 +60,11 @@ describe("refused uploads", () => {
     // 20 000 x 20 000 pixels (1.6 GB as RGBA) in a real, decodable file of a few kB
     const bomb = blackBitmapPng(20_000, 20_000);
     expect(bomb.length).toBeLessThan(100_000);
-    const started = performance.now();
+    // The refusal carries the header's dimensions: it came from the header check, not from a decoder
+    // (speed is for benchmarks, never a timed assertion).
     const e = await refusal(bomb);
     expect(e.code).toBe("IMAGE_DIMENSIONS");
     expect(e.details).toMatchObject({ width: 20_000, height: 20_000 });
-    expect(performance.now() - started).toBeLessThan(200);
     // within the side limit but over the pixel limit; and a header with no pixel data at all
     expect((await refusal(blackBitmapPng(8000, 8000))).code).toBe("IMAGE_DIMENSIONS");
     expect((await refusal(headerOnlyPng(100_000, 1))).code).toBe("IMAGE_DIMENSIONS");
@@ -123,12 +123,10 @@ describe("accepted uploads become a 640x640 JPEG", () => {
     expect(isNear(img.pixel(320, 540), [20, 20, 220, 255], 40)).toBe(true);
   });
 
-  test("small and large pictures are scaled to 640x640; a big allowed one stays quick", async () => {
+  test("small and large pictures are scaled to 640x640, also one exactly at the 25-megapixel limit", async () => {
     expect(readImageHeader(await profileImageJpeg(rgbaPng(40, 90, () => [1, 2, 3, 255])))).toMatchObject({ width: 640, height: 640 });
-    const started = performance.now();
     const out = await profileImageJpeg(blackBitmapPng(5000, 5000)); // exactly at the 25-megapixel limit
     expect(readImageHeader(out)).toMatchObject({ width: 640, height: 640 });
-    expect(performance.now() - started).toBeLessThan(4000);
   });
 });
 
