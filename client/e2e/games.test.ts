@@ -51,7 +51,9 @@ describe("games", () => {
       await page.getByRole("heading", { name: "Platz auswählen", level: 1 }).waitFor();
       await page.getByLabel("Platz suchen").fill("Friedrichshain");
       await shot(page, "games-create-court-picker");
-      await page.getByRole("button", { name: /Volkspark Friedrichshain/ }).click();
+      // A row (or a marker) highlights the court; its card's 'Platz auswählen' confirms (spec 001 section 2.7).
+      await page.getByRole("list").getByRole("button", { name: /Volkspark Friedrichshain/ }).click();
+      await page.getByTestId("court-summary-card").getByRole("button", { name: "Platz auswählen" }).click();
       await page.getByText("Volkspark Friedrichshain Kunstrasen").waitFor();
 
       // teams x players per team sets the minimum (spec 000 section 5)
@@ -272,7 +274,7 @@ describe("games", () => {
 
       await own.goto(`${new URL(own.url()).pathname}/edit-court`);
       await own.getByRole("heading", { name: "Platz ändern", level: 1 }).waitFor();
-      await own.getByRole("button", { name: /Tempelhofer Feld Bolzplatz/ }).click();
+      await own.getByRole("list").getByRole("button", { name: /Tempelhofer Feld Bolzplatz/ }).click();
       await shot(own, "games-edit-court");
       await own.getByRole("button", { name: "Platz speichern" }).click();
       await own.waitForURL(/\/game\/\d+$/);

@@ -44,7 +44,9 @@ describe("managed payment in the game form", () => {
       await page.getByLabel("Minute").selectOption("0");
       await page.getByRole("button", { name: "Platz auswählen" }).click();
       await page.getByLabel("Platz suchen").fill("Tempelhof");
-      await page.getByRole("button", { name: /Tempelhofer Feld Bolzplatz/ }).click();
+      // A row highlights the court; its card confirms (spec 001 section 2.7).
+      await page.getByRole("list").getByRole("button", { name: /Tempelhofer Feld Bolzplatz/ }).click();
+      await page.getByTestId("court-summary-card").getByRole("button", { name: "Platz auswählen" }).click();
       await page.getByText("Tempelhofer Feld Bolzplatz").first().waitFor();
 
       await managed.click();

@@ -304,7 +304,9 @@ describe("creating a game", () => {
     await page.getByLabel("Minute").selectOption("30");
     await page.getByRole("button", { name: "Platz auswählen" }).click();
     await page.getByLabel("Platz suchen").fill("Moabit");
-    await page.getByRole("button", { name: /Sporthalle Moabit/ }).click();
+    // A row highlights the court; its card confirms (spec 001 section 2.7).
+    await page.getByRole("list").getByRole("button", { name: /Sporthalle Moabit/ }).click();
+    await page.getByTestId("court-summary-card").getByRole("button", { name: "Platz auswählen" }).click();
     await page.getByText("Sporthalle Moabit").first().waitFor();
   }
 

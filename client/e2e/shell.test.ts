@@ -57,9 +57,11 @@ describe("app shell", () => {
       await page.getByRole("button", { name: "Zurück" }).click();
       await page.waitForURL(/\/games$/);
 
-      // Courts tab: the same chooser, leading to the region's courts.
+      // Courts tab: like the games tab, the stored city's courts (spec 001 section 2.2); /courts stays the chooser.
       await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Plätze" }).click();
-      await page.waitForURL(/\/courts$/);
+      await page.waitForURL(/\/courts\/hamburg$/);
+      await page.getByRole("heading", { name: "Fußballplätze in Hamburg" }).waitFor();
+      await page.goto("/courts");
       await page.getByRole("heading", { name: "Fußballplätze finden" }).waitFor();
       await context.close();
     },

@@ -14,6 +14,7 @@ import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
+import { courtQueryOptions } from "@client/features/courts/court-queries";
 import { GameNotificationsField, useOrganiserNotifications } from "@client/features/notifications/game-notifications";
 import { ResendConfirmation } from "@client/features/auth/resend-confirmation";
 import { CourtPicker } from "./form/court-picker";
@@ -55,16 +56,12 @@ function VerifyEmailPrompt({ account }: { account: TMyAccount }) {
   );
 }
 
-/** Finds the ?courtId court: first among the region's courts, then among all. */
-function usePreselectedCourt(courtId: number | undefined, regionSlug: string | null): FormCourt | null | undefined {
-  const inRegion = useQuery({ ...trpc.courts.search.queryOptions({ regionSlug: regionSlug ?? undefined }), enabled: courtId !== undefined });
-  const found = inRegion.data?.find((court) => court.id === courtId);
-  const anywhere = useQuery({ ...trpc.courts.search.queryOptions({}), enabled: courtId !== undefined && inRegion.isSuccess && !found && regionSlug !== null });
+/** The ?courtId court (spec 000 section 2), wherever it is; null when there is none or it does not exist. */
+function usePreselectedCourt(courtId: number | undefined): FormCourt | null | undefined {
+  const court = useQuery({ ...courtQueryOptions(courtId ?? 0), enabled: courtId !== undefined, retry: false });
   if (courtId === undefined) return null;
-  if (found) return found;
-  const elsewhere = anywhere.data?.find((court) => court.id === courtId);
-  if (elsewhere) return elsewhere;
-  return inRegion.isPending || anywhere.isFetching ? undefined : null;
+  if (court.data) return court.data;
+  return court.isPending ? undefined : null;
 }
 
 function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: number }) {
@@ -90,7 +87,7 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
     setServerFields({});
   }, []);
 
-  const preselected = usePreselectedCourt(courtId, regionSlug);
+  const preselected = usePreselectedCourt(courtId);
   const appliedPreselect = useRef(false);
   useEffect(() => {
     if (preselected && !appliedPreselect.current) {

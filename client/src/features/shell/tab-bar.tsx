@@ -3,9 +3,9 @@ import { Goal, LogIn, MapPinned, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Avatar } from "@client/components/avatar";
 import { useAccount } from "@client/lib/account";
-import { getStoredRegionSlug } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
 import { useUnreadTotal } from "@client/features/chat/chat-queries";
+import { useCurrentRegionSlug } from "@client/features/regions/regions-query";
 import { authHref } from "@client/features/auth/after-login";
 import { useReturnSearch } from "@client/features/auth/use-return-search";
 import { AppLink } from "./app-link";
@@ -18,7 +18,8 @@ type Tab = { key: string; href: string; label: string; icon: ReactNode; active: 
 export function TabBar() {
   const account = useAccount();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const regionSlug = getStoredRegionSlug() ?? account?.region?.slug ?? null;
+  // The city of the page (a feed, a courts map, a game) or else the stored one, so both tabs follow the user at once.
+  const regionSlug = useCurrentRegionSlug();
   const ownProfile = account ? `/user/${account.id}` : null;
   const unread = useUnreadTotal();
   // Signing in from the tab comes back to this page (spec 001 section 2.3).
@@ -34,7 +35,8 @@ export function TabBar() {
     },
     {
       key: "courts",
-      href: "/courts",
+      // Like the games tab: the current city's courts, the city chooser without one (spec 001 section 2.2).
+      href: regionSlug ? `/courts/${regionSlug}` : "/courts",
       label: m.tab_courts(),
       icon: <MapPinned aria-hidden className="size-6" />,
       active: pathname.startsWith("/courts") || pathname.startsWith("/court/"),

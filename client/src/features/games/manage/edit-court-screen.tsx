@@ -3,7 +3,6 @@ import { useNavigate } from "@tanstack/react-router";
 import { MapPin, Save } from "lucide-react";
 import { useState } from "react";
 import { canEditGame } from "@shared/rules/game-windows";
-import type { TCourtRef } from "@shared/schemas/games";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { errorMessage } from "@client/lib/errors";
@@ -13,6 +12,7 @@ import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
 import { showFlash } from "@client/features/account/flash";
 import { CourtPicker } from "../form/court-picker";
+import type { FormCourt } from "../form/game-form-state";
 import { gameQueryOptions, useGameUpdated } from "../game-query";
 import { changeNoticeFor, managedShapeOf, type ChangeNotice } from "./change-notice";
 import { ChangeNoticeModal, ManageHeader, NoPermission } from "./manage-common";
@@ -27,7 +27,7 @@ export function EditCourtScreen({ gameId }: { gameId: number }) {
   const navigate = useNavigate();
   const now = useNow();
   const gameUpdated = useGameUpdated();
-  const [chosen, setChosen] = useState<TCourtRef | null>(null);
+  const [chosen, setChosen] = useState<FormCourt | null>(null);
   const [notice, setNotice] = useState<ChangeNotice | null>(null);
   const update = useMutation(trpc.games.update.mutationOptions());
 

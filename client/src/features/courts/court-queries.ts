@@ -1,0 +1,23 @@
+import { trpc } from "@client/lib/trpc";
+
+/** Query options shared by the courts routes' loaders and their screens (routes prefetch, components read). */
+export function courtQueryOptions(id: number) {
+  return trpc.courts.get.queryOptions({ id }, { staleTime: 30_000 });
+}
+
+export function regionCourtsQueryOptions(regionSlug: string) {
+  return trpc.courts.ofRegion.queryOptions({ regionSlug }, { staleTime: 60_000 });
+}
+
+export function courtGamesQueryOptions(courtId: number) {
+  return trpc.games.onCourt.queryOptions({ courtId }, { staleTime: 30_000 });
+}
+
+export function organizationQueryOptions(id: number) {
+  return trpc.organizations.get.queryOptions({ id }, { staleTime: 60_000 });
+}
+
+/** Route params are digits only; anything else is the not-found screen. */
+export function parseEntityId(raw: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+}

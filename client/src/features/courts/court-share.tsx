@@ -1,0 +1,67 @@
+import { Check, Copy, MessageCircle, Send, Share2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { isNativeApp, postNativeMessage } from "@client/lib/native-bridge";
+import { m } from "@client/paraglide/messages";
+import { telegramShareUrl, whatsappShareUrl } from "@client/features/games/game-share";
+import { courtUrl } from "./court-links";
+
+/** In the native app the wrapper copies (bridge message copyToClipboard, spec 001 section 7); else the browser. */
+async function copyText(value: string): Promise<boolean> {
+  if (isNativeApp() && postNativeMessage(JSON.stringify({ type: "copyToClipboard", text: value }))) return true;
+  try {
+    await navigator.clipboard.writeText(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const actionClass =
+  "flex min-h-14 flex-1 flex-col items-center justify-center gap-1 rounded-2xl bg-slate-50 px-2 py-2 text-[13px] font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100";
+
+/** The share buttons of the court card (spec 001 section 2.7): copy the link, the phone's share sheet, WhatsApp, Telegram. */
+export function CourtShare({ courtId, name }: { courtId: number; name: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const url = courtUrl(courtId, window.location.origin);
+  const text = m.court_share_text({ name, url });
+  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(null), 2500);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  return (
+    <div>
+      <div className="flex gap-2">
+        <button type="button" className={actionClass} onClick={async () => setCopied(await copyText(url))}>
+          {copied ? <Check aria-hidden className="size-5 text-pitch-700" /> : <Copy aria-hidden className="size-5 text-pitch-700" />}
+          {copied ? m.court_share_copied() : m.court_share_copy()}
+        </button>
+        {canShare ? (
+          <button
+            type="button"
+            className={actionClass}
+            onClick={() => void navigator.share({ title: name, text, url }).catch(() => undefined)}
+          >
+            <Share2 aria-hidden className="size-5 text-pitch-700" />
+            {m.court_share_more()}
+          </button>
+        ) : null}
+        <a href={whatsappShareUrl(text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
+          <MessageCircle aria-hidden className="size-5 text-pitch-600" />
+          WhatsApp
+        </a>
+        <a href={telegramShareUrl(url, text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
+          <Send aria-hidden className="size-5 text-sky-600" />
+          Telegram
+        </a>
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? m.court_share_copied() : ""}
+      </p>
+      {copied === false ? <p className="mt-2 text-sm font-medium text-red-700">{m.court_share_copy_failed()}</p> : null}
+    </div>
+  );
+}
