@@ -2,7 +2,7 @@ import { and, count, eq, gte } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { courtLocationDrafts, courts } from "../../db/schema";
 import type { TCourtListItem } from "@shared/schemas/courts";
-import { haversineSql } from "./repo";
+import { haversineSql, listColumns } from "./repo";
 
 /** Writes of court creation (places.ts): the viewer's location draft and the new court. */
 
@@ -52,20 +52,7 @@ export async function insertCourt(tx: DbOrTx, values: typeof courts.$inferInsert
 export async function findCourtListItem(db: DbOrTx, id: number, center: { latitude: number; longitude: number }): Promise<TCourtListItem | null> {
   const distance = haversineSql(courts.latitude, courts.longitude, center);
   const rows = await db
-    .select({
-      id: courts.id,
-      name: courts.name,
-      address: courts.address,
-      latitude: courts.latitude,
-      longitude: courts.longitude,
-      imageUrl: courts.imageUrl,
-      turf: courts.turf,
-      indoor: courts.indoor,
-      public: courts.public,
-      rentable: courts.rentable,
-      floodLight: courts.floodLight,
-      distanceKm: distance,
-    })
+    .select({ ...listColumns, distanceKm: distance })
     .from(courts)
     .where(eq(courts.id, id))
     .limit(1);

@@ -18,8 +18,8 @@ export const courtColumns = {
   regionId: courts.regionId,
 };
 
-/** TCourtListItem without distanceKm. */
-const listColumns = {
+/** TCourtListItem without distanceKm (places-repo.ts selects the same). */
+export const listColumns = {
   id: courts.id,
   name: courts.name,
   address: courts.address,

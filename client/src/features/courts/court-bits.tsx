@@ -1,5 +1,6 @@
 import { Building2, Lightbulb, MapPin, Trees } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import type { COURT_FENCINGS } from "@shared/constants";
 import type { TCourtListItem } from "@shared/schemas/courts";
 import { m } from "@client/paraglide/messages";
 import { turfLabel } from "@client/features/games/court-facts";
@@ -104,4 +105,18 @@ export function CourtSummaryCard({ court, children, locale }: { court: TCourtLis
       <div className="border-t border-slate-100 p-3 pt-2.5">{children}</div>
     </section>
   );
+}
+
+/** The fencing of a court in words (spec 001 section 3: none, partial, full, cage). */
+export function fencingLabel(fencing: (typeof COURT_FENCINGS)[number]): string {
+  switch (fencing) {
+    case "NONE":
+      return m.court_fencing_none();
+    case "PARTIAL":
+      return m.court_fencing_partial();
+    case "FULL":
+      return m.court_fencing_full();
+    default:
+      return m.court_fencing_cage();
+  }
 }

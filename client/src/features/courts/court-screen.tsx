@@ -34,26 +34,12 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { turfLabel } from "@client/features/games/court-facts";
 import { GameCard } from "@client/features/games/game-card";
-import { CourtImage } from "./court-bits";
+import { CourtImage, fencingLabel } from "./court-bits";
 import { mapsServiceUrl, openStreetMapUrl, playersPerSide } from "./court-links";
 import { courtGamesQueryOptions, courtQueryOptions } from "./court-queries";
 import { CourtShare } from "./court-share";
 import { ImageUploadField } from "./image-upload-field";
-
-type Fencing = NonNullable<TCourtDetail["fencing"]>;
-
-function fencingLabel(fencing: Fencing): string {
-  switch (fencing) {
-    case "NONE":
-      return m.court_fencing_none();
-    case "PARTIAL":
-      return m.court_fencing_partial();
-    case "FULL":
-      return m.court_fencing_full();
-    default:
-      return m.court_fencing_cage();
-  }
-}
+import { NotFoundState } from "@client/components/not-found-state";
 
 function playersText(court: TCourtDetail): string | null {
   const side = playersPerSide(court.minPlayers, court.maxPlayers);
@@ -321,17 +307,7 @@ function CourtDetails({ court, created }: { court: TCourtDetail; created: boolea
 /** 'Platz konnte nicht gefunden werden.' (spec 001 section 8). */
 export function CourtNotFound() {
   useLocale();
-  return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
-      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-        <SearchX aria-hidden className="size-10" />
-      </div>
-      <h1 className="text-xl font-extrabold text-slate-900">{m.error_COURT_NOT_FOUND()}</h1>
-      <Link to="/courts" className={buttonClassName({ className: "mt-6" })}>
-        {m.court_find_courts()}
-      </Link>
-    </div>
-  );
+  return <NotFoundState icon={<SearchX aria-hidden className="size-10" />} title={m.error_COURT_NOT_FOUND()} to="/courts" action={m.court_find_courts()} />;
 }
 
 /** /court/{courtId} (spec 001 sections 2.2 and 2.7): the court card and what happens on the court. */

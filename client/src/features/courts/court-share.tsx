@@ -1,8 +1,8 @@
-import { Check, Copy, MessageCircle, Send, Share2 } from "lucide-react";
+import { Check, Copy, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isNativeApp, postNativeMessage } from "@client/lib/native-bridge";
 import { m } from "@client/paraglide/messages";
-import { telegramShareUrl, whatsappShareUrl } from "@client/features/games/game-share";
+import { MessengerShareLinks, shareActionClass as actionClass } from "@client/features/games/share-actions";
 import { courtUrl } from "./court-links";
 
 /** In the native app the wrapper copies (bridge message copyToClipboard, spec 001 section 7); else the browser. */
@@ -16,8 +16,6 @@ async function copyText(value: string): Promise<boolean> {
   }
 }
 
-const actionClass =
-  "flex min-h-14 flex-1 flex-col items-center justify-center gap-1 rounded-2xl bg-slate-50 px-2 py-2 text-[13px] font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100";
 
 /** The share buttons of the court card (spec 001 section 2.7): copy the link, the phone's share sheet, WhatsApp, Telegram. */
 export function CourtShare({ courtId, name }: { courtId: number; name: string }) {
@@ -49,14 +47,7 @@ export function CourtShare({ courtId, name }: { courtId: number; name: string })
             {m.court_share_more()}
           </button>
         ) : null}
-        <a href={whatsappShareUrl(text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
-          <MessageCircle aria-hidden className="size-5 text-pitch-600" />
-          WhatsApp
-        </a>
-        <a href={telegramShareUrl(url, text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
-          <Send aria-hidden className="size-5 text-sky-600" />
-          Telegram
-        </a>
+        <MessengerShareLinks text={text} url={url} />
       </div>
       <p role="status" className="sr-only">
         {copied ? m.court_share_copied() : ""}

@@ -21,7 +21,7 @@ import { m } from "@client/paraglide/messages";
 import { EmailVerification } from "@client/features/account/email-verification";
 import { turfLabel } from "@client/features/games/court-facts";
 import { useCurrentRegionSlug } from "@client/features/regions/regions-query";
-import { CourtListRow } from "./court-bits";
+import { CourtListRow, fencingLabel } from "./court-bits";
 import { regionCourtsQueryOptions } from "./court-queries";
 import { courtNameProblem, formatCoordinate, latitudeProblem, longitudeProblem, parseCoordinate } from "./court-validators";
 
@@ -535,7 +535,7 @@ function DetailsStep({
           label={m.court_fact_fencing()}
           value={details.fencing}
           onValueChange={(fencing) => set({ fencing: fencing as Fencing })}
-          options={COURT_FENCINGS.map((fencing) => ({ value: fencing, label: fencingOption(fencing) }))}
+          options={COURT_FENCINGS.map((fencing) => ({ value: fencing, label: fencingLabel(fencing) }))}
           placeholder={m.court_create_fencing_unknown()}
           error={fieldError("fencing")}
         />
@@ -576,19 +576,6 @@ function DetailsStep({
       </div>
     </form>
   );
-}
-
-function fencingOption(fencing: Fencing): string {
-  switch (fencing) {
-    case "NONE":
-      return m.court_fencing_none();
-    case "PARTIAL":
-      return m.court_fencing_partial();
-    case "FULL":
-      return m.court_fencing_full();
-    default:
-      return m.court_fencing_cage();
-  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { organizationQueryOptions } from "./court-queries";
 import { ImageUploadField } from "./image-upload-field";
+import { NotFoundState } from "@client/components/not-found-state";
 
 function Logo({ src, name }: { src: string | null; name: string }) {
   const [failed, setFailed] = useState(false);
@@ -25,17 +26,7 @@ function Logo({ src, name }: { src: string | null; name: string }) {
 /** 'Organisation konnte nicht gefunden werden.' (spec 001 section 8). */
 export function OrganizationNotFound() {
   useLocale();
-  return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
-      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-        <SearchX aria-hidden className="size-10" />
-      </div>
-      <h1 className="text-xl font-extrabold text-slate-900">{m.error_ORGANIZATION_NOT_FOUND()}</h1>
-      <Link to="/" className={buttonClassName({ className: "mt-6" })}>
-        {m.not_found_home()}
-      </Link>
-    </div>
-  );
+  return <NotFoundState icon={<SearchX aria-hidden className="size-10" />} title={m.error_ORGANIZATION_NOT_FOUND()} to="/" action={m.not_found_home()} />;
 }
 
 /** /org/{id} and /organization/{id} (spec 001 section 2.7): name and logo; admins and members upload the logo. */

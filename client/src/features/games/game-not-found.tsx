@@ -1,23 +1,15 @@
-import { Link, useRouter } from "@tanstack/react-router";
+import { useRouter } from "@tanstack/react-router";
 import { CalendarX2, RefreshCw, WifiOff } from "lucide-react";
-import { Button, buttonClassName } from "@client/components/button";
+import { Button } from "@client/components/button";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
+import { NotFoundState } from "@client/components/not-found-state";
 
 /** 'Kickrunde konnte nicht gefunden werden.' with a way back to the feed. */
 export function GameNotFound() {
   useLocale();
   return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
-      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-        <CalendarX2 aria-hidden className="size-10" />
-      </div>
-      <h1 className="text-xl font-extrabold text-slate-900">{m.error_GAME_NOT_FOUND()}</h1>
-      <p className="mt-2 max-w-sm text-[16px] text-slate-700">{m.game_not_found_text()}</p>
-      <Link to="/" className={buttonClassName({ className: "mt-6" })}>
-        {m.game_to_feed()}
-      </Link>
-    </div>
+    <NotFoundState icon={<CalendarX2 aria-hidden className="size-10" />} title={m.error_GAME_NOT_FOUND()} text={m.game_not_found_text()} to="/" action={m.game_to_feed()} />
   );
 }
 

@@ -1,10 +1,11 @@
-import { Check, Copy, MessageCircle, PartyPopper, Send, Share2 } from "lucide-react";
+import { Check, Copy, PartyPopper, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { Modal } from "@client/components/modal";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
-import { gameUrl, shareText, telegramShareUrl, whatsappShareUrl } from "./game-share";
+import { gameUrl, shareText } from "./game-share";
+import { MessengerShareLinks, shareActionClass as actionClass } from "./share-actions";
 
 type Copied = "link" | "text" | null;
 
@@ -17,8 +18,6 @@ async function copyToClipboard(value: string): Promise<boolean> {
   }
 }
 
-const actionClass =
-  "flex min-h-12 flex-1 flex-col items-center justify-center gap-1 rounded-2xl bg-slate-50 px-2 py-2.5 text-[13px] font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-100";
 
 /**
  * Share modal (spec 000 section 2): the game link and a ready-made messenger text, each with a
@@ -121,14 +120,7 @@ export function ShareModal({ game, open, onClose, created = false }: { game: TGa
             {m.game_share_more()}
           </button>
         ) : null}
-        <a href={whatsappShareUrl(text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
-          <MessageCircle aria-hidden className="size-5 text-pitch-600" />
-          WhatsApp
-        </a>
-        <a href={telegramShareUrl(url, text)} target="_blank" rel="noopener noreferrer" className={actionClass}>
-          <Send aria-hidden className="size-5 text-sky-600" />
-          Telegram
-        </a>
+        <MessengerShareLinks text={text} url={url} />
       </div>
       {created ? (
         <button
