@@ -113,8 +113,17 @@ describe("region subscription", () => {
       // Fewer than 50 subscribers: no number.
       expect(await box.getByText(/Personen werden benachrichtigt/).count()).toBe(0);
 
-      await box.getByRole("button", { name: "Benachrichtige mich" }).click();
-      await box.getByRole("button", { name: "Abbestellen" }).waitFor();
+      // The feed below may still shift the box while the tap lands (see openBerlinFeed): when the tap went beside
+      // the button, it is still offered after a while, so tap it again; a tap that landed changes it at once.
+      const subscribe = box.getByRole("button", { name: "Benachrichtige mich" });
+      const unsubscribe = box.getByRole("button", { name: "Abbestellen" });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        // (a later tap gives up quietly when the button changed meanwhile: the earlier tap did land)
+        await (attempt === 0 ? subscribe.click() : subscribe.click({ timeout: 3_000 }).catch(() => undefined));
+        const landed = await unsubscribe.waitFor({ timeout: 8_000 }).then(() => true, () => false);
+        if (landed || !(await subscribe.isVisible())) break;
+      }
+      await unsubscribe.waitFor();
       await box.getByText("Dieses Gerät wird bei jeder neuen Kickrunde in Berlin benachrichtigt.").waitFor();
       await box.locator("button:not([aria-disabled='true'])").waitFor();
       await shot(page, "notif-region-subscribed");
