@@ -1,21 +1,8 @@
 import { Check, Copy, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { isNativeApp, postNativeMessage } from "@client/lib/native-bridge";
 import { m } from "@client/paraglide/messages";
-import { MessengerShareLinks, shareActionClass as actionClass } from "@client/features/games/share-actions";
+import { copyToClipboard, MessengerShareLinks, shareActionClass as actionClass } from "@client/features/games/share-actions";
 import { courtUrl } from "./court-links";
-
-/** In the native app the wrapper copies (bridge message copyToClipboard, spec 001 section 7); else the browser. */
-async function copyText(value: string): Promise<boolean> {
-  if (isNativeApp() && postNativeMessage(JSON.stringify({ type: "copyToClipboard", text: value }))) return true;
-  try {
-    await navigator.clipboard.writeText(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 
 /** The share buttons of the court card (spec 001 section 2.7): copy the link, the phone's share sheet, WhatsApp, Telegram. */
 export function CourtShare({ courtId, name }: { courtId: number; name: string }) {
@@ -33,7 +20,7 @@ export function CourtShare({ courtId, name }: { courtId: number; name: string })
   return (
     <div>
       <div className="flex gap-2">
-        <button type="button" className={actionClass} onClick={async () => setCopied(await copyText(url))}>
+        <button type="button" className={actionClass} onClick={async () => setCopied(await copyToClipboard(url))}>
           {copied ? <Check aria-hidden className="size-5 text-pitch-700" /> : <Copy aria-hidden className="size-5 text-pitch-700" />}
           {copied ? m.court_share_copied() : m.court_share_copy()}
         </button>

@@ -24,6 +24,7 @@ import { useCurrentRegionSlug } from "@client/features/regions/regions-query";
 import { CourtListRow, fencingLabel } from "./court-bits";
 import { regionCourtsQueryOptions } from "./court-queries";
 import { courtNameProblem, formatCoordinate, latitudeProblem, longitudeProblem, parseCoordinate } from "./court-validators";
+import { useDebounced } from "@client/lib/use-debounced";
 
 /** spec 001 section 5: a repeatable input allows up to 3 rows. */
 const ALTERNATIVE_NAMES_MAX = 3;
@@ -31,14 +32,6 @@ const PLACE_SEARCH_DEBOUNCE_MS = 500;
 
 type Fencing = (typeof COURT_FENCINGS)[number];
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** `step` null: the verify prompt, before the two steps. */
 function Header({ step }: { step: 1 | 2 | null }) {

@@ -1,5 +1,17 @@
 import { MessageCircle, Send } from "lucide-react";
+import { isNativeApp, postNativeMessage } from "@client/lib/native-bridge";
 import { telegramShareUrl, whatsappShareUrl } from "./game-share";
+
+/** Copies a link or text: in the native app the wrapper copies (bridge message copyToClipboard, spec 001 section 7), else the browser. */
+export async function copyToClipboard(value: string): Promise<boolean> {
+  if (isNativeApp() && postNativeMessage(JSON.stringify({ type: "copyToClipboard", text: value }))) return true;
+  try {
+    await navigator.clipboard.writeText(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** One tile of a row of share actions (copy, the phone's share sheet, messengers): game share modal and court page. */
 export const shareActionClass =

@@ -5,19 +5,9 @@ import { Modal } from "@client/components/modal";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { gameUrl, shareText } from "./game-share";
-import { MessengerShareLinks, shareActionClass as actionClass } from "./share-actions";
+import { copyToClipboard, MessengerShareLinks, shareActionClass as actionClass } from "./share-actions";
 
 type Copied = "link" | "text" | null;
-
-async function copyToClipboard(value: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 
 /**
  * Share modal (spec 000 section 2): the game link and a ready-made messenger text, each with a

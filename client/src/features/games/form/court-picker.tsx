@@ -14,17 +14,10 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { CourtListRow, CourtSummaryCard } from "@client/features/courts/court-bits";
 import { regionCourtsQueryOptions } from "@client/features/courts/court-queries";
+import { useDebounced } from "@client/lib/use-debounced";
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The courts to choose from: the region's (nearest its centre first), or the search by name within the
