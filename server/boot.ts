@@ -16,6 +16,7 @@ import {
   startMailWorker,
   startNotificationDispatcher,
   startParticipationPaymentWorkers,
+  startBookingWorkers,
   startPaymentWorkers,
   startPushWorker,
 } from "./jobs/workers";
@@ -73,6 +74,7 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   await startPushWorker(deps);
   await startPaymentWorkers(deps);
   await startParticipationPaymentWorkers(deps);
+  await startBookingWorkers(deps);
   startNotificationDispatcher(deps);
   return deps;
 }

@@ -55,6 +55,45 @@ export const COURTS_MAX_DISTANCE_KM = 200;
 /** How close (in metres) another court must be to be shown as "already here?" when a new one is placed. */
 export const COURT_NEARBY_CHECK_METERS = 300;
 
+/**
+ * Court booking status codes (spec 001 section 4): OP Offen, RE Angefragt, TP Zahlung notwendig (accepted,
+ * to pay), BO Gebucht, DE Abgelehnt, CA Storniert.
+ */
+export const COURT_BOOKING_STATUSES = ["OP", "RE", "TP", "BO", "DE", "CA"] as const;
+export type CourtBookingStatus = (typeof COURT_BOOKING_STATUSES)[number];
+/** What happened to a booking (the notification ledger, domains/bookings). */
+export const COURT_BOOKING_EVENT_TYPES = ["REQUESTED", "ACCEPTED", "DECLINED", "PAID", "CANCELLED", "EXPIRED"] as const;
+export type CourtBookingEventType = (typeof COURT_BOOKING_EVENT_TYPES)[number];
+/** Court booking rules (spec 001 sections 5 and 9; our limits in README Decisions, "Court bookings"). */
+export const COURT_BOOKING = {
+  /** booking lengths in minutes */
+  durations: [60, 90] as const,
+  /** bookings start on this grid (minutes, Berlin wall time), like the calendars' 30-minute steps */
+  stepMinutes: 30,
+  /** the owner's share of the price after discount, in percent */
+  ownerSharePercent: 80,
+  /** how far ahead a court can be booked, in days */
+  maxDaysAhead: 90,
+  /** an accepted booking must be paid within this many hours (and before its start) */
+  paymentHours: 24,
+  /** the renter may cancel a paid booking (full refund) until this many hours before its start */
+  renterCancelHours: 48,
+  /** manual bookings: title length, weekly recurrences (min 0, default 2; our maximum) */
+  titleMax: 80,
+  recurrencesDefault: 2,
+  recurrencesMax: 52,
+  /** the owner calendar (spec 001 section 9) */
+  ownerCalendar: { dayStart: "08:00", stepMinutes: 30, slotHeightPx: 60, defaultTime: "12:00" },
+  /** the public availability calendar: 10:00 to 22:00, day view at 768 px or narrower */
+  publicCalendar: { dayStart: "10:00", dayEnd: "22:00", stepMinutes: 30, mobileBreakpointPx: 768 },
+  /** list length of 'Buchungen' and 'Vermietungen' */
+  listLimit: 100,
+  /** calendar queries span at most this many days */
+  calendarMaxDays: 42,
+} as const;
+/** Google calendar import (spec 001 section 9): every 5 minutes. */
+export const GOOGLE_IMPORT_CRON = "*/5 * * * *";
+
 /** Login throttling (our design, README Decisions). */
 export const LOGIN_THROTTLE = {
   /** failures per account before a wait is imposed */

@@ -123,6 +123,28 @@ export const ERRORS = {
   COURT_LOCATION_MISSING: { status: 409, message: "Choose the court's location first" }, // createCourt before a place was saved
   COURTS_PER_DAY_LIMIT: { status: 429, message: "You can create at most 10 courts per day" }, // a per-user quota against spam
   ORGANIZATION_NOT_FOUND: { status: 404, message: "Organization not found" },
+  // court bookings (spec 001 sections 2.8, 4, 8)
+  COURT_BOOKING_NOT_FOUND: { status: 404, message: "Booking not found" },
+  COURT_NOT_RENTABLE: { status: 409, message: "This court cannot be rented through the app" },
+  BOOKING_OWN_COURT: { status: 409, message: "You cannot rent your own court; enter a manual booking instead" },
+  BOOKING_START_INVALID: { status: 400, message: "Bookings start in the future, on the half hour, at most 90 days ahead" },
+  BOOKING_OUTSIDE_OPENING_HOURS: { status: 409, message: "The court is not open for bookings at this time" },
+  BOOKING_SLOT_TAKEN: { status: 409, message: "The chosen court seems to be occupied already" }, // spec: 'Der gewählte Platz scheint bereits belegt zu sein...'
+  BOOKING_TRANSITION_NOT_ALLOWED: { status: 409, message: "This booking cannot change to that status now" },
+  SUB_COURT_REQUIRED: { status: 400, message: "Choose a court first" }, // accepting or booking by hand on a court with sub-courts
+  SUB_COURT_NOT_FOUND: { status: 404, message: "This court does not belong to the booking's court" },
+  BOOKING_PAYMENT_PENDING: { status: 409, message: "The payment has not arrived yet" }, // BO reported before the provider confirmed it
+  BOOKING_CANCEL_TOO_LATE: { status: 409, message: "Paid bookings can be cancelled until 48 hours before the start" },
+  BOOKING_NEEDS_PAYMENT_ACCOUNT: { status: 409, message: "Set up payments before accepting bookings" }, // the owner's connected account cannot take charges
+  BOOKING_RANGE_TOO_LONG: { status: 400, message: "Choose a shorter period" },
+  MANUAL_BOOKING_NOT_FOUND: { status: 404, message: "Manual booking not found" },
+  MANUAL_BOOKING_DURATION_INVALID: { status: 400, message: "Manual bookings last 60 or 90 minutes" },
+  // Google calendar (spec 001 sections 2.5, 4, 7)
+  GOOGLE_NOT_CONNECTED: { status: 409, message: "No Google account is linked" },
+  GOOGLE_UNAVAILABLE: { status: 503, message: "Google Calendar is not reachable, try again later" },
+  GOOGLE_CALENDAR_NOT_FOUND: { status: 404, message: "Calendar not found" },
+  GOOGLE_AUTH_FAILED: { status: 409, message: "Google did not accept the link, connect again" },
+  GOOGLE_UNAVAILABLE_HERE: { status: 409, message: "Google Calendar is not configured on this server" },
   // chat (spec 000 section 8, "Messages")
   COMMENT_RATE_LIMITED: { status: 429, message: "One message per 10 seconds" },
   DIRECT_MESSAGE_RATE_LIMITED: { status: 429, message: "One message per 3 seconds" },

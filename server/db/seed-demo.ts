@@ -14,6 +14,8 @@ export const DEMO_PASSWORD = "kickrunde";
  * can be demonstrated at once. The local Stripe emulator must know an account of this id.
  */
 export const DEMO_ORGA_STRIPE_ACCOUNT_ID = "acct_demo_orga";
+/** The demo court owner's connected account: bookings of the Soccerhalle are paid to it. */
+export const DEMO_COURT_OWNER_STRIPE_ACCOUNT_ID = "acct_demo_platz";
 
 type RegionSeed = { name: string; slug: string; latitude: number; longitude: number; featured?: boolean; perimeter?: number };
 
@@ -86,11 +88,15 @@ export const DEMO_USERS: UserSeed[] = [
 export async function registerDemoAccounts(deps: Deps): Promise<boolean> {
   const emulator = deps.payments?.emulator;
   if (!emulator) return false;
-  const orga = await findUserByStripeAccountId(deps.db, DEMO_ORGA_STRIPE_ACCOUNT_ID);
-  if (!orga) return false;
-  const account = emulator.ensureAccount(DEMO_ORGA_STRIPE_ACCOUNT_ID, orga.email);
-  if (!account.charges_enabled) emulator.completeOnboarding(DEMO_ORGA_STRIPE_ACCOUNT_ID, { businessType: "individual" });
-  return true;
+  let registered = false;
+  for (const id of [DEMO_ORGA_STRIPE_ACCOUNT_ID, DEMO_COURT_OWNER_STRIPE_ACCOUNT_ID]) {
+    const user = await findUserByStripeAccountId(deps.db, id);
+    if (!user) continue;
+    const account = emulator.ensureAccount(id, user.email);
+    if (!account.charges_enabled) emulator.completeOnboarding(id, { businessType: "individual" });
+    registered = true;
+  }
+  return registered;
 }
 
 export async function seedDemoIfEmpty(deps: Deps): Promise<Record<string, number> | null> {
@@ -176,6 +182,25 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
         orga.id,
         {
           stripeAccountId: DEMO_ORGA_STRIPE_ACCOUNT_ID,
+          paymentOnboardingCompleted: true,
+          paymentChargesEnabled: true,
+          paymentPayoutsEnabled: true,
+          paymentBusinessType: "individual",
+        },
+        now,
+      );
+    }
+    // The court owner takes card payments for bookings of the Soccerhalle.
+    const courtOwner = await findUserByEmail(tx, "platz@kickrunde.de");
+    if (courtOwner) {
+      if (!(await addressInUse(tx, courtOwner.id))) {
+        await createAddress(tx, courtOwner.id, { line1: "Görlitzer Straße 70", town: "Berlin", postalCode: "10997", country: "DE" }, now);
+      }
+      await setPaymentAccount(
+        tx,
+        courtOwner.id,
+        {
+          stripeAccountId: DEMO_COURT_OWNER_STRIPE_ACCOUNT_ID,
           paymentOnboardingCompleted: true,
           paymentChargesEnabled: true,
           paymentPayoutsEnabled: true,

@@ -4,6 +4,7 @@ import type { GameEventReaction } from "./games/events";
 import type { PaymentReaction } from "./payments/events";
 import { chatLineForGameEvent } from "./chat/service";
 import { gamePaymentReaction, participationPaymentReaction } from "./participation/payment-lifecycle";
+import { bookingPaymentReaction } from "./bookings/payment";
 
 /**
  * Who reacts to game events inside the recording transaction (games/core.ts recordGameEvent), wired
@@ -19,10 +20,10 @@ export function gameEventReactions(deps: Deps): GameEventReaction[] {
 /**
  * Who reacts when a payment's mirror changes (its intent's status or amounts, from a webhook or a read
  * of Stripe), inside that transaction (domains/payments/events.ts): the participation's payment status
- * (participation/payment-lifecycle.ts); court bookings and tournaments will be added here.
+ * (participation/payment-lifecycle.ts); the court bookings (bookings/payment.ts); tournaments will be added here.
  */
 export function paymentReactions(deps: Deps): PaymentReaction[] {
-  return [participationPaymentReaction(deps), paymentFailureNotice(deps)];
+  return [participationPaymentReaction(deps), paymentFailureNotice(deps), bookingPaymentReaction(deps)];
 }
 
 /**

@@ -42,6 +42,18 @@ export type GamePaymentsReleaseJob = z.infer<typeof ZGamePaymentsReleaseJob>;
 const ZWaitingListJob = z.object({ gameId: z.number().int(), retry: z.number().int().min(0) });
 export type WaitingListJob = z.infer<typeof ZWaitingListJob>;
 
+/**
+ * Court bookings (domains/bookings): a request nobody answered before the start, or an accepted booking
+ * unpaid at its deadline, lapses (`status` is what it was planned for); money of a cancelled booking goes back.
+ */
+const ZBookingDeadlineJob = z.object({ bookingId: z.number().int(), status: z.enum(["RE", "TP"]) });
+export type BookingDeadlineJob = z.infer<typeof ZBookingDeadlineJob>;
+const ZBookingPaymentReleaseJob = z.object({ bookingId: z.number().int(), paymentId: z.number().int() });
+export type BookingPaymentReleaseJob = z.infer<typeof ZBookingPaymentReleaseJob>;
+/** Imports the linked Google calendars of every court owner (domains/calendar), every 5 minutes. */
+const ZGoogleImportJob = z.object({ userId: z.number().int().optional() });
+export type GoogleImportJob = z.infer<typeof ZGoogleImportJob>;
+
 export const JOBS = {
   "game-min-players-warning": ZMinPlayersJob,
   "game-takes-place-prompt": ZMinPlayersJob,
@@ -54,6 +66,9 @@ export const JOBS = {
   "game-payments-capture": ZGamePaymentsCaptureJob,
   "game-payments-release": ZGamePaymentsReleaseJob,
   "game-waiting-list": ZWaitingListJob,
+  "court-booking-deadline": ZBookingDeadlineJob,
+  "court-booking-payment-release": ZBookingPaymentReleaseJob,
+  "google-calendar-import": ZGoogleImportJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

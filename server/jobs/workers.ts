@@ -5,6 +5,8 @@ import { deliverMail, deliverPush } from "../domains/notifications/outbox";
 import { handleGamePaymentsCapture, handleGamePaymentsRelease, handlePaymentExpiry, handleWaitingListRetry } from "../domains/participation/payment-lifecycle";
 import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
+import { handleBookingPaymentRelease } from "../domains/bookings/payment";
+import { handleBookingDeadline } from "../domains/bookings/service";
 
 /**
  * Registers the workers of every job (jobs/definitions.ts): the logic lives in its domain, this
@@ -52,6 +54,15 @@ export async function startParticipationPaymentWorkers(deps: Deps) {
   await deps.jobs.work("game-payments-capture", (job) => handleGamePaymentsCapture(deps, job));
   await deps.jobs.work("game-payments-release", (job) => handleGamePaymentsRelease(deps, job));
   await deps.jobs.work("game-waiting-list", (job) => handleWaitingListRetry(deps, job));
+}
+
+/**
+ * Court bookings (domains/bookings): requests and unpaid accepted bookings lapse at their deadline
+ * (also without payments: a request nobody answered), and cancelled bookings' money goes back.
+ */
+export async function startBookingWorkers(deps: Deps) {
+  await deps.jobs.work("court-booking-deadline", (job) => handleBookingDeadline(deps, job));
+  if (deps.payments) await deps.jobs.work("court-booking-payment-release", (job) => handleBookingPaymentRelease(deps, job));
 }
 
 /**

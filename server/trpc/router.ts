@@ -1,6 +1,7 @@
 import { accountsRouter } from "../domains/accounts/router";
 import { addressesRouter } from "../domains/addresses/router";
 import { authRouter } from "../domains/auth/router";
+import { bookingsRouter } from "../domains/bookings/router";
 import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
@@ -20,6 +21,7 @@ export const appRouter = router({
   regions: regionsRouter,
   games: gamesRouter,
   courts: courtsRouter,
+  bookings: bookingsRouter,
   organizations: organizationsRouter,
   participation: participationRouter,
   chat: chatRouter,
