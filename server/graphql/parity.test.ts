@@ -3,6 +3,7 @@ import { getNamedType, isListType, isNonNullType, isObjectType, type GraphQLOutp
 import { createSchema } from "graphql-yoga";
 import { z } from "zod";
 import { ZAddress } from "@shared/schemas/addresses";
+import { ZBookingPerson, ZCourtBooking, ZManualBooking, ZManualBookingSeries, ZOccupiedTimes } from "@shared/schemas/bookings";
 import { ZCourtDetail, ZCreatedCourt, ZPlace, ZSavedLocation } from "@shared/schemas/courts";
 import { ZAccountLink } from "@shared/schemas/payment-onboarding";
 import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
@@ -70,6 +71,14 @@ const SERVED: Record<string, z.ZodObject> = {
   Place: ZPlace,
   SavedLocation: ZSavedLocation,
   CreateCourt: ZCreatedCourt,
+  CourtBooking: ZCourtBooking,
+  BookingPerson: ZBookingPerson,
+  BookingCourt: ZCourtBooking.shape.court,
+  BookingDiscount: inner(ZCourtBooking.shape.discount),
+  BookingViewer: ZCourtBooking.shape.viewer,
+  OccupiedTime: ZOccupiedTimes.shape.occupied.element,
+  ManualCourtBooking: ZManualBooking,
+  ManualCourtBookingSeries: ZManualBookingSeries,
 };
 
 /** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
@@ -95,12 +104,14 @@ const ENVELOPES = [
   "CreateOrUpdateAddress", // { address } of createOrUpdateAddress
   "UploadCourtImage", // { ok, imageUrl, court }
   "UploadOrganizationLogo", // { ok, imageUrl, organization }
+  "DeletedId", // { id } of deleteManualCourtBooking(Series)
 ];
 
 /** Shared field name → the old API's name for it. */
 const RENAMED: Record<string, Record<string, string>> = {
   Game: { durationMinutes: "duration", distanceKm: "distance" },
   Court: { distanceKm: "distance", availabilities: "courtAvailabilities" },
+  ManualCourtBookingSeries: { bookings: "manualCourtBookings" },
 };
 
 /** GraphQL fields with no field in the shared schema: the old API's own. */
@@ -113,13 +124,15 @@ const LEGACY_ONLY: Record<string, string[]> = {
   GuestRef: ["reliabilityRating"], // a game participation's guestReliabilityRating
   Participation: ["paymentIntentClientSecret"],
   CourtAvailability: ["pricePerHour"], // euros beside pricePerHourCents, like Game.price
-  CourtDiscount: ["minPriceToApply"], // spec 000 section 3's name for participateInGame's payment.clientSecret
+  CourtDiscount: ["minPriceToApply"],
+  CourtBooking: ["price", "earning", "fee", "listPrice"], // euros beside the cents, like Game.price // spec 000 section 3's name for participateInGame's payment.clientSecret
 };
 
 /** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */
 const UNSERVED: Record<string, string[]> = {
   Game: ["cancelledBy", "organization", "region", "minPlayersConfirmedAt", "cancelledParticipations", "viewer"],
   GameParticipation: ["guestProfileId", "guestReliabilityRating"], // served inside guestProfile
+  CourtBooking: ["checkout"], // how the web client confirms the intent; the wrapper uses the client secret
 };
 
 type Kind = { nullable: boolean; list: Kind | null; scalar: string };

@@ -17,6 +17,7 @@ import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
 import { addressMutations, addressQueries, addressTypeDefs } from "./addresses";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
+import { bookingMutations, bookingQueries, bookingTypeDefs } from "./bookings";
 import { courtMutations, courtQueries, courtTypeDefs } from "./courts";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
@@ -113,7 +114,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -139,6 +140,7 @@ const mutations: Record<string, GqlResolver> = {
   ...addressMutations,
   ...paymentOnboardingMutations,
   ...courtMutations,
+  ...bookingMutations,
   tokenAuth: resolver(ZLoginInput, auth.login, tokenAnswer),
   refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
   logout: resolver(ZNoArgs, auth.logout),
@@ -195,6 +197,7 @@ export const resolvers = {
     ...notificationQueries,
     ...addressQueries,
     ...courtQueries,
+    ...bookingQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
   MyAccount: userGameLists,

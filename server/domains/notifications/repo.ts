@@ -2,6 +2,9 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } fr
 import type { Language } from "@shared/constants";
 import type { DbOrTx } from "../../db/client";
 import {
+  courtBookingEvents,
+  courtBookings,
+  courts,
   directMessages,
   gameComments,
   gameEvents,
@@ -118,7 +121,7 @@ export async function regionSubscriberCounts(db: DbOrTx): Promise<Map<number, nu
 
 /* ---------- the dispatcher's sources ---------- */
 
-export type SourceKind = "game_event" | "direct_message" | "game_comment";
+export type SourceKind = "game_event" | "direct_message" | "game_comment" | "court_booking_event";
 
 /**
  * Claims undispatched source rows: those with an id near the highest dispatched one (a window,
@@ -126,7 +129,7 @@ export type SourceKind = "game_event" | "direct_message" | "game_comment";
  * is the claim: a concurrent dispatcher on another process waits on the same key and then skips it.
  */
 export async function claimPending(db: DbOrTx, kind: SourceKind, limit: number): Promise<number[]> {
-  const source = { game_event: gameEvents, direct_message: directMessages, game_comment: gameComments }[kind];
+  const source = { game_event: gameEvents, direct_message: directMessages, game_comment: gameComments, court_booking_event: courtBookingEvents }[kind];
   const [top] = await db
     .select({ max: sql<number | null>`max(${notificationDispatches.sourceId})` })
     .from(notificationDispatches)
@@ -227,6 +230,27 @@ export async function playerUserIds(db: DbOrTx, gameId: number): Promise<number[
  * Of these users, those who get game mails: receiveGameEmails set, a confirmed address (no mail to
  * an address nobody proved is theirs), account not deleted.
  */
+/** A booking event with what its texts need: the booking, its court's name and owner, the renter's first name. */
+export async function bookingEventInfo(db: DbOrTx, eventId: number) {
+  const [row] = await db
+    .select({ event: courtBookingEvents, booking: courtBookings, courtName: courts.name, ownerId: courts.ownerId, renterName: users.firstName })
+    .from(courtBookingEvents)
+    .innerJoin(courtBookings, eq(courtBookings.id, courtBookingEvents.bookingId))
+    .innerJoin(courts, eq(courts.id, courtBookings.courtId))
+    .innerJoin(users, eq(users.id, courtBookings.renterId))
+    .where(eq(courtBookingEvents.id, eventId));
+  return row ?? null;
+}
+
+/** Recipients of mails every user gets (bookings): a confirmed address, not deleted; receiveGameEmails does not apply. */
+export async function mailRecipients(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.applicationLanguage })
+    .from(users)
+    .where(and(inArray(users.id, userIds), isNotNull(users.emailVerifiedAt), isNull(users.deletedAt)));
+}
+
 export async function gameMailRecipients(db: DbOrTx, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db

@@ -13,6 +13,7 @@ import { webPushDeviceToken, type PushMessage } from "../../integrations/push/we
 import type { GameMailData, GameMailName } from "../../integrations/mail/templates";
 import { AppError } from "../../lib/errors";
 import { parseGameEvent, type GameEvent } from "../games/events";
+import { dispatchBookingEvent } from "./booking-notices";
 import { enqueueMail, enqueuePush } from "./outbox";
 import * as repo from "./repo";
 
@@ -128,7 +129,7 @@ const STALE_AFTER_MS = 30 * 60_000;
 const BATCH = 200;
 
 /**
- * Turns new game events, game comments and direct messages into `send-push` jobs, one per
+ * Turns new game events, game comments, direct messages and court booking events (booking-notices.ts) into `send-push` jobs, one per
  * receiving device, in the receiver's language. It polls the source tables through a ledger
  * (notification_dispatches) instead of being called by the services that write them: no code
  * path can forget to notify, and each row is dispatched exactly once across server processes
@@ -136,7 +137,7 @@ const BATCH = 200;
  */
 export async function dispatchPendingNotifications(deps: Deps): Promise<number> {
   let queued = 0;
-  for (const kind of ["game_event", "game_comment", "direct_message"] as const) {
+  for (const kind of ["game_event", "game_comment", "direct_message", "court_booking_event"] as const) {
     for (;;) {
       const { claimed, pushes } = await deps.db.transaction(async (tx) => {
         const ids = await repo.claimPending(tx, kind, BATCH);
@@ -163,6 +164,7 @@ type Outgoing = {
 
 async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number): Promise<number> {
   const fresh = (createdAt: Date) => deps.clock.now().getTime() - createdAt.getTime() < STALE_AFTER_MS;
+  if (kind === "court_booking_event") return dispatchBookingEvent(deps, tx, id, fresh);
   let out: (Outgoing & { gameId: number | null }) | null = null;
   if (kind === "game_event") {
     const row = await repo.gameEvent(tx, id);

@@ -5,7 +5,13 @@ export type MailTemplate =
   | { name: "confirm-email"; data: { firstName: string; link: string } }
   | { name: "reset-password"; data: { firstName: string; link: string } }
   | { name: "email-changed"; data: { firstName: string; newEmail: string } }
-  | { [N in GameMailName]: { name: N; data: GameMailData } }[GameMailName];
+  | { [N in GameMailName]: { name: N; data: GameMailData } }[GameMailName]
+  | { [N in BookingMailName]: { name: N; data: BookingMailData } }[BookingMailName];
+
+/** Mails about a court booking, to renter or owner (always sent to a confirmed address: they are about money and an appointment). */
+export type BookingMailName = "booking-requested" | "booking-accepted" | "booking-declined" | "booking-paid-owner" | "booking-paid-renter" | "booking-cancelled" | "booking-expired";
+/** `booking` is the court and start in the recipient's language, `link` the booking page, `name` the other party. */
+export type BookingMailData = { firstName: string; booking: string; link: string; name?: string };
 
 /** Mails about a game (receiveGameEmails): `game` is its label in the recipient's language, `link` its page. */
 export type GameMailName =
@@ -32,6 +38,15 @@ export type RenderedMail = { subject: string; text: string; html: string };
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 type Parts = { subject: string; greeting: string; lines: string[]; button?: { label: string; href: string }; after?: string[] };
+
+/** The shape every booking mail shares: what happened, and a button to the booking. */
+const booking = (d: BookingMailData, subject: string, hello: string, lines: string[], button: string): Parts => ({
+  subject,
+  greeting: `${hello} ${d.firstName},`,
+  lines: [d.booking, ...lines],
+  button: { label: button, href: d.link },
+  after: [],
+});
 
 /** The shape every game mail shares: what happened, and a button to the game. */
 const game = (d: GameMailData, subject: string, hello: string, lines: string[], button: string): Parts => ({
@@ -87,6 +102,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     "game-cash-allowed": (d) => game(d, `Barzahlung erlaubt: ${d.game}`, "Hallo", ["Der Organisator hat Deine Barzahlung erlaubt. Du zahlst vor Ort."], "Zum Spiel"),
     "game-cash-declined": (d) => game(d, `Barzahlung abgelehnt: ${d.game}`, "Hallo", ["Der Organisator hat Deine Barzahlung abgelehnt. Bitte bezahle online, um Deinen Platz zu behalten."], "Jetzt bezahlen"),
     "game-cash-requested": (d) => game(d, `Barzahlung angefragt: ${d.game}`, "Hallo", [`${d.name || "Ein Spieler"} möchte bar bezahlen. Du kannst es in der Spielerliste erlauben oder ablehnen.`], "Zum Spiel"),
+    "booking-requested": (d) => booking(d, `Neue Buchungsanfrage: ${d.booking}`, "Hallo", [`${d.name || "Jemand"} möchte Deinen Platz mieten. Nimm die Anfrage an oder lehne sie ab.`], "Anfrage ansehen"),
+    "booking-accepted": (d) => booking(d, `Buchung angenommen: ${d.booking}`, "Hallo", ["Deine Buchungsanfrage wurde angenommen. Bitte bezahle innerhalb von 24 Stunden, sonst verfällt sie."], "Jetzt bezahlen"),
+    "booking-declined": (d) => booking(d, `Buchung abgelehnt: ${d.booking}`, "Hallo", ["Deine Buchungsanfrage wurde leider abgelehnt. Vielleicht passt eine andere Zeit?"], "Zur Buchung"),
+    "booking-paid-owner": (d) => booking(d, `Platz gebucht: ${d.booking}`, "Hallo", [`${d.name || "Jemand"} hat bezahlt. Die Buchung steht in Deinem Kalender.`], "Zur Buchung"),
+    "booking-paid-renter": (d) => booking(d, `Platz gebucht: ${d.booking}`, "Hallo", ["Deine Zahlung ist angekommen, der Platz ist für Dich gebucht. Viel Spaß!"], "Zur Buchung"),
+    "booking-cancelled": (d) => booking(d, `Buchung storniert: ${d.booking}`, "Hallo", ["Die Buchung wurde storniert. Bereits gezahltes Geld wird vollständig erstattet."], "Zur Buchung"),
+    "booking-expired": (d) => booking(d, `Buchung verfallen: ${d.booking}`, "Hallo", ["Die Buchung wurde nicht rechtzeitig angenommen oder bezahlt und ist verfallen. Der Platz ist wieder frei."], "Zur Buchung"),
     footer: "Kickrunde – Freizeitfußball in Deiner Stadt",
   },
   en: {
@@ -131,6 +153,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     "game-cash-allowed": (d) => game(d, `Cash payment allowed: ${d.game}`, "Hi", ["The organiser allowed you to pay in cash. You pay on site."], "Open the game"),
     "game-cash-declined": (d) => game(d, `Cash payment declined: ${d.game}`, "Hi", ["The organiser declined your cash payment. Please pay online to keep your place."], "Pay now"),
     "game-cash-requested": (d) => game(d, `Cash payment requested: ${d.game}`, "Hi", [`${d.name || "A player"} would like to pay in cash. You can allow or decline it in the player list.`], "Open the game"),
+    "booking-requested": (d) => booking(d, `New booking request: ${d.booking}`, "Hi", [`${d.name || "Someone"} would like to rent your court. Accept or decline the request.`], "View request"),
+    "booking-accepted": (d) => booking(d, `Booking accepted: ${d.booking}`, "Hi", ["Your booking request was accepted. Please pay within 24 hours, or it lapses."], "Pay now"),
+    "booking-declined": (d) => booking(d, `Booking declined: ${d.booking}`, "Hi", ["Unfortunately your booking request was declined. Maybe another time suits?"], "Open the booking"),
+    "booking-paid-owner": (d) => booking(d, `Court booked: ${d.booking}`, "Hi", [`${d.name || "Someone"} paid. The booking is in your calendar.`], "Open the booking"),
+    "booking-paid-renter": (d) => booking(d, `Court booked: ${d.booking}`, "Hi", ["Your payment arrived and the court is booked for you. Have fun!"], "Open the booking"),
+    "booking-cancelled": (d) => booking(d, `Booking cancelled: ${d.booking}`, "Hi", ["The booking was cancelled. Money already paid is refunded in full."], "Open the booking"),
+    "booking-expired": (d) => booking(d, `Booking lapsed: ${d.booking}`, "Hi", ["The booking was not accepted or paid in time and has lapsed. The court is free again."], "Open the booking"),
     footer: "Kickrunde – casual football in your city",
   },
 };

@@ -28,6 +28,13 @@ const de = {
   cashDeclined: (p) => ({ title: p.game, body: "Der Organisator hat Deine Barzahlung abgelehnt. Bitte bezahle online." }),
   cashRequested: (p) => ({ title: p.game, body: `${p.name || "Ein Spieler"} möchte bar bezahlen.${p.text ? ` „${p.text}“` : ""}` }),
   directMessage: (p) => ({ title: p.name || "Neue Nachricht", body: p.text ?? "" }),
+  bookingRequested: (p) => ({ title: "Neue Buchungsanfrage", body: `${p.name || "Jemand"} möchte ${p.game} mieten.` }),
+  bookingAccepted: (p) => ({ title: "Buchung angenommen", body: `${p.game}: Bitte bezahle jetzt, damit die Buchung gilt.` }),
+  bookingDeclined: (p) => ({ title: "Buchung abgelehnt", body: `${p.game}: Der Platz kann leider nicht vermietet werden.` }),
+  bookingPaidOwner: (p) => ({ title: "Platz gebucht", body: `${p.name || "Jemand"} hat ${p.game} bezahlt.` }),
+  bookingPaidRenter: (p) => ({ title: "Platz gebucht", body: `${p.game}: Deine Zahlung ist angekommen. Viel Spaß!` }),
+  bookingCancelled: (p) => ({ title: "Buchung storniert", body: `${p.game} wurde storniert.` }),
+  bookingExpired: (p) => ({ title: "Buchung verfallen", body: `${p.game}: Die Buchung wurde nicht rechtzeitig bestätigt oder bezahlt.` }),
 } satisfies Record<string, Text>;
 
 const en: Record<keyof typeof de, Text> = {
@@ -50,6 +57,13 @@ const en: Record<keyof typeof de, Text> = {
   cashDeclined: (p) => ({ title: p.game, body: "The organiser declined your cash payment. Please pay online." }),
   cashRequested: (p) => ({ title: p.game, body: `${p.name || "A player"} would like to pay in cash.${p.text ? ` “${p.text}”` : ""}` }),
   directMessage: (p) => ({ title: p.name || "New message", body: p.text ?? "" }),
+  bookingRequested: (p) => ({ title: "New booking request", body: `${p.name || "Someone"} would like to rent ${p.game}.` }),
+  bookingAccepted: (p) => ({ title: "Booking accepted", body: `${p.game}: please pay now to confirm the booking.` }),
+  bookingDeclined: (p) => ({ title: "Booking declined", body: `${p.game}: unfortunately the court cannot be rented.` }),
+  bookingPaidOwner: (p) => ({ title: "Court booked", body: `${p.name || "Someone"} paid for ${p.game}.` }),
+  bookingPaidRenter: (p) => ({ title: "Court booked", body: `${p.game}: your payment arrived. Have fun!` }),
+  bookingCancelled: (p) => ({ title: "Booking cancelled", body: `${p.game} was cancelled.` }),
+  bookingExpired: (p) => ({ title: "Booking lapsed", body: `${p.game}: the booking was not confirmed or paid in time.` }),
 };
 
 export type PushTextKey = keyof typeof de;
@@ -57,6 +71,19 @@ const TEXTS: Record<Language, Record<PushTextKey, Text>> = { de, en };
 
 export function pushText(language: Language, key: PushTextKey, params: Params) {
   return TEXTS[language][key](params);
+}
+
+/** A court booking is named by its court and start in Berlin time: "Soccerhalle, Di., 08.12., 19:00". */
+export function bookingLabel(language: Language, booking: { courtName: string; startTime: Date }) {
+  const when = new Intl.DateTimeFormat(language === "de" ? "de-DE" : "en-GB", {
+    timeZone: "Europe/Berlin",
+    weekday: "short",
+    day: "2-digit",
+    month: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(booking.startTime);
+  return `${booking.courtName}, ${when}`;
 }
 
 /** A game without a title is named by its start in Berlin time: "Sa., 12.09., 18:00". */

@@ -1,0 +1,104 @@
+import {
+  ZCourtBookingIdInput,
+  ZCourtBookingsInput,
+  ZCreateCourtBookingInput,
+  ZCreateManualBookingInput,
+  ZManualBookingIdInput,
+  ZOccupiedTimesInput,
+  ZUpdateCourtBookingInput,
+  type TCourtBooking,
+} from "@shared/schemas/bookings";
+import * as manual from "../domains/bookings/manual";
+import * as bookings from "../domains/bookings/service";
+import { legacy, resolver, type Args } from "./resolve";
+
+/**
+ * Court bookings under the old API's names (spec 001 section 7): courtBooking(id), courtBookings(isCustomer),
+ * createCourtBooking(duration, startTime, courtId), updateCourtBooking(id, subCourtId, status),
+ * occupiedTimes(courtId), createManualCourtBooking and createManualCourtBookingSeries(courtId, subCourtId,
+ * title, startTime, endTime, recurrences), deleteManualCourtBooking(Series)(id). Money travels in euros
+ * beside the cents, as on Game and Court.
+ */
+export const bookingTypeDefs = /* GraphQL */ `
+  type BookingPerson { id: ID! firstName: String! lastName: String }
+  type BookingCourt { id: ID! name: String! address: String imageUrl: String }
+  type BookingDiscount { name: String! "percent off" relativeAmount: Int! }
+  type BookingViewer { isRenter: Boolean! isOwner: Boolean! canAccept: Boolean! canDecline: Boolean! canCancel: Boolean! canPay: Boolean! }
+  type CourtBooking {
+    id: ID!
+    "OP Offen, RE Angefragt, TP Zahlung notwendig, BO Gebucht, DE Abgelehnt, CA Storniert"
+    status: String!
+    "minutes"
+    duration: Int!
+    startTime: DateTime! endTime: DateTime!
+    court: BookingCourt! subCourt: SubCourt subCourts: [SubCourt!]!
+    "euros: what the renter pays, the owner's earning (80 %), the platform's fee, the price before the discount"
+    price: Float! earning: Float! fee: Float! listPrice: Float!
+    priceCents: Int! earningCents: Int! feeCents: Int! listPriceCents: Int!
+    discount: BookingDiscount
+    renter: BookingPerson!
+    "the court's owner"
+    rentee: BookingPerson
+    "only for the renter while the booking waits for payment (TP)"
+    stripePaymentIntentClientSecret: String
+    paymentDueAt: DateTime
+    createdAt: DateTime!
+    viewer: BookingViewer!
+  }
+  type OccupiedTime { startTime: DateTime! endTime: DateTime! }
+  type ManualCourtBooking { id: ID! title: String! startTime: DateTime! endTime: DateTime! courtId: ID! subCourtId: ID! seriesId: ID }
+  type ManualCourtBookingSeries {
+    id: ID! title: String! courtId: ID! subCourtId: ID! startTime: DateTime! endTime: DateTime!
+    "weeks after the first booking"
+    recurrences: Int!
+    terminatingDate: DateTime!
+    manualCourtBookings: [ManualCourtBooking!]!
+  }
+  type DeletedId { id: ID! }
+
+  extend type Query {
+    courtBooking(id: ID!): CourtBooking!
+    "isCustomer true: my bookings; false: the rentals of my courts"
+    courtBookings(isCustomer: Boolean): [CourtBooking!]!
+    "times in which every sub-court of the court is occupied; start and end narrow the range (at most 6 weeks)"
+    occupiedTimes(courtId: ID!, start: DateTime, end: DateTime): [OccupiedTime!]!
+  }
+  extend type Mutation {
+    createCourtBooking(duration: Int!, startTime: DateTime!, courtId: ID!): CourtBooking!
+    "TP accepts (with subCourtId when the court has several), DE declines, CA cancels, BO reports a finished payment"
+    updateCourtBooking(id: ID!, subCourtId: ID, status: String!): CourtBooking!
+    createManualCourtBooking(courtId: ID!, subCourtId: ID!, title: String!, startTime: DateTime!, endTime: DateTime!, recurrences: Int): ManualCourtBooking!
+    createManualCourtBookingSeries(courtId: ID!, subCourtId: ID!, title: String!, startTime: DateTime!, endTime: DateTime!, recurrences: Int): ManualCourtBookingSeries!
+    deleteManualCourtBooking(id: ID!): DeletedId!
+    deleteManualCourtBookingSeries(id: ID!): DeletedId!
+  }
+`;
+
+const euros = (cents: number) => cents / 100;
+
+function bookingOut(b: TCourtBooking) {
+  const { checkout: _checkout, ...rest } = b;
+  return { ...rest, price: euros(b.priceCents), earning: euros(b.earningCents), fee: euros(b.feeCents), listPrice: euros(b.listPriceCents) };
+}
+
+/** Status codes travel upper-case; a loose client may send them lower-case. */
+const upper = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
+
+export const bookingQueries = {
+  courtBooking: resolver(ZCourtBookingIdInput, (ctx, i) => bookings.courtBooking(ctx, i.id), bookingOut),
+  courtBookings: resolver(ZCourtBookingsInput, bookings.courtBookings, (list) => list.map(bookingOut)),
+  occupiedTimes: resolver(
+    legacy(ZOccupiedTimesInput, (a: Args) => ({ courtId: a.courtId, from: a.start ?? undefined, to: a.end ?? undefined })),
+    bookings.occupiedTimes,
+    (t) => t.occupied,
+  ),
+};
+
+export const bookingMutations = {
+  createCourtBooking: resolver(ZCreateCourtBookingInput, bookings.createCourtBooking, bookingOut),
+  updateCourtBooking: resolver(legacy(ZUpdateCourtBookingInput, (a: Args) => ({ ...a, status: upper(a.status) })), bookings.updateCourtBooking, bookingOut),
+  createManualCourtBooking: resolver(ZCreateManualBookingInput, manual.createManualBooking),
+  createManualCourtBookingSeries: resolver(ZCreateManualBookingInput, manual.createManualSeries, ({ bookings: list, ...s }) => ({ ...s, manualCourtBookings: list })),
+  deleteManualCourtBooking: resolver(ZManualBookingIdInput, (ctx, i) => manual.deleteManualBooking(ctx, i.id)),
+  deleteManualCourtBookingSeries: resolver(ZManualBookingIdInput, (ctx, i) => manual.deleteManualSeries(ctx, i.id)),
+};
