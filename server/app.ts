@@ -12,6 +12,7 @@ import { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { mountUploads } from "./http/uploads";
 import { mountMap } from "./http/map";
+import { mountGoogleOAuth } from "./http/google-oauth";
 import { bootEntriesFor, withBootData } from "./http/boot-data";
 import { compressAnswers } from "./http/compression";
 import { gamePreviewTags, injectIntoIndex, languageFromAcceptLanguage } from "./http/game-preview";
@@ -97,6 +98,9 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
       return c.json(answer.body, answer.status);
     },
   );
+
+  // GET /api/google/oauth/callback: Google's redirect after the consent page (domains/calendar)
+  mountGoogleOAuth(app, deps);
 
   // GET /map/style.json and, for the local test map (never in production), /map/tiles/{z}/{x}/{y}.png
   mountMap(app, deps);

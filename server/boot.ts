@@ -10,6 +10,7 @@ import { createPush } from "./integrations/push/web-push";
 import { startRealtime } from "./integrations/realtime";
 import { createPayments } from "./integrations/stripe/client";
 import { createGeocoder } from "./integrations/geocoding/client";
+import { createGoogleCalendar } from "./integrations/google/client";
 import { startJobQueue } from "./jobs/queue";
 import {
   startGameWorkers,
@@ -17,6 +18,7 @@ import {
   startNotificationDispatcher,
   startParticipationPaymentWorkers,
   startBookingWorkers,
+  startCalendarWorkers,
   startPaymentWorkers,
   startPushWorker,
 } from "./jobs/workers";
@@ -47,6 +49,15 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   // Outside production without GEOCODER_URL an in-process Nominatim emulator knows the demo cities.
   const geocoder = await createGeocoder(config.geocoder, { db: database.db, clock: options.clock ?? systemClock, logger });
   logger.info(geocoder.emulator ? "geocoder emulator started" : "geocoder: Nominatim", { url: geocoder.emulator?.url ?? config.geocoder.baseUrl });
+  // Outside production without GOOGLE_CLIENT_ID an in-process Google emulator (consent page, tokens,
+  // calendars) stands in for Google; its state is kept beside the database like Stripe's.
+  const google = await createGoogleCalendar(config.google, {
+    publicUrl: config.publicUrl,
+    keyFile: `${config.dataDir}/google-token-key`,
+    stateFile: `${config.dataDir}/google-emulator.json`,
+    logger,
+  });
+  logger.info(google?.emulator ? "google emulator started" : google ? "google: calendars through Google" : "google: calendar import off (no GOOGLE_CLIENT_ID)", { url: google?.emulator?.url });
   const deps: Deps = {
     config,
     database,
@@ -59,6 +70,7 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
     push,
     payments,
     geocoder,
+    google,
     // set by wireReactions below: the reactions are made from these Deps
     reactions: [],
     paymentReactions: [],
@@ -75,6 +87,7 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   await startPaymentWorkers(deps);
   await startParticipationPaymentWorkers(deps);
   await startBookingWorkers(deps);
+  await startCalendarWorkers(deps);
   startNotificationDispatcher(deps);
   return deps;
 }

@@ -107,6 +107,13 @@ const ZEnv = z.object({
   MAP_STYLE_URL: optionalText().refine((v) => v === undefined || /^https?:\/\//.test(v), { error: "must be an http(s) URL of a MapLibre style JSON" }),
   /** Credit shown in the map's corner besides the style's own (e.g. "© OpenStreetMap contributors"). */
   MAP_ATTRIBUTION: optionalText(),
+  /** Google Calendar import (integrations/google): the OAuth client's id and secret; empty: the in-process emulator outside production, Google Calendar off in production. */
+  GOOGLE_CLIENT_ID: optionalText().refine((v) => v === undefined || /^[\w.-]{1,200}$/.test(v), { error: "must look like 1234-abc.apps.googleusercontent.com" }),
+  GOOGLE_CLIENT_SECRET: optionalText(),
+  /** Another address for Google's OAuth and Calendar APIs (an emulator elsewhere); empty: Google's own. */
+  GOOGLE_API_BASE: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v), { error: "must be an http(s) URL without a path, e.g. http://127.0.0.1:12112" }),
+  /** The key Google tokens are encrypted with (AES-256-GCM), base64 of 32 bytes; empty outside production: generated once into DATA_DIR. */
+  GOOGLE_TOKEN_KEY: optionalText().refine((v) => v === undefined || Buffer.from(v, "base64").length === 32, { error: "must be 32 bytes in base64 (openssl rand -base64 32)" }),
   /** GraphQL schema introspection; empty: on in development and tests, off in production. */
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false", "1", "0", ""])
@@ -143,7 +150,22 @@ export type Config = {
   map: MapConfig;
   /** Geocoding (integrations/geocoding/client.ts): `baseUrl` null = the in-process emulator (never in production). */
   geocoder: GeocoderConfig;
+  /** Google Calendar import (integrations/google/client.ts): Google, the in-process emulator (never in production), or off. */
+  google: GoogleConfig;
 };
+
+export type GoogleConfig =
+  | { mode: "off" }
+  /** outside production without a client id: the local emulator; `tokenKey` null: generated into DATA_DIR */
+  | { mode: "emulator"; tokenKey: Buffer | null }
+  | {
+      mode: "google";
+      clientId: string;
+      clientSecret: string;
+      /** OAuth and Calendar API base (an emulator elsewhere); null: Google's addresses */
+      apiBase: string | null;
+      tokenKey: Buffer | null;
+    };
 
 export type MapConfig = { style: { kind: "local" } | { kind: "remote"; url: string }; attribution: string | null };
 
@@ -215,7 +237,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stripe: stripeConfig(e),
     map: mapConfig(e),
     geocoder: geocoderConfig(e),
+    google: googleConfig(e),
   };
+}
+
+function googleConfig(e: z.output<typeof ZEnv>): GoogleConfig {
+  const fail = (line: string) => new ConfigError(`Invalid configuration (see README, Configuration):\n  ${line}`);
+  const tokenKey = e.GOOGLE_TOKEN_KEY ? Buffer.from(e.GOOGLE_TOKEN_KEY, "base64") : null;
+  if (!e.GOOGLE_CLIENT_ID) {
+    const stray = (["GOOGLE_CLIENT_SECRET", "GOOGLE_API_BASE"] as const).filter((k) => e[k]);
+    if (stray.length) throw fail(`${stray.join(", ")}: set GOOGLE_CLIENT_ID too`);
+    // No emulator ever in production: without a client a production server imports no calendars.
+    return e.NODE_ENV === "production" ? { mode: "off" } : { mode: "emulator", tokenKey };
+  }
+  if (!e.GOOGLE_CLIENT_SECRET) throw fail("GOOGLE_CLIENT_SECRET: required with GOOGLE_CLIENT_ID");
+  // A generated key kept beside the data is for development; production states its key (tokens must survive a new machine).
+  if (!tokenKey && e.NODE_ENV === "production") throw fail("GOOGLE_TOKEN_KEY: required with GOOGLE_CLIENT_ID in production (openssl rand -base64 32)");
+  return { mode: "google", clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, apiBase: e.GOOGLE_API_BASE?.replace(/\/+$/, "") ?? null, tokenKey };
 }
 
 function geocoderConfig(e: z.output<typeof ZEnv>): GeocoderConfig {

@@ -2,6 +2,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { GameEventReaction } from "./domains/games/events";
 import type { Geocoder } from "./integrations/geocoding/client";
+import type { GoogleCalendarApi } from "./integrations/google/client";
 import type { PaymentReaction } from "./domains/payments/events";
 import type { Mailer } from "./integrations/mail/mailer";
 import type { Push } from "./integrations/push/web-push";
@@ -26,6 +27,8 @@ export type Deps = {
   payments: Payments | null;
   /** Nominatim-compatible geocoding (integrations/geocoding/client.ts): the emulator outside production unless configured. */
   geocoder: Geocoder;
+  /** Google Calendar (integrations/google/client.ts): null when off (production without GOOGLE_CLIENT_ID). */
+  google: GoogleCalendarApi | null;
   /** What other domains do, in the same transaction, when a game event is recorded (domains/reactions.ts). */
   reactions: readonly GameEventReaction[];
   /** What other domains do, in the same transaction, when a payment's mirror changes (domains/reactions.ts). */

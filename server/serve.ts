@@ -30,6 +30,7 @@ export function serve(deps: Deps, assets: StaticAssets, extra: Record<string, un
     await deps.realtime.close();
     await deps.payments?.close();
     await deps.geocoder.close();
+    await deps.google?.close();
     await deps.database.close();
     process.exit(0);
   };

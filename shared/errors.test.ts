@@ -74,7 +74,7 @@ describe("the error table", () => {
   });
 
   // A new code named like its kind gets that kind's status; the exceptions are refused by state, not by who asks.
-  const STATE_REFUSALS_NAMED_NOT_ALLOWED: ErrorCode[] = ["PRICE_RAISE_NOT_ALLOWED", "PAYMENT_TRANSITION_NOT_ALLOWED", "CASH_NOT_ALLOWED"];
+  const STATE_REFUSALS_NAMED_NOT_ALLOWED: ErrorCode[] = ["PRICE_RAISE_NOT_ALLOWED", "PAYMENT_TRANSITION_NOT_ALLOWED", "CASH_NOT_ALLOWED", "BOOKING_TRANSITION_NOT_ALLOWED"];
   test.each<[string, RegExp, ErrorStatus]>([
     ["not found", /NOT_FOUND$/, 404],
     ["forbidden", /FORBIDDEN$/, 403],

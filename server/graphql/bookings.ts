@@ -6,8 +6,10 @@ import {
   ZManualBookingIdInput,
   ZOccupiedTimesInput,
   ZUpdateCourtBookingInput,
+  zInstant,
   type TCourtBooking,
 } from "@shared/schemas/bookings";
+import { z } from "zod";
 import * as manual from "../domains/bookings/manual";
 import * as bookings from "../domains/bookings/service";
 import { legacy, resolver, type Args } from "./resolve";
@@ -55,6 +57,10 @@ export const bookingTypeDefs = /* GraphQL */ `
     manualCourtBookings: [ManualCourtBooking!]!
   }
   type DeletedId { id: ID! }
+  extend type Court {
+    "court(id) with its occupied times (spec 001 section 7): when every sub-court is taken, between start and end (default: six weeks from today)"
+    occupiedTimes(start: DateTime, end: DateTime): [OccupiedTime!]!
+  }
 
   extend type Query {
     courtBooking(id: ID!): CourtBooking!
@@ -90,6 +96,15 @@ export const bookingQueries = {
   occupiedTimes: resolver(
     legacy(ZOccupiedTimesInput, (a: Args) => ({ courtId: a.courtId, from: a.start ?? undefined, to: a.end ?? undefined })),
     bookings.occupiedTimes,
+    (t) => t.occupied,
+  ),
+};
+
+/** Fields of other types: a court's occupied times (spec 001 section 7, "court: id, also with occupied times start and end"). */
+export const bookingCourtFields = {
+  occupiedTimes: resolver(
+    z.object({ start: zInstant.optional(), end: zInstant.optional() }),
+    (ctx, i, court: { id: number }) => bookings.occupiedTimes(ctx, { courtId: court.id, from: i.start, to: i.end }),
     (t) => t.occupied,
   ),
 };

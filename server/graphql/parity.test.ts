@@ -4,6 +4,7 @@ import { createSchema } from "graphql-yoga";
 import { z } from "zod";
 import { ZAddress } from "@shared/schemas/addresses";
 import { ZBookingPerson, ZCourtBooking, ZManualBooking, ZManualBookingSeries, ZOccupiedTimes } from "@shared/schemas/bookings";
+import { ZCalendar, ZConnectGoogle, ZCourtCalendarLink, ZGoogleCredentials, ZImportResult } from "@shared/schemas/calendar";
 import { ZCourtDetail, ZCreatedCourt, ZPlace, ZSavedLocation } from "@shared/schemas/courts";
 import { ZAccountLink } from "@shared/schemas/payment-onboarding";
 import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
@@ -79,6 +80,11 @@ const SERVED: Record<string, z.ZodObject> = {
   OccupiedTime: ZOccupiedTimes.shape.occupied.element,
   ManualCourtBooking: ZManualBooking,
   ManualCourtBookingSeries: ZManualBookingSeries,
+  ConnectGoogle: ZConnectGoogle,
+  Calendar: ZCalendar,
+  CourtCalendarLink: ZCourtCalendarLink,
+  ImportGoogleBookings: ZImportResult,
+  GoogleCredentials: ZGoogleCredentials,
 };
 
 /** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
@@ -117,15 +123,16 @@ const RENAMED: Record<string, Record<string, string>> = {
 /** GraphQL fields with no field in the shared schema: the old API's own. */
 const LEGACY_ONLY: Record<string, string[]> = {
   Region: ["totalSubscriberCount", "regionSubscriberCount"], // the region page's counts (tRPC: notifications.regionSubscriberCount)
-  MyAccount: ["hostedGames", "attendedGames", "queueGames"], // paged lists, loaded when asked for (tRPC: users.games)
+  MyAccount: ["hostedGames", "attendedGames", "queueGames", "googleCredentials"], // paged lists, loaded when asked for (tRPC: users.games); the Google link (tRPC: calendar.status)
   PublicUser: ["hostedGames", "attendedGames", "queueGames"],
   Game: ["price", "comments"], // the price in euros beside priceCents; retrieveGame answers the chat too (spec 000 section 7)
   GameParticipation: ["guestProfile"], // guestProfileId, firstName and guestReliabilityRating in the old shape
   GuestRef: ["reliabilityRating"], // a game participation's guestReliabilityRating
-  Participation: ["paymentIntentClientSecret"],
+  Participation: ["paymentIntentClientSecret"], // spec 000 section 3's name for participateInGame's payment.clientSecret
   CourtAvailability: ["pricePerHour"], // euros beside pricePerHourCents, like Game.price
-  CourtDiscount: ["minPriceToApply"],
-  CourtBooking: ["price", "earning", "fee", "listPrice"], // euros beside the cents, like Game.price // spec 000 section 3's name for participateInGame's payment.clientSecret
+  CourtDiscount: ["minPriceToApply"], // euros beside minPriceToApplyCents
+  CourtBooking: ["price", "earning", "fee", "listPrice"], // euros beside the cents, like Game.price
+  Court: ["occupiedTimes"], // court(id) with its occupied times (tRPC: bookings.occupiedTimes)
 };
 
 /** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */

@@ -16,8 +16,9 @@ import { profileGames } from "../domains/users/games";
 import * as users from "../domains/users/service";
 import { AppError } from "../lib/errors";
 import { addressMutations, addressQueries, addressTypeDefs } from "./addresses";
+import { calendarAccountFields, calendarMutations, calendarQueries, calendarTypeDefs } from "./calendar";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
-import { bookingMutations, bookingQueries, bookingTypeDefs } from "./bookings";
+import { bookingCourtFields, bookingMutations, bookingQueries, bookingTypeDefs } from "./bookings";
 import { courtMutations, courtQueries, courtTypeDefs } from "./courts";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
@@ -114,7 +115,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -141,6 +142,7 @@ const mutations: Record<string, GqlResolver> = {
   ...paymentOnboardingMutations,
   ...courtMutations,
   ...bookingMutations,
+  ...calendarMutations,
   tokenAuth: resolver(ZLoginInput, auth.login, tokenAnswer),
   refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
   logout: resolver(ZNoArgs, auth.logout),
@@ -198,11 +200,13 @@ export const resolvers = {
     ...addressQueries,
     ...courtQueries,
     ...bookingQueries,
+    ...calendarQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
-  MyAccount: userGameLists,
+  MyAccount: { ...userGameLists, ...calendarAccountFields },
   PublicUser: userGameLists,
   Game: gameFields,
+  Court: bookingCourtFields,
   Region: {
     totalSubscriberCount: resolver(ZNoArgs, async (ctx) => (await subscriberCounts(ctx)).total),
     regionSubscriberCount: resolver(ZNoArgs, async (ctx, _i, region: { id: number }) => (await subscriberCounts(ctx)).byRegion(region.id)),

@@ -5,7 +5,8 @@ import { berlinDay } from "@shared/rules/berlin-time";
 import type { Deps } from "../context";
 import { courtAvailabilities, courtBookings, payments, subCourts } from "../db/schema";
 import { connectAccount, emulatorOf } from "../domains/payments/fixtures";
-import { createCourt, createUser, FACTORY_PASSWORD } from "../testing/factories";
+import { createCourt } from "../testing/factories";
+import { wrapperCalls, type WrapperClient } from "../testing/graphql-wrapper";
 import { httpClient } from "../testing/http-client";
 import { testDeps } from "../testing/test-db";
 
@@ -22,24 +23,9 @@ beforeAll(async () => {
   deps = await testDeps();
 });
 
-type Client = ReturnType<typeof httpClient>;
-
-async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(deps, { emailVerifiedAt: new Date(), ...values });
-  const client = httpClient(deps);
-  await client.graphql(`mutation($email: String!, $password: String!) { tokenAuth(email: $email, password: $password) { token } }`, { email: user.email, password: FACTORY_PASSWORD });
-  return { user, client };
-}
-
-async function ok<T = Record<string, any>>(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const { body } = await client.graphql<T>(query, variables);
-  expect(body.errors).toBeUndefined();
-  return body.data!;
-}
-async function failure(client: Client, query: string, variables: Record<string, unknown> = {}) {
-  const { body } = await client.graphql(query, variables);
-  return body.errors?.[0]?.extensions.code;
-}
+type Client = WrapperClient;
+const { signedIn, ok } = wrapperCalls(() => deps);
+const failure = async (client: Client, query: string, variables: Record<string, unknown> = {}) => (await wrapperCalls(() => deps).failure(client, query, variables))?.code;
 
 /** A Tuesday 8 to 14 days from today (Berlin), at a wall time. */
 function nextTuesday(hhmm: string, weeksLater = 0): Date {
@@ -152,5 +138,21 @@ describe("the owner's manual bookings and the public occupied times", () => {
     expect(await failure(visitor, del, { id: single.createManualCourtBooking.id })).toBe("UNAUTHENTICATED");
     await ok(owner.client, `mutation($id: ID!) { deleteManualCourtBookingSeries(id: $id) { id } }`, { id: series.createManualCourtBookingSeries.id });
     expect((await ok(visitor, `query($courtId: ID!) { occupiedTimes(courtId: $courtId) { startTime } }`, { courtId: String(court.id) })).occupiedTimes).toEqual([]);
+  });
+});
+
+describe("court(id) with occupied times", () => {
+  test("the court's fully booked times between start and end", async () => {
+    const { owner, court, subs } = await rentalCourt(1);
+    const start = nextTuesday("20:00");
+    const end = new Date(start.getTime() + 90 * 60_000);
+    await ok(owner.client, `mutation($courtId: ID!, $subCourtId: ID!, $title: String!, $startTime: DateTime!, $endTime: DateTime!) {
+      createManualCourtBooking(courtId: $courtId, subCourtId: $subCourtId, title: $title, startTime: $startTime, endTime: $endTime) { id }
+    }`, { courtId: String(court.id), subCourtId: String(subs[0]!.id), title: "Stammtisch", startTime: start.toISOString(), endTime: end.toISOString() });
+    const q = `query($id: ID!, $start: DateTime, $end: DateTime) { court(id: $id) { id name occupiedTimes(start: $start, end: $end) { startTime endTime } } }`;
+    const data = await ok(httpClient(deps), q, { id: String(court.id), start: new Date(start.getTime() - 86400_000).toISOString(), end: new Date(start.getTime() + 86400_000).toISOString() });
+    expect(data.court.occupiedTimes).toEqual([{ startTime: start.toISOString(), endTime: end.toISOString() }]);
+    const before = await ok(httpClient(deps), q, { id: String(court.id), start: new Date(start.getTime() - 3 * 86400_000).toISOString(), end: new Date(start.getTime() - 86400_000).toISOString() });
+    expect(before.court.occupiedTimes).toEqual([]);
   });
 });

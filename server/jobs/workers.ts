@@ -7,6 +7,8 @@ import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 import { handleBookingPaymentRelease } from "../domains/bookings/payment";
 import { handleBookingDeadline } from "../domains/bookings/service";
+import { handleGoogleImport } from "../domains/calendar/service";
+import { GOOGLE_IMPORT_CRON } from "@shared/constants";
 
 /**
  * Registers the workers of every job (jobs/definitions.ts): the logic lives in its domain, this
@@ -63,6 +65,20 @@ export async function startParticipationPaymentWorkers(deps: Deps) {
 export async function startBookingWorkers(deps: Deps) {
   await deps.jobs.work("court-booking-deadline", (job) => handleBookingDeadline(deps, job));
   if (deps.payments) await deps.jobs.work("court-booking-payment-release", (job) => handleBookingPaymentRelease(deps, job));
+}
+
+/**
+ * The Google Calendar import (domains/calendar/service.ts): every 5 minutes by pg-boss's cron (one job
+ * per occurrence across all server processes), and for one owner right after linking. Without Google
+ * (production without GOOGLE_CLIENT_ID) there is nothing to import: no worker, no schedule.
+ */
+export async function startCalendarWorkers(deps: Deps) {
+  if (!deps.google) {
+    await deps.jobs.boss.unschedule("google-calendar-import");
+    return;
+  }
+  await deps.jobs.work("google-calendar-import", (job) => handleGoogleImport(deps, job));
+  await deps.jobs.boss.schedule("google-calendar-import", GOOGLE_IMPORT_CRON, {});
 }
 
 /**

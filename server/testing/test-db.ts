@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { parseConfig } from "../config";
 import type { Deps } from "../context";
@@ -9,6 +10,7 @@ import { startTestPushEndpoint, type TestPushEndpoint } from "../integrations/pu
 import { createPush } from "../integrations/push/web-push";
 import { createPayments } from "../integrations/stripe/client";
 import { createGeocoder } from "../integrations/geocoding/client";
+import { createGoogleCalendar } from "../integrations/google/client";
 import { startRealtime } from "../integrations/realtime";
 import { startJobQueue } from "../jobs/queue";
 import { startMailWorker, startPushWorker } from "../jobs/workers";
@@ -84,7 +86,9 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   const payments = await createPayments(config.stripe, { webhookUrl: null, logger });
   // Geocoding is the run's in-process Nominatim emulator (config says so outside production).
   const geocoder = await createGeocoder(config.geocoder, { db: database.db, clock: testClock, logger });
-  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, geocoder, reactions: [], paymentReactions: [] });
+  // Google Calendar is the run's in-process emulator, with a token key of the run alone.
+  const google = await createGoogleCalendar({ mode: "emulator", tokenKey: randomBytes(32) }, { publicUrl: config.publicUrl, keyFile: "" });
+  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, geocoder, google, reactions: [], paymentReactions: [] });
   await startMailWorker(deps);
   await startPushWorker(deps);
   const closeDb = drop;
@@ -94,6 +98,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
     await realtime.close();
     await payments?.close();
     await geocoder.close();
+    await google?.close();
     pushEndpoint.close();
     await closeDb();
   };

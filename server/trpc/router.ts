@@ -2,6 +2,7 @@ import { accountsRouter } from "../domains/accounts/router";
 import { addressesRouter } from "../domains/addresses/router";
 import { authRouter } from "../domains/auth/router";
 import { bookingsRouter } from "../domains/bookings/router";
+import { calendarRouter } from "../domains/calendar/router";
 import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
@@ -22,6 +23,7 @@ export const appRouter = router({
   games: gamesRouter,
   courts: courtsRouter,
   bookings: bookingsRouter,
+  calendar: calendarRouter,
   organizations: organizationsRouter,
   participation: participationRouter,
   chat: chatRouter,

@@ -181,8 +181,8 @@ async function presentMany(ctx: Ctx, rows: BookingRow[], actor: Actor, opts: { w
     const sub = r.subCourtId ? subs.find((s) => s.id === r.subCourtId) : undefined;
     const person = (id: number | null) => {
       const p = id ? personById.get(id) : undefined;
-      // the other side sees a first name; the last name only to the owner (who needs to know who comes)
-      return p ? { id: p.id, firstName: p.firstName, lastName: isOwner ? p.lastName : null } : null;
+      // the renter sees the owner's first name; the owner (who needs to know who comes) and each person themselves see the last name
+      return p ? { id: p.id, firstName: p.firstName, lastName: isOwner || p.id === actor.id ? p.lastName : null } : null;
     };
     out.push({
       id: r.id,

@@ -16,6 +16,7 @@ import { trpc } from "@client/lib/trpc";
 import { useField, type Field } from "@client/lib/use-field";
 import { m } from "@client/paraglide/messages";
 import { regionsQueryOptions, sortRegions } from "@client/features/regions/regions-query";
+import { CalendarIntegration } from "./calendar-integration";
 import { EmailVerification } from "./email-verification";
 import { showFlash } from "./flash";
 import { ProfileImageEditor } from "./profile-image-editor";
@@ -212,6 +213,8 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
             {m.profile_save()}
           </Button>
         </form>
+
+        {account.isCourtOwner ? <CalendarIntegration googleOutcome={search.google ?? null} /> : null}
 
         <Link to="/profile/delete" className={buttonClassName({ variant: "danger", block: true, className: "mt-2" })}>
           {m.profile_delete_link()}

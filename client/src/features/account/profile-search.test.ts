@@ -21,4 +21,10 @@ describe("parseProfileSearch", () => {
     expect(parseProfileSearch({ token: "<script>" })).toEqual({});
     expect(parseProfileSearch({ "payments-onboarding": false })).toEqual({});
   });
+
+  test("keeps Google's outcome (connected or an error code) and drops anything else", () => {
+    expect(parseProfileSearch({ google: "connected" })).toEqual({ google: "connected" });
+    expect(parseProfileSearch({ google: "GOOGLE_AUTH_FAILED" })).toEqual({ google: "GOOGLE_AUTH_FAILED" });
+    expect(parseProfileSearch({ google: "<b>hi</b>" })).toEqual({});
+  });
 });

@@ -1,5 +1,5 @@
-/** The query of /profile (spec 001 section 2.2): ?court, ?payments-onboarding, ?token. */
-export type ProfileSearch = { court?: string; "payments-onboarding"?: true; token?: string };
+/** The query of /profile (spec 001 section 2.2): ?court, ?payments-onboarding, ?token; ?google after Google's consent (calendar-integration.tsx). */
+export type ProfileSearch = { court?: string; "payments-onboarding"?: true; token?: string; google?: string };
 
 /** Reads the query leniently; `?payments-onboarding` counts as present with or without a value. */
 export function parseProfileSearch(search: Record<string, unknown>): ProfileSearch {
@@ -11,6 +11,8 @@ export function parseProfileSearch(search: Record<string, unknown>): ProfileSear
   if (court && /^\d+$/.test(court)) result.court = court;
   if ("payments-onboarding" in search && search["payments-onboarding"] !== false) result["payments-onboarding"] = true;
   if (token && /^[\w-]{1,200}$/.test(token)) result.token = token;
+  const google = text(search.google);
+  if (google && /^(connected|[A-Z_]{1,40})$/.test(google)) result.google = google;
   return result;
 }
 

@@ -40,6 +40,7 @@ import { courtGamesQueryOptions, courtQueryOptions } from "./court-queries";
 import { CourtShare } from "./court-share";
 import { ImageUploadField } from "./image-upload-field";
 import { NotFoundState } from "@client/components/not-found-state";
+import { RentCourtSection } from "@client/features/bookings/rent-court-section";
 
 function playersText(court: TCourtDetail): string | null {
   const side = playersPerSide(court.minPlayers, court.maxPlayers);
@@ -243,6 +244,9 @@ function CourtDetails({ court, created }: { court: TCourtDetail; created: boolea
             OpenStreetMap
           </a>
         </div>
+
+        {court.rentable ? <RentCourtSection court={court} /> : null}
+        {court.rentable ? <Link to="/court-availability-calendar/$courtId" params={{ courtId: String(court.id) }} className="-mt-3 inline-flex min-h-11 items-center gap-2 text-[15px] font-semibold text-pitch-700 hover:underline"><CalendarDays aria-hidden className="size-4" />{m.bookcal_avail_link()}</Link> : null}
 
         <section aria-labelledby="court-facts">
           <h2 id="court-facts" className="mb-2 text-[20px] font-extrabold tracking-tight text-slate-900">

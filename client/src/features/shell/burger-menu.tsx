@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { CirclePlus, Languages, LifeBuoy, LogIn, LogOut, UserPlus, Wallet } from "lucide-react";
+import { CalendarCheck, CalendarRange, CirclePlus, Languages, LifeBuoy, LogIn, LogOut, UserPlus, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import { Button } from "@client/components/button";
@@ -42,6 +42,28 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   <CirclePlus aria-hidden className="size-5" />
                 </MenuIcon>
                 {m.menu_create_game()}
+              </Link>
+            </li>
+          ) : null}
+          {account ? (
+            <li>
+              {/* Court bookings ('Buchungen - Plätze', spec 001 section 2.8); owners reach their rentals from there. */}
+              <Link to="/court-bookings" className={itemClass}>
+                <MenuIcon>
+                  <CalendarCheck aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.booking_menu_entry()}
+              </Link>
+            </li>
+          ) : null}
+          {account?.isCourtOwner ? (
+            <li>
+              {/* The rental calendar, only for court owners (spec 001 section 2.1). */}
+              <Link to="/court-bookings-calendar" className={itemClass}>
+                <MenuIcon>
+                  <CalendarRange aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.bookcal_menu()}
               </Link>
             </li>
           ) : null}

@@ -1,12 +1,11 @@
-import { CreditCard, Timer } from "lucide-react";
+import { Timer } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { formatMoney } from "@shared/rules/money";
 import type { TParticipationPayment } from "@shared/schemas/participation";
 import { Button } from "@client/components/button";
 import { Modal } from "@client/components/modal";
 import { Notice } from "@client/components/notice";
-import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
+import { AmountPanel } from "./amount-panel";
 import { formatCountdown, useSecondsLeft } from "./countdown";
 
 // Stripe.js and the Payment Element: their own chunk, loaded only for a publishable key.
@@ -29,7 +28,6 @@ export function CheckoutModal({
   onClose: () => void;
   onExpired: () => void;
 }) {
-  const { locale } = useLocale();
   const left = useSecondsLeft(payment.expiresAt) ?? 0;
   const [leaving, setLeaving] = useState(false);
   const expired = left <= 0;
@@ -42,14 +40,7 @@ export function CheckoutModal({
 
   return (
     <Modal open onClose={onClose} title={m.checkout_title()}>
-      <div className="rounded-2xl bg-slate-900 px-4 py-4 text-white">
-        <p className="text-[13px] font-semibold tracking-wide uppercase opacity-70">{m.checkout_amount()}</p>
-        <p className="mt-0.5 text-[30px] leading-tight font-extrabold tabular-nums">{formatMoney(payment.amountCents, locale)}</p>
-        <p className="mt-1 flex items-center gap-1.5 text-[13px] font-semibold opacity-80">
-          <CreditCard aria-hidden className="size-4" />
-          {m.checkout_methods()}
-        </p>
-      </div>
+      <AmountPanel amountCents={payment.amountCents} />
       {expired ? (
         <div className="mt-4 space-y-3">
           <Notice tone="error">{m.checkout_expired_title()}</Notice>

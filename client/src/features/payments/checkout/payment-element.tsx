@@ -22,7 +22,16 @@ type Load = { state: "loading" } | { state: "ready"; stripe: Stripe } | { state:
  * (`@stripe/stripe-js/pure`). When it cannot load (offline, blocked), the player is told so and
  * offered a retry and, where the game allows it, paying in cash.
  */
-export function PaymentElementCheckout({ payment, onClose }: { payment: TParticipationPayment; onClose: () => void }) {
+export function PaymentElementCheckout({
+  payment,
+  onClose,
+  returnPath,
+}: {
+  payment: Pick<TParticipationPayment, "amountCents" | "clientSecret" | "publishableKey">;
+  onClose: () => void;
+  /** where the provider sends the payer back (default: the game page with ?payment-return); a court booking returns to its own page */
+  returnPath?: string;
+}) {
   const { locale } = useLocale();
   const publishableKey = payment.publishableKey;
   const [attempt, setAttempt] = useState(0);
@@ -61,7 +70,7 @@ export function PaymentElementCheckout({ payment, onClose }: { payment: TPartici
         appearance: { theme: "stripe", variables: { borderRadius: "12px", fontSizeBase: "16px" } },
       }}
     >
-      <PaymentForm amountCents={payment.amountCents} onClose={onClose} />
+      <PaymentForm amountCents={payment.amountCents} onClose={onClose} returnPath={returnPath} />
     </Elements>
   );
 }
@@ -75,7 +84,7 @@ function usePageGame(): { id: number | null; game: TGame | undefined } {
   return { id, game };
 }
 
-function PaymentForm({ amountCents, onClose }: { amountCents: number; onClose: () => void }) {
+function PaymentForm({ amountCents, onClose, returnPath }: { amountCents: number; onClose: () => void; returnPath?: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const { locale } = useLocale();
@@ -89,9 +98,9 @@ function PaymentForm({ amountCents, onClose }: { amountCents: number; onClose: (
     setSubmitting(true);
     setError(null);
     // spec 000 section 7: back to the game page; Stripe appends payment_intent and redirect_status.
-    const path = id === null ? window.location.pathname : `/game/${id}`;
+    const path = returnPath ?? `${id === null ? window.location.pathname : `/game/${id}`}?payment-return`;
     try {
-      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}${path}?payment-return` } });
+      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}${path}` } });
       // Only reached on an error: success leaves the page for the return URL.
       setError(result.error.message ?? m.checkout_pe_failed());
     } catch {
