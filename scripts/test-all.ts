@@ -13,15 +13,9 @@ const CHROMIUM = "/usr/bin/chromium";
 const resultsDir = process.env.TEST_RESULTS_DIR ?? mkdtempSync(join(tmpdir(), "kickrunde-test-results-"));
 mkdirSync(resultsDir, { recursive: true });
 
-// Step time limits add up to 38 minutes (the unit and end-to-end steps run side by side, so the longer of
-// the two counts); a normal run takes about 17 minutes on 2 cores.
+// Step time limits add up to 45 minutes; a normal run takes 20-24 minutes on 2 cores.
 type Step = {
   name: string;
-  /**
-   * Consecutive steps with the same group run side by side (each in its own process group, with its own
-   * database and ports); their output is kept and printed when each ends, so it never interleaves.
-   */
-  group?: string;
   cmd: string[];
   /** A bun test run: counted from its JUnit file; otherwise the step is one case. */
   junit?: string;
@@ -50,6 +44,7 @@ const steps: Step[] = [
   { name: "typecheck", cmd: [BUN, nodeBin("typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.json"), "--noEmit"], timeoutMinutes: 3 },
   // Domains form a DAG (README, Layout): any import circle in server/, shared/ or client/src fails the build.
   { name: "import cycles (dependency-cruiser)", cmd: [BUN, "--bun", nodeBin("dependency-cruiser/bin/dependency-cruiser.mjs"), ...CYCLE_CHECK_ARGS], timeoutMinutes: 2 },
+  { name: "unit and integration tests", cmd: bunTest(["./server", "./shared", "./client/src"], junit("unit")), junit: junit("unit"), timeoutMinutes: 14 },
   {
     name: "client build (vite)",
     cmd: [BUN, join(ROOT, "scripts/lib/vite-build.ts")],
@@ -57,9 +52,7 @@ const steps: Step[] = [
     // A failed build must not leave an old client/dist for the e2e tests and the binary.
     before: () => rmSync(CLIENT_DIST, { recursive: true, force: true }),
   },
-  // Both wait on I/O much of the time (databases, browsers, timers), so on 2 cores they share the machine well.
-  { name: "unit and integration tests", group: "tests", cmd: bunTest(["./server", "./shared", "./client/src"], junit("unit")), junit: junit("unit"), timeoutMinutes: 16 },
-  { name: "end-to-end tests (Chromium)", group: "tests", cmd: bunTest(["./client/e2e"], junit("e2e")), junit: junit("e2e"), timeoutMinutes: 18 },
+  { name: "end-to-end tests (Chromium)", cmd: bunTest(["./client/e2e"], junit("e2e")), junit: junit("e2e"), timeoutMinutes: 18 },
   {
     name: "binary build",
     cmd: [BUN, join(ROOT, "scripts/build.ts"), "--binary-only"],
@@ -74,6 +67,7 @@ const steps: Step[] = [
   },
 ];
 
+let current: Bun.Subprocess | null = null;
 
 /** Signals a step's whole process group (its servers and browsers too); quiet when it is gone. */
 function signalGroup(proc: Bun.Subprocess, signal: NodeJS.Signals): void {
@@ -86,15 +80,13 @@ function signalGroup(proc: Bun.Subprocess, signal: NodeJS.Signals): void {
 
 // Steps run in their own process group, so Ctrl-C must be passed on.
 process.on("SIGINT", () => {
-  for (const proc of running) signalGroup(proc, "SIGTERM");
+  if (current) signalGroup(current, "SIGTERM");
   console.log("\nInterrupted.");
   process.exit(130);
 });
 
-const running = new Set<Bun.Subprocess>();
-
-/** Streams a child's output through (or, when `quiet`, only keeps it) while keeping a copy to read bun's summary from. */
-async function runStep(step: Step, quiet = false): Promise<{ code: number; output: string; timedOut: boolean }> {
+/** Streams a child's output through while keeping a copy to read bun's summary from. */
+async function runStep(step: Step): Promise<{ code: number; output: string; timedOut: boolean }> {
   const proc = Bun.spawn(step.cmd, {
     cwd: ROOT,
     env: process.env,
@@ -104,7 +96,7 @@ async function runStep(step: Step, quiet = false): Promise<{ code: number; outpu
     // Its own process group: a timeout or the end of the step stops everything it started.
     detached: true,
   });
-  running.add(proc);
+  current = proc;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -114,7 +106,7 @@ async function runStep(step: Step, quiet = false): Promise<{ code: number; outpu
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const decoder = new TextDecoder();
     for await (const chunk of stream) {
-      if (!quiet) sink.write(chunk);
+      sink.write(chunk);
       output += decoder.decode(chunk, { stream: true });
     }
   };
@@ -125,7 +117,7 @@ async function runStep(step: Step, quiet = false): Promise<{ code: number; outpu
   signalGroup(proc, "SIGKILL");
   // Something outside the group may still hold the pipes; do not wait for it forever.
   await Promise.race([pumped, Bun.sleep(10_000)]);
-  running.delete(proc);
+  current = null;
   if (timedOut) {
     const note = `[${step.name}: killed after ${step.timeoutMinutes} minutes]`;
     console.error(note);
@@ -159,48 +151,26 @@ const started = performance.now();
 console.log(`Kickrunde: all checks (${steps.length} steps). Database for tests: ${process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite"}.`);
 await ensureChromium();
 
-/** Runs one step and counts it; `quiet` keeps its output until it ends (steps running side by side). */
-async function countedStep(step: Step, quiet: boolean): Promise<Result & { output: string }> {
+const results: Result[] = [];
+for (const [i, step] of steps.entries()) {
+  console.log(`\n── [${i + 1}/${steps.length}] ${step.name} ──`);
   const t0 = performance.now();
   let counts: Result["counts"];
-  let output = "";
   try {
     step.before?.();
     if (step.junit) rmSync(step.junit, { force: true });
-    const run = await runStep(step, quiet);
-    output = run.output;
+    const { code, output, timedOut } = await runStep(step);
     if (step.junit) {
       const xml = existsSync(step.junit) ? readFileSync(step.junit, "utf8") : null;
-      counts = countBunTest(xml, run.output, run.code);
+      counts = countBunTest(xml, output, code);
     } else {
-      counts = run.code === 0 ? { passed: 1, failed: 0, skipped: 0, notes: [] } : { passed: 0, failed: 1, skipped: 0, notes: [`exit code ${run.code}`] };
+      counts = code === 0 ? { passed: 1, failed: 0, skipped: 0, notes: [] } : { passed: 0, failed: 1, skipped: 0, notes: [`exit code ${code}`] };
     }
-    if (run.timedOut) counts.notes.push(`stopped after its time limit of ${step.timeoutMinutes} minutes`);
+    if (timedOut) counts.notes.push(`stopped after its time limit of ${step.timeoutMinutes} minutes`);
   } catch (e) {
     counts = { passed: 0, failed: 1, skipped: 0, notes: [`could not run: ${e instanceof Error ? e.message : String(e)}`] };
   }
-  return { step, counts, seconds: (performance.now() - t0) / 1000, output };
-}
-
-const results: Result[] = [];
-for (let i = 0; i < steps.length; ) {
-  const step = steps[i]!;
-  const batch = step.group ? steps.slice(i).filter((s, k) => steps.slice(i, i + k + 1).every((t) => t.group === step.group)) : [step];
-  if (batch.length === 1) {
-    console.log(`\n── [${i + 1}/${steps.length}] ${step.name} ──`);
-    results.push(await countedStep(step, false));
-  } else {
-    console.log(`\n── [${i + 1}-${i + batch.length}/${steps.length}] side by side: ${batch.map((s) => s.name).join(" | ")} ──`);
-    const done = await Promise.all(
-      batch.map(async (s) => {
-        const r = await countedStep(s, true);
-        console.log(`\n── ${s.name} (${r.seconds.toFixed(0)}s) ──\n${r.output}`);
-        return r;
-      }),
-    );
-    results.push(...done);
-  }
-  i += batch.length;
+  results.push({ step, counts, seconds: (performance.now() - t0) / 1000 });
 }
 
 const total = results.reduce((a, r) => ({ passed: a.passed + r.counts.passed, failed: a.failed + r.counts.failed, skipped: a.skipped + r.counts.skipped }), {

@@ -91,6 +91,17 @@ export const COURT_BOOKING = {
   /** calendar queries span at most this many days */
   calendarMaxDays: 42,
 } as const;
+/** Weekly sessions (spec 000 sections 4, 9; README Decisions "Weekly sessions"). */
+export const WEEKLY_SESSION = {
+  /** confirming the next week opens this long after the latest week's start */
+  confirmationAfterHours: 24,
+  /** regulars: played at least this many of the session's games in the last weeks */
+  regularsMinGames: 2,
+  regularsWeeks: 4,
+  /** how long only the regulars may join a new week's game */
+  headStartHours: 24,
+} as const;
+
 /** Google calendar import (spec 001 section 9): every 5 minutes. */
 export const GOOGLE_IMPORT_CRON = "*/5 * * * *";
 

@@ -123,6 +123,13 @@ export const ERRORS = {
   COURT_LOCATION_MISSING: { status: 409, message: "Choose the court's location first" }, // createCourt before a place was saved
   COURTS_PER_DAY_LIMIT: { status: 429, message: "You can create at most 10 courts per day" }, // a per-user quota against spam
   ORGANIZATION_NOT_FOUND: { status: 404, message: "Organization not found" },
+  // weekly sessions (spec 000 sections 2, 4, 6)
+  WEEKLY_SESSION_NOT_FOUND: { status: 404, message: "Weekly session not found" },
+  WEEKLY_SESSION_DEACTIVATED: { status: 409, message: "This weekly session is deactivated" },
+  WEEKLY_GAME_EXISTS: { status: 409, message: "Next week's game exists already" },
+  WEEKLY_CONFIRMATION_NOT_OPEN: { status: 409, message: "Next week can be confirmed from 24 hours after the last game" },
+  WEEKLY_START_NOT_NEXT: { status: 400, message: "A weekly game starts at the session's next weekly start" }, // createGame from a template with another start
+  REGULARS_HEAD_START: { status: 409, message: "For now only the regulars of this weekly session can join" }, // details.until: when everybody may join
   // court bookings (spec 001 sections 2.8, 4, 8)
   COURT_BOOKING_NOT_FOUND: { status: 404, message: "Booking not found" },
   COURT_NOT_RENTABLE: { status: 409, message: "This court cannot be rented through the app" },

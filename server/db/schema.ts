@@ -9,3 +9,4 @@ export * from "./schema/organizations";
 export * from "./schema/payments";
 export * from "./schema/regions";
 export * from "./schema/users";
+export * from "./schema/weekly";

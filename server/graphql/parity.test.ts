@@ -3,6 +3,7 @@ import { getNamedType, isListType, isNonNullType, isObjectType, type GraphQLOutp
 import { createSchema } from "graphql-yoga";
 import { z } from "zod";
 import { ZAddress } from "@shared/schemas/addresses";
+import { ZGameTemplate } from "@shared/schemas/weekly";
 import { ZBookingPerson, ZCourtBooking, ZManualBooking, ZManualBookingSeries, ZOccupiedTimes } from "@shared/schemas/bookings";
 import { ZCalendar, ZConnectGoogle, ZCourtCalendarLink, ZGoogleCredentials, ZImportResult } from "@shared/schemas/calendar";
 import { ZCourtDetail, ZCreatedCourt, ZPlace, ZSavedLocation } from "@shared/schemas/courts";
@@ -73,6 +74,12 @@ const SERVED: Record<string, z.ZodObject> = {
   SavedLocation: ZSavedLocation,
   CreateCourt: ZCreatedCourt,
   CourtBooking: ZCourtBooking,
+  GameTemplate: ZGameTemplate,
+  TemplateCourt: inner(ZGameTemplate.shape.court),
+  TemplateOrganization: inner(ZGameTemplate.shape.organization),
+  TemplateCreator: ZGameTemplate.shape.creator,
+  TemplateViewer: ZGameTemplate.shape.viewer,
+  WeeklyState: ZGameTemplate.shape.state,
   BookingPerson: ZBookingPerson,
   BookingCourt: ZCourtBooking.shape.court,
   BookingDiscount: inner(ZCourtBooking.shape.discount),
@@ -110,7 +117,7 @@ const ENVELOPES = [
   "CreateOrUpdateAddress", // { address } of createOrUpdateAddress
   "UploadCourtImage", // { ok, imageUrl, court }
   "UploadOrganizationLogo", // { ok, imageUrl, organization }
-  "DeletedId", // { id } of deleteManualCourtBooking(Series)
+  "DeletedId", // { id } of deleteManualCourtBooking(Series) and deleteGameTemplate
 ];
 
 /** Shared field name → the old API's name for it. */
@@ -118,6 +125,7 @@ const RENAMED: Record<string, Record<string, string>> = {
   Game: { durationMinutes: "duration", distanceKm: "distance" },
   Court: { distanceKm: "distance", availabilities: "courtAvailabilities" },
   ManualCourtBookingSeries: { bookings: "manualCourtBookings" },
+  GameTemplate: { durationMinutes: "duration" },
 };
 
 /** GraphQL fields with no field in the shared schema: the old API's own. */
@@ -133,6 +141,7 @@ const LEGACY_ONLY: Record<string, string[]> = {
   CourtDiscount: ["minPriceToApply"], // euros beside minPriceToApplyCents
   CourtBooking: ["price", "earning", "fee", "listPrice"], // euros beside the cents, like Game.price
   Court: ["occupiedTimes"], // court(id) with its occupied times (tRPC: bookings.occupiedTimes)
+  GameTemplate: ["price"], // euros beside priceCents, like Game.price
 };
 
 /** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */

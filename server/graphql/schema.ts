@@ -19,6 +19,7 @@ import { addressMutations, addressQueries, addressTypeDefs } from "./addresses";
 import { calendarAccountFields, calendarMutations, calendarQueries, calendarTypeDefs } from "./calendar";
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
 import { bookingCourtFields, bookingMutations, bookingQueries, bookingTypeDefs } from "./bookings";
+import { weeklyMutations, weeklyQueries, weeklyTypeDefs } from "./weekly";
 import { courtMutations, courtQueries, courtTypeDefs } from "./courts";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
@@ -115,7 +116,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs, weeklyTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -142,6 +143,7 @@ const mutations: Record<string, GqlResolver> = {
   ...paymentOnboardingMutations,
   ...courtMutations,
   ...bookingMutations,
+  ...weeklyMutations,
   ...calendarMutations,
   tokenAuth: resolver(ZLoginInput, auth.login, tokenAnswer),
   refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
@@ -200,6 +202,7 @@ export const resolvers = {
     ...addressQueries,
     ...courtQueries,
     ...bookingQueries,
+    ...weeklyQueries,
     ...calendarQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),

@@ -12,6 +12,7 @@ import { participationRouter } from "../domains/participation/router";
 import { paymentsRouter } from "../domains/payments/router";
 import { regionsRouter } from "../domains/regions/router";
 import { usersRouter } from "../domains/users/router";
+import { weeklyRouter } from "../domains/weekly/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   users: usersRouter,
   regions: regionsRouter,
   games: gamesRouter,
+  weekly: weeklyRouter,
   courts: courtsRouter,
   bookings: bookingsRouter,
   calendar: calendarRouter,

@@ -112,6 +112,10 @@ export const ZCreateGameInput = z.object({
     },
     { ...GAME_DEFAULTS, description: "", descriptionEn: null, courtId: null, isOrganizationGame: false },
   ),
+  /** a weekly session: the game and its template (spec 000 section 7) */
+  isRecurringGame: z.boolean().default(false),
+  /** next week's game of a weekly session ("takes place"): the template gives every field, startTime must be its next start */
+  gameTemplateId: zId.nullable().optional(),
   ...deviceFields,
 });
 export type TCreateGameInput = z.input<typeof ZCreateGameInput>;

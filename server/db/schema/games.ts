@@ -14,6 +14,7 @@ import { organizations } from "./organizations";
 import { payments } from "./payments";
 import { regions } from "./regions";
 import { users } from "./users";
+import { gameTemplates } from "./weekly";
 
 export const games = pgTable(
   "games",
@@ -54,6 +55,10 @@ export const games = pgTable(
     cancelledById: integer("cancelled_by_id").references(() => users.id, { onDelete: "set null" }),
     cancellationReason: text("cancellation_reason", { enum: CANCELLATION_REASONS }),
     cancellationMessage: text("cancellation_message"),
+    /** the weekly session this game is a week of (null: a single game) */
+    gameTemplateId: integer("game_template_id").references(() => gameTemplates.id, { onDelete: "set null" }),
+    /** until then only the session's regulars may join (the head start; null: open to everybody) */
+    regularsOnlyUntil: timestamp("regulars_only_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +66,7 @@ export const games = pgTable(
     index("games_region_start_idx").on(t.regionId, t.startTime),
     index("games_court_start_idx").on(t.courtId, t.startTime),
     index("games_creator_created_idx").on(t.creatorId, t.createdAt),
+    index("games_template_start_idx").on(t.gameTemplateId, t.startTime),
     check("games_price_cents_range", sql`${t.priceCents} >= 0 and ${t.priceCents} <= 10000`),
     check("games_max_players_positive", sql`${t.maxPlayers} is null or ${t.maxPlayers} >= 1`),
   ],

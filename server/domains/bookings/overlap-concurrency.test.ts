@@ -5,7 +5,9 @@ import type { Deps } from "../../context";
 import { courtAvailabilities, courtBookings, subCourts } from "../../db/schema";
 import { createSession } from "../auth/sessions";
 import { createCourt, createUser } from "../../testing/factories";
-import { mutateOn, useServerProcesses } from "../../testing/server-process";
+import { CSRF_HEADER } from "@shared/constants";
+import { transformer } from "@shared/transformer";
+import { useServerProcesses, type ServerProcess } from "../../testing/server-process";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { countOverlaps } from "./repo";
@@ -19,7 +21,8 @@ import { countOverlaps } from "./repo";
  * in numbers (so the test measured contention, not an empty court), and no attempt got a 5xx.
  */
 const ATTEMPTS = 10_000;
-const IN_FLIGHT = 32;
+const IN_FLIGHT = 16;
+const BATCH = 8;
 const REQUESTS = 600;
 
 /** A small, seeded generator (mulberry32), so a failure can be replayed with OVERLAP_SEED. */
@@ -35,6 +38,19 @@ function random(seed: number) {
 }
 
 let deps: Deps;
+
+/** Several tRPC mutations in one batched request as a signed-in browser sends them; per call its HTTP status and our error code ("OK" on success). */
+async function batchOn(server: ServerProcess, sessionToken: string, calls: { path: string; input: unknown }[]) {
+  const csrf = "c".repeat(48);
+  const res = await fetch(`${server.url}/trpc/${calls.map((c) => c.path).join(",")}?batch=1`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: `session=${sessionToken}; csrftoken=${csrf}`, [CSRF_HEADER]: csrf, origin: server.url },
+    body: JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, transformer.serialize(c.input)]))),
+  });
+  const body = (await res.json()) as ({ result?: { data: { json: unknown } }; error?: { json: { data: { app: { code: string }; httpStatus: number } } } })[];
+  if (!Array.isArray(body)) throw new Error(`batch answered ${res.status}`);
+  return body.map((r) => ({ status: r.error ? r.error.json.data.httpStatus : 200, code: r.error?.json.data.app.code ?? "OK", data: r.result?.data.json }));
+}
 
 describe.skipIf(!process.env.DATABASE_URL)("double booking under load", () => {
   const servers = useServerProcesses(2);
@@ -90,40 +106,35 @@ describe.skipIf(!process.env.DATABASE_URL)("double booking under load", () => {
       const seriesIds: number[] = [];
       const outcomes = new Map<string, number>();
       const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-      let next = 0;
+      /** One attempt: which procedure with which input, and what to remember of a success. */
+      type Attempt = { kind: string; path: string; input: unknown; onOk?: (data: unknown) => void };
+      const attempt = (): Attempt => {
+        const roll = rnd();
+        const span = () => {
+          const start = at(startMinute());
+          return { startTime: start, endTime: new Date(start.getTime() + pick([60, 90]) * 60_000) };
+        };
+        if (roll < 0.45) return { kind: "manual", path: "bookings.createManual", input: { courtId: court.id, subCourtId: pick(subs), title: "m", ...span() }, onOk: (d) => manualIds.push((d as { id: number }).id) };
+        if (roll < 0.55) return { kind: "series", path: "bookings.createSeries", input: { courtId: court.id, subCourtId: pick(subs), title: "s", ...span(), recurrences: 1 }, onOk: (d) => seriesIds.push((d as { id: number }).id) };
+        if (roll < 0.8) return { kind: "accept", path: "bookings.update", input: { id: pick(requests).id, status: "TP", subCourtId: pick(subs) } };
+        if (roll < 0.95 && manualIds.length > 0) return { kind: "delete", path: "bookings.deleteManual", input: { id: manualIds.splice(Math.floor(rnd() * manualIds.length), 1)[0]! } };
+        if (seriesIds.length > 0) return { kind: "delete-series", path: "bookings.deleteSeries", input: { id: seriesIds.splice(Math.floor(rnd() * seriesIds.length), 1)[0]! } };
+        return { kind: "cancel", path: "bookings.update", input: { id: pick(requests).id, status: "CA" } };
+      };
+      let sent = 0;
+      // Attempts travel as the web client sends calls, batched (tRPC's httpBatchLink): each call is its own
+      // procedure run and transaction on the server; batching only saves HTTP round trips.
       const worker = async (w: number) => {
-        for (let i = next++; i < ATTEMPTS; i = next++) {
-          const server = servers[(i + w) % 2]!;
-          const roll = rnd();
-          let kind: string;
-          let result: { status: number; code: string; data: unknown };
-          if (roll < 0.45) {
-            kind = "manual";
-            const start = at(startMinute());
-            const end = new Date(start.getTime() + pick([60, 90]) * 60_000);
-            result = await mutateOn(server, ownerToken, "bookings.createManual", { courtId: court.id, subCourtId: pick(subs), title: `m${i}`, startTime: start, endTime: end });
-            if (result.code === "OK") manualIds.push((result.data as { id: number }).id);
-          } else if (roll < 0.55) {
-            kind = "series";
-            const start = at(startMinute());
-            const end = new Date(start.getTime() + pick([60, 90]) * 60_000);
-            result = await mutateOn(server, ownerToken, "bookings.createSeries", { courtId: court.id, subCourtId: pick(subs), title: `s${i}`, startTime: start, endTime: end, recurrences: 1 });
-            if (result.code === "OK") seriesIds.push((result.data as { id: number }).id);
-          } else if (roll < 0.8) {
-            kind = "accept";
-            result = await mutateOn(server, ownerToken, "bookings.update", { id: pick(requests).id, status: "TP", subCourtId: pick(subs) });
-          } else if (roll < 0.95 && manualIds.length > 0) {
-            kind = "delete";
-            result = await mutateOn(server, ownerToken, "bookings.deleteManual", { id: manualIds.splice(Math.floor(rnd() * manualIds.length), 1)[0]! });
-          } else if (seriesIds.length > 0) {
-            kind = "delete-series";
-            result = await mutateOn(server, ownerToken, "bookings.deleteSeries", { id: seriesIds.splice(Math.floor(rnd() * seriesIds.length), 1)[0]! });
-          } else {
-            kind = "cancel";
-            result = await mutateOn(server, ownerToken, "bookings.update", { id: pick(requests).id, status: "CA" });
-          }
-          if (result.status >= 500) throw new Error(`${kind} answered ${result.status} ${result.code}`);
-          count(`${kind}:${result.code}`);
+        for (let round = 0; sent < ATTEMPTS; round++) {
+          const batch = Array.from({ length: Math.min(BATCH, ATTEMPTS - sent) }, attempt);
+          sent += batch.length;
+          const results = await batchOn(servers[(round + w) % 2]!, ownerToken, batch.map((a) => ({ path: a.path, input: a.input })));
+          batch.forEach((a, i) => {
+            const r = results[i]!;
+            if (r.status >= 500) throw new Error(`${a.kind} answered ${r.status} ${r.code}`);
+            if (r.code === "OK") a.onOk?.(r.data);
+            count(`${a.kind}:${r.code}`);
+          });
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, (_, w) => worker(w)));

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { GAME_CREATION_THROTTLE_SECONDS, PUBLIC_GAMES_PER_HOUR, PUBLIC_GAMES_PER_WEEK, SAME_COURT_WINDOW_MINUTES } from "@shared/constants";
+import { GAME_CREATION_THROTTLE_SECONDS, PUBLIC_GAMES_PER_HOUR, PUBLIC_GAMES_PER_WEEK, SAME_COURT_WINDOW_MINUTES, WEEKLY_SESSION } from "@shared/constants";
 import { canOrganiseWithoutPlaying } from "@shared/rules/game-permissions";
+import { confirmableWeek } from "@shared/rules/weekly-session";
 import { gameEndTime } from "@shared/rules/game-windows";
 import type { ZCreateGameInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
@@ -8,7 +9,8 @@ import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { followGame } from "../notifications/service";
 import { enterNewGame } from "../participation/service";
-import { findUser, lockUser, requireActor, type Actor } from "../users/service";
+import { findUser, lockUser, requireActor, requireActorById, type Actor } from "../users/service";
+import * as weekly from "../weekly/repo";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
 import { insertGame, lockCourtSchedule, lockGame, recordGameEvent } from "./core";
 import { scheduleMinPlayersJobs } from "./lifecycle";
@@ -25,8 +27,67 @@ function regionFor(courtRegionId: number | null, actor: Actor): number {
   return regionId;
 }
 
-export async function createGame(ctx: Ctx, input: z.output<typeof ZCreateGameInput>): Promise<{ id: number }> {
+type CreateInput = z.output<typeof ZCreateGameInput>;
+
+export async function createGame(ctx: Ctx, input: CreateInput): Promise<{ id: number }> {
+  if (input.gameTemplateId) return createWeeklyGame(ctx, input.gameTemplateId, input);
+  return createGameAs(ctx, await requireActor(ctx), input, null);
+}
+
+/**
+ * "Takes place" (spec 000 section 4): next week's game of a weekly session, made from its template (every
+ * field; `startTime` must be the session's next weekly start) by the template's creator or an admin, in
+ * the confirmation window (shared/rules/weekly-session.ts). The organiser's place is the template's.
+ */
+async function createWeeklyGame(ctx: Ctx, templateId: number, input: CreateInput): Promise<{ id: number }> {
   const actor = await requireActor(ctx);
+  const template = await weekly.findTemplate(ctx.deps.db, templateId);
+  if (!template || (template.creatorId !== actor.id && !actor.isAdmin)) throw new AppError("WEEKLY_SESSION_NOT_FOUND");
+  const week = confirmableWeek(template, ctx.deps.clock.now(), (await weekly.upcomingGameOf(ctx.deps.db, template.id, ctx.deps.clock.now()))?.id ?? null);
+  if ("problem" in week) throw new AppError(week.problem);
+  if (input.startTime.getTime() !== week.nextStart.getTime()) {
+    throw new AppError("WEEKLY_START_NOT_NEXT", { fields: [{ path: "startTime", code: "start_time_not_next_week" }], details: { nextStart: week.nextStart.toISOString() } });
+  }
+  // the game is the creator's, whoever confirms it (an admin may answer for a session)
+  const creator = actor.id === template.creatorId ? actor : await requireActorById(ctx, template.creatorId);
+  const fromTemplate: CreateInput = {
+    title: template.title,
+    description: template.description,
+    descriptionEn: template.descriptionEn,
+    startTime: week.nextStart,
+    durationMinutes: template.durationMinutes,
+    courtId: template.courtId,
+    teams: template.teams,
+    gameMode: template.gameMode,
+    minPlayers: template.minPlayers,
+    maxPlayers: template.maxPlayers,
+    level: template.level,
+    gender: template.gender,
+    gameType: template.gameType,
+    priceCents: template.priceCents,
+    isManagedPayment: template.isManagedPayment,
+    instantCapture: template.instantCapture,
+    externalPaymentRequestsAllowed: template.externalPaymentRequestsAllowed,
+    isOrganizationGame: template.organizationId !== null,
+    playerCount: template.organiserPlayerCount,
+    playsHimself: template.playsHimself,
+    bringsBall: false,
+    bringsBibs: false,
+    isRecurringGame: false,
+    gameTemplateId: template.id,
+    deviceToken: input.deviceToken,
+    userAgent: input.userAgent,
+  };
+  return createGameAs(ctx, creator, fromTemplate, template.id);
+}
+
+/** The regulars' head start of a new week's game: 24 hours from now, but never later than a day before its start. */
+function regularsOnlyUntil(now: Date, start: Date): Date | null {
+  const until = Math.min(now.getTime() + WEEKLY_SESSION.headStartHours * HOUR_MS, start.getTime() - 24 * HOUR_MS);
+  return until > now.getTime() ? new Date(until) : null;
+}
+
+async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, templateId: number | null): Promise<{ id: number }> {
   const now = ctx.deps.clock.now();
   if (!actor.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
   // The creator is the organiser: managed payment pays out to their connected account (read only when asked for).
@@ -54,15 +115,56 @@ export async function createGame(ctx: Ctx, input: z.output<typeof ZCreateGameInp
       hour: new Date(now.getTime() - HOUR_MS),
       week: new Date(now.getTime() - 7 * 24 * HOUR_MS),
     });
-    if (counts.recent > 0) throw new AppError("GAME_CREATION_THROTTLED");
-    if (isPublicType(input.gameType) && !actor.isAdmin) {
+    // A weekly session's next week is one answer to one question, not a new game typed in: the
+    // throttle and the public-game limits count what organisers create by hand (README "Weekly sessions").
+    let template: weekly.TemplateRow | null = null;
+    if (templateId !== null) {
+      template = await weekly.lockTemplate(tx, templateId);
+      const week = template ? confirmableWeek(template, now, (await weekly.upcomingGameOf(tx, templateId, now))?.id ?? null) : null;
+      if (!week || "problem" in week) throw new AppError(week ? week.problem : "WEEKLY_SESSION_NOT_FOUND");
+      if (week.nextStart.getTime() !== input.startTime.getTime()) throw new AppError("WEEKLY_START_NOT_NEXT");
+    } else if (counts.recent > 0) throw new AppError("GAME_CREATION_THROTTLED");
+    if (templateId === null && isPublicType(input.gameType) && !actor.isAdmin) {
       if (counts.publicHour >= PUBLIC_GAMES_PER_HOUR) throw new AppError("PUBLIC_GAME_WITHIN_HOUR");
       if (counts.publicWeek >= PUBLIC_GAMES_PER_WEEK) throw new AppError("TOO_MANY_PUBLIC_GAMES_WEEK");
     }
     if (court && (await repo.courtHasGameNear(tx, court.id, input.startTime, SAME_COURT_WINDOW_MINUTES)))
       throw new AppError("SAME_COURT_WITHIN_HOUR");
 
+    // isRecurringGame: the template is made from this first game, whose start is its latest week
+    if (input.isRecurringGame) {
+      template = await weekly.insertTemplate(tx, {
+        creatorId: actor.id,
+        organizationId: input.isOrganizationGame ? actor.organizationId : null,
+        regionId,
+        courtId: court?.id ?? null,
+        title: input.title || null,
+        description: input.description,
+        descriptionEn: input.descriptionEn || null,
+        gameType: input.gameType,
+        gameMode: input.gameMode,
+        level: input.level,
+        gender: input.gender,
+        priceCents: input.priceCents,
+        durationMinutes: input.durationMinutes,
+        minPlayers: input.minPlayers,
+        maxPlayers: input.maxPlayers,
+        teams: input.teams,
+        isManagedPayment: input.isManagedPayment,
+        instantCapture: input.instantCapture,
+        externalPaymentRequestsAllowed: input.externalPaymentRequestsAllowed,
+        organiserPlayerCount: input.playerCount,
+        playsHimself: input.playsHimself,
+        latestStartTime: input.startTime,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } else if (template) {
+      await weekly.updateTemplate(tx, template.id, { latestStartTime: input.startTime, updatedAt: now });
+    }
     const gameId = await insertGame(tx, {
+      gameTemplateId: template?.id ?? null,
+      regularsOnlyUntil: templateId !== null && template?.regularsHeadStart ? regularsOnlyUntil(now, input.startTime) : null,
       creatorId: actor.id,
       organizationId: input.isOrganizationGame ? actor.organizationId : null,
       regionId,

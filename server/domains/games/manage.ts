@@ -23,6 +23,7 @@ import * as core from "./core";
 import { scheduleMinPlayersJobs } from "./lifecycle";
 import { gameById } from "./read";
 import * as repo from "./repo";
+import * as weekly from "../weekly/repo";
 
 /* Managing a game: edit, cancel, publish, confirm "takes place"; every change under the game's lock. */
 
@@ -50,12 +51,20 @@ function changesGame(input: Omit<UpdateInput, "minPlayers">, game: core.GameRow)
 export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
-  // Weekly sessions (templates) do not exist yet: no game has future games to change with it.
-  if (input.updateFutureGames) throw new AppError("VALIDATION", { fields: [{ path: "updateFutureGames", code: "no_weekly_session" }] });
   // Looked up before the transaction: on PGlite's one connection a query outside it would wait forever.
   const newCourt = input.courtId ? await requireCourt(ctx, input.courtId) : null;
+  let templateId: number | null = null;
   await ctx.deps.db.transaction(async (tx) => {
     let game = await lockManagedGame(tx, actor, input.gameId);
+    templateId = game.gameTemplateId;
+    // updateFutureGames: the weekly session's template and its future games change too (spec 000 section 7)
+    if (input.updateFutureGames && game.gameTemplateId === null) {
+      throw new AppError("VALIDATION", { fields: [{ path: "updateFutureGames", code: "no_weekly_session" }] });
+    }
+    // Only the creator or an admin may move a weekly game to another court (spec 000 section 6).
+    if (game.gameTemplateId !== null && input.courtId !== undefined && input.courtId !== game.courtId && !actor.isAdmin && actor.id !== game.creatorId) {
+      throw new AppError("GAME_EDIT_FORBIDDEN");
+    }
     // The editing device follows the game (spec 000 section 7: updateGame takes createGame's fields, deviceToken too).
     if (input.deviceToken) {
       await followGame(tx, { gameId: game.id, deviceToken: input.deviceToken, userAgent: input.userAgent ?? ctx.meta.userAgent, userId: actor.id, createdAt: now });
@@ -157,7 +166,47 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
       await promoteWaitingList(ctx, tx, { ...game, ...changes });
     }
   });
+  if (input.updateFutureGames && templateId !== null) await updateFutureGames(ctx, templateId, input, now);
   return gameById(ctx, input.gameId);
+}
+
+/**
+ * The rest of updateFutureGames: the template takes the edit's fields (the start time stays the
+ * session's weekly time; edit-details hides it), and every other game of the session that has not
+ * started is edited the same way, each under its own rules (a refusal there is reported, naming nothing
+ * changed in that game).
+ */
+async function updateFutureGames(ctx: Ctx, templateId: number, input: UpdateInput, now: Date) {
+  const court = input.courtId ? await requireCourt(ctx, input.courtId) : null;
+  await ctx.deps.db.transaction(async (tx) => {
+    const t = await weekly.lockTemplate(tx, templateId);
+    if (!t) return;
+    const pick = <K extends keyof weekly.TemplateChanges>(k: K, v: weekly.TemplateChanges[K] | undefined) => (v === undefined ? {} : { [k]: v });
+    await weekly.updateTemplate(tx, t.id, {
+      ...pick("title", input.title === undefined ? undefined : input.title || null),
+      ...pick("description", input.description),
+      ...pick("descriptionEn", input.descriptionEn === undefined ? undefined : input.descriptionEn || null),
+      ...pick("gameType", input.gameType),
+      ...pick("gameMode", input.gameMode),
+      ...pick("level", input.level),
+      ...pick("gender", input.gender),
+      ...pick("priceCents", input.priceCents),
+      ...pick("durationMinutes", input.durationMinutes),
+      ...pick("minPlayers", input.minPlayers !== undefined && input.minPlayers >= 2 ? input.minPlayers : undefined),
+      ...pick("maxPlayers", input.removeMaxPlayers ? null : input.maxPlayers),
+      ...pick("teams", input.teams),
+      ...pick("isManagedPayment", input.isManagedPayment),
+      ...pick("instantCapture", input.instantCapture),
+      ...pick("externalPaymentRequestsAllowed", input.externalPaymentRequestsAllowed),
+      ...(court ? { courtId: court.id, ...(court.regionId !== null ? { regionId: court.regionId } : {}) } : {}),
+      updatedAt: now,
+    });
+  });
+  const { startTime: _weeklyTime, ...edit } = input;
+  for (const other of await weekly.futureGamesOf(ctx.deps.db, templateId, now)) {
+    if (other.id === input.gameId) continue;
+    await updateGame(ctx, { ...edit, gameId: other.id, updateFutureGames: false });
+  }
 }
 
 /**

@@ -67,6 +67,29 @@ export async function hasOtherParticipants(db: DbOrTx, gameId: number, creatorId
 }
 
 /** The user takes part (active or queued) in another non-cancelled game overlapping [start, end). */
+/**
+ * Who played in the games of a weekly session that started in [since, until]: one row per active
+ * (not cancelled, not waiting) account participation in a game that was not cancelled.
+ */
+export async function sessionAttendances(db: DbOrTx, templateId: number, since: Date, until: Date): Promise<{ userId: number; gameStart: Date }[]> {
+  const rows = await db
+    .select({ userId: participations.userId, gameStart: games.startTime })
+    .from(participations)
+    .innerJoin(games, eq(games.id, participations.gameId))
+    .where(
+      and(
+        eq(games.gameTemplateId, templateId),
+        gt(games.startTime, since),
+        lte(games.startTime, until),
+        isNull(games.cancelledAt),
+        isNull(participations.cancelledAt),
+        eq(participations.queue, false),
+        isNotNull(participations.userId),
+      ),
+    );
+  return rows.map((r) => ({ userId: r.userId!, gameStart: r.gameStart }));
+}
+
 export async function userBusyBetween(db: DbOrTx, userId: number, start: Date, end: Date, excludeGameId?: number) {
   const where = [
     eq(participations.userId, userId),

@@ -16,6 +16,8 @@ import {
 } from "@shared/rules/participation";
 import { paymentStatusForPayed } from "@shared/rules/payed";
 import { transitionProblem } from "@shared/rules/payment-status";
+import { regularsOf } from "@shared/rules/weekly-session";
+import { WEEKLY_SESSION } from "@shared/constants";
 import type {
   TJoinResult,
   TParticipationPayment,
@@ -126,6 +128,16 @@ async function reserveOrWait(deps: Deps, tx: Tx, game: LockedGame, participation
 
 /* ---------- join ---------- */
 
+/** Whether the account played in at least 2 of the weekly session's games of the last 4 weeks (shared/rules/weekly-session.ts). */
+export async function isRegular(tx: Tx, templateId: number, userId: number, now: Date): Promise<boolean> {
+  return regularsOf(await sessionRegularsData(tx, templateId, now), now).has(userId);
+}
+
+/** The session's attendances the regulars are counted from. */
+export function sessionRegularsData(db: Tx | Deps["db"], templateId: number, now: Date) {
+  return repo.sessionAttendances(db, templateId, new Date(now.getTime() - WEEKLY_SESSION.regularsWeeks * 7 * 24 * 3600_000), now);
+}
+
 export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>): Promise<TJoinResult> {
   const actor = await actorOrNull(ctx);
   const now = ctx.deps.clock.now();
@@ -151,6 +163,10 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
     };
     const problem = joinProblem(joining);
     if (problem) throw new AppError(problem);
+    // A weekly session's new game: during the head start only its regulars (and its organisers) may join.
+    if (game.regularsOnlyUntil !== null && now < game.regularsOnlyUntil && !privileged && !(actor && game.gameTemplateId !== null && (await isRegular(tx, game.gameTemplateId, actor.id, now)))) {
+      throw new AppError("REGULARS_HEAD_START", { details: { until: game.regularsOnlyUntil.toISOString() } });
+    }
     if (input.playerCount - 1 > maxExtraPlayers({ isGuest, isAdminOrCreator: privileged, isManagedPayment: game.isManagedPayment, maxPlayers: game.maxPlayers }))
       throw new AppError(isGuest ? "GUEST_EXTRA_LIMIT" : "PLAYER_EXTRA_LIMIT");
 

@@ -90,6 +90,13 @@ export async function requireActor(ctx: Ctx): Promise<Actor> {
   return actor;
 }
 
+/** Another account as an actor (a weekly session's next game is its creator's, whoever confirms it). */
+export async function requireActorById(ctx: Pick<Ctx, "deps">, userId: number): Promise<Actor> {
+  const actor = await repo.findActor(ctx.deps.db, userId);
+  if (!actor) throw new AppError("USER_NOT_FOUND");
+  return actor;
+}
+
 /** The signed-in user for permission checks, or null for visitors. */
 export async function actorOrNull(ctx: Ctx): Promise<Actor | null> {
   return ctx.viewer ? repo.findActor(ctx.deps.db, ctx.viewer.userId) : null;

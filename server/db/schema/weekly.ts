@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { GAME_GENDERS, GAME_LEVELS, GAME_TYPES } from "@shared/constants";
+import { courts } from "./courts";
+import { organizations } from "./organizations";
+import { regions } from "./regions";
+import { users } from "./users";
+
+/**
+ * Weekly sessions (spec 000 section 3 "Game template"): what every week's game is made from, and the start
+ * of the latest week (a game that took place, or a week skipped). Owner: domains/weekly/repo.
+ */
+export const gameTemplates = pgTable(
+  "game_templates",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => users.id),
+    organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    regionId: integer("region_id")
+      .notNull()
+      .references(() => regions.id),
+    courtId: integer("court_id").references(() => courts.id, { onDelete: "set null" }),
+    title: text("title"),
+    description: text("description").notNull().default(""),
+    descriptionEn: text("description_en"),
+    gameType: text("game_type", { enum: GAME_TYPES }).notNull().default("PUBLIC"),
+    gameMode: smallint("game_mode").notNull().default(5),
+    level: text("level", { enum: GAME_LEVELS }).notNull().default("ALL"),
+    gender: text("gender", { enum: GAME_GENDERS }).notNull().default("MIXED"),
+    priceCents: integer("price_cents").notNull().default(0),
+    durationMinutes: smallint("duration_minutes").notNull().default(60),
+    minPlayers: smallint("min_players").notNull().default(10),
+    maxPlayers: smallint("max_players"),
+    teams: smallint("teams").notNull().default(2),
+    isManagedPayment: boolean("is_managed_payment").notNull().default(false),
+    instantCapture: boolean("instant_capture").notNull().default(false),
+    externalPaymentRequestsAllowed: boolean("external_payment_requests_allowed").notNull().default(false),
+    /** the organiser's own place in each week's game (players incl. themself, as at creation) */
+    organiserPlayerCount: smallint("organiser_player_count").notNull().default(1),
+    playsHimself: boolean("plays_himself").notNull().default(true),
+    /** the start of the latest week: its game's start, or the start of a week skipped ("does not take place") */
+    latestStartTime: timestamp("latest_start_time", { withTimezone: true }).notNull(),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** the regulars may join a new week's game before everybody else (README Decisions "Weekly sessions") */
+    regularsHeadStart: boolean("regulars_head_start").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("game_templates_creator_idx").on(t.creatorId),
+    check("game_templates_price_cents_range", sql`${t.priceCents} >= 0 and ${t.priceCents} <= 10000`),
+  ],
+);

@@ -1,0 +1,129 @@
+import type { z } from "zod";
+import { canManageGame } from "@shared/rules/game-permissions";
+import { confirmableWeek, weeklyState } from "@shared/rules/weekly-session";
+import type { TGameTemplate, ZUpdateGameTemplateInput } from "@shared/schemas/weekly";
+import type { Ctx } from "../../context";
+import { AppError } from "../../lib/errors";
+import { requireCourt } from "../courts/service";
+import { actorOrNull, requireActor, type Actor } from "../users/service";
+import * as repo from "./repo";
+import type { TemplateRow } from "./repo";
+
+/**
+ * Weekly sessions (spec 000 sections 2, 4, 6, 7; README Decisions "Weekly sessions"): the organiser's
+ * templates, where each stands, and the answers to "does next week take place?". "Takes place" is
+ * createGame with the template (games/create.ts); "does not take place" is updateGameTemplate with the
+ * next week's start as latestStartTime. Only the template's creator (and admins) manage it; only they
+ * may move its court (spec 000 section 6).
+ */
+
+const canManage = (actor: Actor | null, t: TemplateRow) => canManageGame(actor, { creatorId: t.creatorId, organizationId: null });
+
+async function present(ctx: Pick<Ctx, "deps">, t: TemplateRow, actor: Actor | null): Promise<TGameTemplate> {
+  const now = ctx.deps.clock.now();
+  const [refs, upcoming] = await Promise.all([repo.templateRefs(ctx.deps.db, t), repo.upcomingGameOf(ctx.deps.db, t.id, now)]);
+  const latestGame = upcoming ?? (await repo.latestStartedGameOf(ctx.deps.db, t.id, now));
+  const manages = canManage(actor, t);
+  return {
+    id: t.id,
+    latestStartTime: t.latestStartTime,
+    deactivatedAt: t.deactivatedAt,
+    isActive: t.deactivatedAt === null,
+    ...refs,
+    title: t.title,
+    description: t.description,
+    descriptionEn: t.descriptionEn,
+    gameType: t.gameType,
+    gameMode: t.gameMode,
+    level: t.level,
+    gender: t.gender,
+    priceCents: t.priceCents,
+    durationMinutes: t.durationMinutes,
+    minPlayers: t.minPlayers,
+    maxPlayers: t.maxPlayers,
+    teams: t.teams,
+    isManagedPayment: t.isManagedPayment,
+    instantCapture: t.instantCapture,
+    externalPaymentRequestsAllowed: t.externalPaymentRequestsAllowed,
+    regularsHeadStart: t.regularsHeadStart,
+    state: { opensAt: null, gameId: null, ...weeklyState(t, now, upcoming?.id ?? null) },
+    latestGameId: latestGame?.id ?? null,
+    viewer: { canManage: manages, canEditCourt: manages },
+  };
+}
+
+async function requireManaged(ctx: Ctx, id: number): Promise<{ actor: Actor; template: TemplateRow }> {
+  const actor = await requireActor(ctx);
+  const template = await repo.findTemplate(ctx.deps.db, id);
+  // somebody else's session is not found rather than forbidden: its existence is nobody else's business
+  if (!template || !canManage(actor, template)) throw new AppError("WEEKLY_SESSION_NOT_FOUND");
+  return { actor, template };
+}
+
+/** myGameTemplates: the signed-in user's weekly sessions, active first. */
+export async function myGameTemplates(ctx: Ctx): Promise<TGameTemplate[]> {
+  const actor = await requireActor(ctx);
+  const rows = await repo.templatesOf(ctx.deps.db, actor.id);
+  return Promise.all(rows.map((t) => present(ctx, t, actor)));
+}
+
+/** Whether the burger menu shows the weekly sessions entry (spec 000 section 2: only with templates). */
+export async function hasGameTemplates(ctx: Ctx): Promise<boolean> {
+  const actor = await actorOrNull(ctx);
+  return actor !== null && repo.hasTemplates(ctx.deps.db, actor.id);
+}
+
+/** gameTemplate (id): for whoever manages it. */
+export async function gameTemplate(ctx: Ctx, id: number): Promise<TGameTemplate> {
+  const { actor, template } = await requireManaged(ctx, id);
+  return present(ctx, template, actor);
+}
+
+/** /weekly-sessions/{id}/latest, the share link: the session's next game, else its latest; anybody may follow it. */
+export async function latestGameOf(ctx: Ctx, id: number): Promise<{ gameId: number | null }> {
+  const template = await repo.findTemplate(ctx.deps.db, id);
+  if (!template) throw new AppError("WEEKLY_SESSION_NOT_FOUND");
+  const now = ctx.deps.clock.now();
+  const game = (await repo.upcomingGameOf(ctx.deps.db, id, now)) ?? (await repo.latestStartedGameOf(ctx.deps.db, id, now));
+  return { gameId: game?.id ?? null };
+}
+
+/**
+ * updateGameTemplate (id; isActive, latestStartTime, court; regularsHeadStart): activate or deactivate;
+ * "does not take place" (latestStartTime = the next week's start, in the confirmation window, with no
+ * game of that week); move the session to another court; the regulars' head start on or off.
+ */
+export async function updateGameTemplate(ctx: Ctx, input: z.output<typeof ZUpdateGameTemplateInput>): Promise<TGameTemplate> {
+  const { actor, template } = await requireManaged(ctx, input.id);
+  const court = input.courtId !== undefined ? await requireCourt(ctx, input.courtId) : null;
+  const now = ctx.deps.clock.now();
+  const updated = await ctx.deps.db.transaction(async (tx) => {
+    const t = (await repo.lockTemplate(tx, template.id))!;
+    const changes: repo.TemplateChanges = { updatedAt: now };
+    if (input.isActive !== undefined) changes.deactivatedAt = input.isActive ? null : (t.deactivatedAt ?? now);
+    if (input.regularsHeadStart !== undefined) changes.regularsHeadStart = input.regularsHeadStart;
+    if (court) {
+      changes.courtId = court.id;
+      if (court.regionId !== null) changes.regionId = court.regionId;
+    }
+    if (input.latestStartTime !== undefined && input.latestStartTime.getTime() !== t.latestStartTime.getTime()) {
+      // skipping a week needs an active session in its window, like "takes place"
+      const week = confirmableWeek({ ...t, deactivatedAt: changes.deactivatedAt !== undefined ? changes.deactivatedAt : t.deactivatedAt }, now, (await repo.upcomingGameOf(tx, t.id, now))?.id ?? null);
+      if ("problem" in week) throw new AppError(week.problem);
+      if (input.latestStartTime.getTime() !== week.nextStart.getTime()) {
+        throw new AppError("WEEKLY_START_NOT_NEXT", { fields: [{ path: "latestStartTime", code: "start_time_not_next_week" }], details: { nextStart: week.nextStart.toISOString() } });
+      }
+      changes.latestStartTime = week.nextStart;
+    }
+    return repo.updateTemplate(tx, t.id, changes);
+  });
+  ctx.deps.logger.info("weekly session updated", { templateId: template.id, actorId: actor.id });
+  return present(ctx, updated, actor);
+}
+
+/** deleteGameTemplate (id): the session ends; its games stay as they are (single games from now on). */
+export async function deleteGameTemplate(ctx: Ctx, id: number): Promise<{ id: number }> {
+  const { template } = await requireManaged(ctx, id);
+  await ctx.deps.db.transaction((tx) => repo.deleteTemplate(tx, template.id));
+  return { id: template.id };
+}

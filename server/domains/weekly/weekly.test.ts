@@ -1,0 +1,149 @@
+import { afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../context";
+import { games, participations } from "../../db/schema";
+import { callerFor, errorData } from "../../testing/caller";
+import { createCourt, createRegion, gameInput } from "../../testing/factories";
+import { testClock } from "../../testing/test-clock";
+import { testDeps } from "../../testing/test-db";
+import { signedInPlayer } from "../participation/payment-fixtures";
+
+let deps: Deps;
+let regionId: number;
+beforeAll(async () => {
+  deps = await testDeps();
+  regionId = (await createRegion(deps)).id;
+});
+afterEach(() => testClock.reset());
+
+const H = 3600_000;
+/** Tuesday 3 March 2026, 10:00 Berlin (winter time); the session plays Tuesdays at 19:00 Berlin. */
+const START = new Date("2026-03-03T09:00:00Z");
+const tuesday = (iso: string) => new Date(iso);
+
+async function organiserWithSession(first = tuesday("2026-03-10T18:00:00Z")) {
+  const org = await signedInPlayer(deps, { regionId });
+  const court = await createCourt(deps, { regionId });
+  testClock.freeze(START);
+  const { id } = await org.caller.games.create({ ...gameInput(first, { courtId: court.id, maxPlayers: 12, minPlayers: 6, title: null }), isRecurringGame: true });
+  const [game] = await deps.db.select().from(games).where(eq(games.id, id));
+  return { org, court, firstGameId: id, templateId: game!.gameTemplateId! };
+}
+
+describe("a weekly session over six weeks", () => {
+  test("created with the first game; takes place, skipped, missed, deactivated, reactivated; 19:00 Berlin across the change to summer time", async () => {
+    const { org, firstGameId, templateId } = await organiserWithSession();
+    expect(templateId).toBeGreaterThan(0);
+    let t = await org.caller.weekly.get({ id: templateId });
+    expect(t).toMatchObject({ isActive: true, latestStartTime: tuesday("2026-03-10T18:00:00Z"), minPlayers: 6, maxPlayers: 12, latestGameId: firstGameId });
+    expect(t.state).toEqual({ kind: "scheduled", nextStart: tuesday("2026-03-10T18:00:00Z"), gameId: firstGameId, opensAt: null });
+    expect((await org.caller.weekly.mine()).map((x) => x.id)).toEqual([templateId]);
+
+    // week 1 played; the next week opens 24 hours after its start
+    testClock.freeze(tuesday("2026-03-11T12:00:00Z"));
+    t = await org.caller.weekly.get({ id: templateId });
+    expect(t.state).toEqual({ kind: "waiting", nextStart: tuesday("2026-03-17T18:00:00Z"), opensAt: tuesday("2026-03-11T18:00:00Z"), gameId: null });
+    const tooEarly = await errorData(org.caller.games.create({ ...gameInput(tuesday("2026-03-17T18:00:00Z")), gameTemplateId: templateId }));
+    expect(tooEarly).toMatchObject({ code: "WEEKLY_CONFIRMATION_NOT_OPEN" });
+
+    // week 2: "takes place" creates the game from the template
+    testClock.freeze(tuesday("2026-03-11T19:00:00Z"));
+    expect(await errorData(org.caller.games.create({ ...gameInput(tuesday("2026-03-18T18:00:00Z")), gameTemplateId: templateId }))).toMatchObject({ code: "WEEKLY_START_NOT_NEXT" });
+    const week2 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-17T18:00:00Z"), { minPlayers: 2, title: "ignored" }), gameTemplateId: templateId });
+    const [g2] = await deps.db.select().from(games).where(eq(games.id, week2.id));
+    // every field from the template, not from the call
+    expect(g2).toMatchObject({ gameTemplateId: templateId, minPlayers: 6, maxPlayers: 12, title: null, startTime: tuesday("2026-03-17T18:00:00Z") });
+    expect(await errorData(org.caller.games.create({ ...gameInput(tuesday("2026-03-24T18:00:00Z")), gameTemplateId: templateId }))).toMatchObject({ code: "WEEKLY_GAME_EXISTS" });
+    // the organiser's own place, as in the first game
+    const own = await deps.db.select().from(participations).where(eq(participations.gameId, week2.id));
+    expect(own.map((p) => p.userId)).toEqual([org.user.id]);
+
+    // week 3: "does not take place" records the latest start time, no game
+    testClock.freeze(tuesday("2026-03-18T20:00:00Z"));
+    expect(await errorData(org.caller.weekly.update({ id: templateId, latestStartTime: tuesday("2026-03-31T17:00:00Z") }))).toMatchObject({ code: "WEEKLY_START_NOT_NEXT" });
+    t = await org.caller.weekly.update({ id: templateId, latestStartTime: tuesday("2026-03-24T18:00:00Z") });
+    expect(t.latestStartTime).toEqual(tuesday("2026-03-24T18:00:00Z"));
+    // week 4 is 31 March, in summer time: 19:00 Berlin is 17:00 UTC; its window opened 24 hours after the skipped start
+    testClock.freeze(tuesday("2026-03-25T19:00:00Z"));
+    t = await org.caller.weekly.get({ id: templateId });
+    expect(t.state).toEqual({ kind: "open", nextStart: tuesday("2026-03-31T17:00:00Z"), opensAt: null, gameId: null });
+    const week4 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-31T17:00:00Z")), gameTemplateId: templateId });
+
+    // week 5 nobody answers for; on 8 April week 6 (14 April) waits until 24 hours after the missed start
+    testClock.freeze(tuesday("2026-04-07T18:00:00Z"));
+    t = await org.caller.weekly.get({ id: templateId });
+    expect(t.state).toEqual({ kind: "waiting", nextStart: tuesday("2026-04-14T17:00:00Z"), opensAt: tuesday("2026-04-08T17:00:00Z"), gameId: null });
+    expect(t.latestGameId).toBe(week4.id);
+
+    // deactivated: nothing to confirm, the share link still leads to the latest game
+    testClock.freeze(tuesday("2026-04-09T10:00:00Z"));
+    t = await org.caller.weekly.update({ id: templateId, isActive: false });
+    expect(t).toMatchObject({ isActive: false, state: { kind: "deactivated" } });
+    expect(await errorData(org.caller.games.create({ ...gameInput(tuesday("2026-04-14T17:00:00Z")), gameTemplateId: templateId }))).toMatchObject({ code: "WEEKLY_SESSION_DEACTIVATED" });
+    const { caller: visitor } = await callerFor(deps);
+    expect(await visitor.weekly.latest({ id: templateId })).toEqual({ gameId: week4.id });
+    // reactivated: week 6 can take place
+    await org.caller.weekly.update({ id: templateId, isActive: true });
+    const week6 = await org.caller.games.create({ ...gameInput(tuesday("2026-04-14T17:00:00Z")), gameTemplateId: templateId });
+    expect(await visitor.weekly.latest({ id: templateId })).toEqual({ gameId: week6.id });
+    const all = await deps.db.select({ start: games.startTime }).from(games).where(eq(games.gameTemplateId, templateId));
+    expect(all.map((g) => g.start.toISOString()).sort()).toEqual(["2026-03-10T18:00:00.000Z", "2026-03-17T18:00:00.000Z", "2026-03-31T17:00:00.000Z", "2026-04-14T17:00:00.000Z"]);
+  });
+
+  test("only the creator (and admins) manage a session; other people's sessions are not found", async () => {
+    const { templateId } = await organiserWithSession();
+    const other = await signedInPlayer(deps, { regionId });
+    expect(await errorData(other.caller.weekly.get({ id: templateId }))).toMatchObject({ code: "WEEKLY_SESSION_NOT_FOUND" });
+    expect(await errorData(other.caller.weekly.update({ id: templateId, isActive: false }))).toMatchObject({ code: "WEEKLY_SESSION_NOT_FOUND" });
+    expect(await errorData(other.caller.weekly.delete({ id: templateId }))).toMatchObject({ code: "WEEKLY_SESSION_NOT_FOUND" });
+    testClock.freeze(tuesday("2026-03-11T19:00:00Z"));
+    expect(await errorData(other.caller.games.create({ ...gameInput(tuesday("2026-03-17T18:00:00Z")), gameTemplateId: templateId }))).toMatchObject({ code: "WEEKLY_SESSION_NOT_FOUND" });
+    const admin = await signedInPlayer(deps, { regionId, isAdmin: true });
+    expect((await admin.caller.weekly.get({ id: templateId })).viewer).toEqual({ canManage: true, canEditCourt: true });
+    expect(await other.caller.weekly.hasAny()).toBe(false);
+  });
+
+  test("edits with updateFutureGames reach the template and the session's other future games; the court only by creator or admin", async () => {
+    const { org, court, firstGameId, templateId } = await organiserWithSession(tuesday("2026-03-17T18:00:00Z"));
+    testClock.freeze(START);
+    await org.caller.games.update({ gameId: firstGameId, description: "Neu: mit Schiri", level: "HIGH", updateFutureGames: true });
+    let t = await org.caller.weekly.get({ id: templateId });
+    expect(t).toMatchObject({ description: "Neu: mit Schiri", level: "HIGH" });
+    // a single game has no future games to change
+    testClock.advance(10 * 60_000);
+    const single = await org.caller.games.create(gameInput(tuesday("2026-03-20T18:00:00Z"), { gameType: "PRIVATE" }));
+    expect(await errorData(org.caller.games.update({ gameId: single.id, description: "x", updateFutureGames: true }))).toMatchObject({ code: "VALIDATION" });
+    // a new court for the session
+    const newCourt = await createCourt(deps, { regionId });
+    await org.caller.games.update({ gameId: firstGameId, courtId: newCourt.id, updateFutureGames: true });
+    t = await org.caller.weekly.get({ id: templateId });
+    expect(t.court?.id).toBe(newCourt.id);
+    expect(t.court?.id).not.toBe(court.id);
+  });
+
+  test("the regulars' head start: only who played twice in the last four weeks joins a new week's game at first", async () => {
+    const { org, firstGameId, templateId } = await organiserWithSession(tuesday("2026-03-10T18:00:00Z"));
+    const regular = await signedInPlayer(deps, { regionId });
+    const newcomer = await signedInPlayer(deps, { regionId });
+    testClock.freeze(tuesday("2026-03-09T10:00:00Z"));
+    await regular.caller.participation.join({ gameId: firstGameId });
+    testClock.freeze(tuesday("2026-03-11T19:00:00Z"));
+    const week2 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-17T18:00:00Z")), gameTemplateId: templateId });
+    // one game is not yet "regular": the head start applies to both
+    for (const p of [regular, newcomer]) expect(await errorData(p.caller.participation.join({ gameId: week2.id }))).toMatchObject({ code: "REGULARS_HEAD_START" });
+    // 24 hours later everybody may join
+    testClock.freeze(tuesday("2026-03-12T19:00:01Z"));
+    await regular.caller.participation.join({ gameId: week2.id });
+    await newcomer.caller.participation.join({ gameId: week2.id });
+    // week 3: the regular (two games) joins at once; the newcomer (one game) waits for everybody's turn
+    testClock.freeze(tuesday("2026-03-18T19:00:00Z"));
+    const week3 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-24T18:00:00Z")), gameTemplateId: templateId });
+    await regular.caller.participation.join({ gameId: week3.id });
+    expect(await errorData(newcomer.caller.participation.join({ gameId: week3.id }))).toMatchObject({ code: "REGULARS_HEAD_START" });
+    // the organiser turns the head start off: the next week is open to everybody at once
+    await org.caller.weekly.update({ id: templateId, regularsHeadStart: false });
+    testClock.freeze(tuesday("2026-03-25T19:00:00Z"));
+    const week4 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-31T17:00:00Z")), gameTemplateId: templateId });
+    await newcomer.caller.participation.join({ gameId: week4.id });
+  });
+});
