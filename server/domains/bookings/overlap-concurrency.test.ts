@@ -67,7 +67,8 @@ describe.skipIf(!process.env.DATABASE_URL)("double booking under load", () => {
       const rnd = random(seed);
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
 
-      const owner = await createUser(deps, { emailVerifiedAt: new Date(), isCourtOwner: true });
+      // Unconfirmed addresses: the thousands of booking notices this makes must not queue mails before other tests' mails.
+      const owner = await createUser(deps, { emailVerifiedAt: null, isCourtOwner: true });
       const court = await createCourt(deps, { rentable: true, ownerId: owner.id });
       const subs = (await deps.db.insert(subCourts).values(["Court 1", "Court 2", "Court 3"].map((name) => ({ courtId: court.id, name }))).returning()).map((s) => s.id);
       // free to rent (price 0), so an accepted request is booked at once without the payment provider
@@ -78,7 +79,7 @@ describe.skipIf(!process.env.DATABASE_URL)("double booking under load", () => {
       const day = addBerlinDays(berlinDay(new Date()), 10);
       const at = (minutes: number, week = 0) => berlinDateTimeToInstant(addBerlinDays(day, 7 * week), `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`);
       const startMinute = () => 16 * 60 + 15 * Math.floor(rnd() * 24); // 16:00 .. 21:45 in 15-minute steps
-      const renters = await Promise.all(Array.from({ length: 4 }, () => createUser(deps, { emailVerifiedAt: new Date() })));
+      const renters = await Promise.all(Array.from({ length: 4 }, () => createUser(deps, { emailVerifiedAt: null })));
       const requests = await deps.db
         .insert(courtBookings)
         .values(
@@ -148,11 +149,14 @@ describe.skipIf(!process.env.DATABASE_URL)("double booking under load", () => {
         [court.id],
       );
       expect(missing[0]!.n).toBe(0);
-      // contention really happened: each kind both succeeded and was refused for a taken court
+      // contention really happened: each kind both succeeded and was refused for a taken court (series need two
+      // free weeks, so fewer of them succeed), and deletions kept freeing time for new attempts
       for (const kind of ["manual", "series", "accept"]) {
-        expect(outcomes.get(`${kind}:OK`) ?? 0).toBeGreaterThan(10);
-        expect(outcomes.get(`${kind}:BOOKING_SLOT_TAKEN`) ?? 0).toBeGreaterThan(10);
+        expect(outcomes.get(`${kind}:OK`) ?? 0).toBeGreaterThan(0);
+        expect(outcomes.get(`${kind}:BOOKING_SLOT_TAKEN`) ?? 0).toBeGreaterThan(100);
       }
+      expect((outcomes.get("manual:OK") ?? 0) + (outcomes.get("series:OK") ?? 0) + (outcomes.get("accept:OK") ?? 0)).toBeGreaterThan(50);
+      expect(outcomes.get("delete:OK") ?? 0).toBeGreaterThan(0);
       const total = [...outcomes.values()].reduce((a, b) => a + b, 0);
       expect(total).toBe(ATTEMPTS);
     },
