@@ -12,6 +12,7 @@ import postgres from "postgres";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { AppErrorData } from "@shared/errors";
 import type { TAuthResult } from "@shared/schemas/auth";
+import { berlinDay } from "@shared/rules/berlin-time";
 import { transformer } from "@shared/transformer";
 
 export const ROOT = resolve(import.meta.dir, "../..");
@@ -207,12 +208,12 @@ export async function withoutBootData(page: Page): Promise<void> {
   });
 }
 
-/** `days` from today at `utcHour`:00 UTC. */
+/** `days` from today (in Berlin) at `utcHour`:00 UTC. */
 export function daysAhead(days: number, utcHour: number): Date {
-  const start = new Date();
-  start.setUTCDate(start.getUTCDate() + days);
-  start.setUTCHours(utcHour, 0, 0, 0);
-  return start;
+  // Counted from today in Berlin, as the demo seed counts its days: between midnight in Berlin and midnight in
+  // UTC the two calendars differ by a day, and a slot counted in UTC days would land on another demo game.
+  const [y, m, d] = berlinDay(new Date()).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days, utcHour));
 }
 
 /**
