@@ -38,6 +38,8 @@ const CHROMIUM_ARGS = [
 
 export type Harness = {
   baseUrl: string;
+  /** The test file's own PostgreSQL database (null on embedded PGlite), for a test that must move its data in time. */
+  databaseUrl: string | null;
   browser: Browser;
   /** A fresh browser profile (cookies, localStorage) at 390x844. */
   newContext(options?: { locale?: string; userAgent?: string }): Promise<BrowserContext>;
@@ -161,6 +163,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   return {
     baseUrl,
+    databaseUrl: pg?.url ?? null,
     browser: launched,
     serverLog,
     newContext: (options = {}) =>

@@ -29,9 +29,12 @@ export const gameTypeDefs = /* GraphQL */ `
     cancellationMessage: String highestParticipantsAmountReached: Int participantsAmount: Int!
     receivedOrganizerReliabilityFeedback: Boolean
     creator: Person! court: GameCourt participations: [GameParticipation!]! distance: Float
+    "the weekly session the game belongs to (spec 000 section 3), and until when only its regulars may join"
+    gameTemplate: GameTemplateRef regularsOnlyUntil: DateTime
     "the game chat (spec 000 section 7: retrieveGame returns the game with participations and comments)"
     comments: [Comment!]!
   }
+  type GameTemplateRef { id: ID! isActive: Boolean! }
   type CreateGame { id: ID! }
   type GameMutation { game: Game! }
 

@@ -39,6 +39,7 @@ const SERVED: Record<string, z.ZodObject> = {
   // Its court is the list's short one (the page's ZCourtRef adds coordinates and turf the wrapper never asked for).
   Game: ZGame.extend({ court: ZGameListItem.shape.court, distanceKm: ZGameListItem.shape.distanceKm }),
   GameCourt: inner(ZGameListItem.shape.court),
+  GameTemplateRef: inner(ZGame.shape.gameTemplate),
   GameParticipation: ZGameParticipation,
   // Players on a game page (with reliability where the viewer may see it); comment authors and game mates leave it null.
   Person: inner(ZGameParticipation.shape.player),

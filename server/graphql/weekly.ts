@@ -26,7 +26,7 @@ export const weeklyTypeDefs = /* GraphQL */ `
     "euros" price: Float! priceCents: Int!
     "minutes" duration: Int!
     minPlayers: Int! maxPlayers: Int teams: Int! isManagedPayment: Boolean! instantCapture: Boolean! externalPaymentRequestsAllowed: Boolean!
-    regularsHeadStart: Boolean!
+    regularsHeadStart: Boolean! organiserPlayerCount: Int! playsHimself: Boolean!
     state: WeeklyState! latestGameId: ID viewer: TemplateViewer!
   }
   extend type Query {

@@ -54,6 +54,10 @@ export type BookingPaymentReleaseJob = z.infer<typeof ZBookingPaymentReleaseJob>
 const ZGoogleImportJob = z.object({ userId: z.number().int().optional() });
 export type GoogleImportJob = z.infer<typeof ZGoogleImportJob>;
 
+/** The organiser's reminder that a weekly session's next week can be confirmed (domains/weekly/reminder.ts), at `opensAt`. */
+const ZWeeklyReminderJob = z.object({ templateId: z.number().int(), opensAt: z.string() });
+export type WeeklyReminderJob = z.infer<typeof ZWeeklyReminderJob>;
+
 export const JOBS = {
   "game-min-players-warning": ZMinPlayersJob,
   "game-takes-place-prompt": ZMinPlayersJob,
@@ -69,6 +73,7 @@ export const JOBS = {
   "court-booking-deadline": ZBookingDeadlineJob,
   "court-booking-payment-release": ZBookingPaymentReleaseJob,
   "google-calendar-import": ZGoogleImportJob,
+  "weekly-confirmation-reminder": ZWeeklyReminderJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -8,6 +8,7 @@ import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile
 import { handleBookingPaymentRelease } from "../domains/bookings/payment";
 import { handleBookingDeadline } from "../domains/bookings/service";
 import { handleGoogleImport } from "../domains/calendar/service";
+import { handleConfirmationReminder } from "../domains/weekly/reminder";
 import { GOOGLE_IMPORT_CRON } from "@shared/constants";
 
 /**
@@ -18,6 +19,7 @@ export async function startGameWorkers(deps: Deps) {
   await deps.jobs.work("game-min-players-warning", (job) => handleMinPlayersWarning(deps, job));
   await deps.jobs.work("game-takes-place-prompt", (job) => handleTakesPlacePrompt(deps, job));
   await deps.jobs.work("game-auto-cancel", (job) => handleAutoCancel(deps, job));
+  await deps.jobs.work("weekly-confirmation-reminder", (job) => handleConfirmationReminder(deps, job));
 }
 
 /** Works the `send-mail` queue, unless mail is held (no SMTP_URL in production): then the jobs wait for a process that can send. */

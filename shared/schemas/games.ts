@@ -104,14 +104,17 @@ export const ZCreateGameInput = z.object({
   ...withDefaults(
     {
       ...gameFields,
-      /** the organiser's own participation: players already playing (incl. themself when playsHimself) */
-      playerCount: z.number().int().min(0).max(PLAYER_COUNT_MAX),
       playsHimself: z.boolean(),
       bringsBall: z.boolean(),
       bringsBibs: z.boolean(),
     },
     { ...GAME_DEFAULTS, description: "", descriptionEn: null, courtId: null, isOrganizationGame: false },
   ),
+  /**
+   * the organiser's own participation: players already playing (incl. themself when playsHimself); left
+   * out, GAME_DEFAULTS' 1, or for a weekly session's next game the count its template remembers
+   */
+  playerCount: z.number().int().min(0).max(PLAYER_COUNT_MAX).optional(),
   /** a weekly session: the game and its template (spec 000 section 7) */
   isRecurringGame: z.boolean().default(false),
   /** next week's game of a weekly session ("takes place"): the template gives every field, startTime must be its next start */
@@ -289,6 +292,10 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
   receivedOrganizerReliabilityFeedback: z.boolean(),
   /** the organiser confirmed "takes place" below the minimum (minPlayers was set to 0) */
   minPlayersConfirmedAt: z.date().nullable(),
+  /** the weekly session the game belongs to (spec 000 section 3: the gameTemplate relation) */
+  gameTemplate: z.object({ id: z.number().int(), isActive: z.boolean() }).nullable(),
+  /** a weekly session's new game is open only to its regulars until then (the regulars' head start) */
+  regularsOnlyUntil: z.date().nullable(),
   participations: z.array(ZGameParticipation),
   /** managers only (empty for everybody else) */
   cancelledParticipations: z.array(ZCancelledParticipation),

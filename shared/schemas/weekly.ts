@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zId } from "./common";
-import { ZGameGender, ZGameLevel, ZGameType } from "./games";
+import { PLAYER_COUNT_MAX } from "../constants";
+import { ZGameGender, ZGameLevel, ZGameType, ZUpdateGameInput } from "./games";
 
 /**
  * Weekly sessions (spec 000 sections 2, 3, 4, 7): the tRPC procedures `weekly.*` and the GraphQL
@@ -39,6 +40,9 @@ export const ZGameTemplate = z.object({
   instantCapture: z.boolean(),
   externalPaymentRequestsAllowed: z.boolean(),
   regularsHeadStart: z.boolean(),
+  /** the organiser's own place in each week's game: players already playing, and whether they play themself */
+  organiserPlayerCount: z.number().int(),
+  playsHimself: z.boolean(),
   /** "takes place" / "does not take place", the hint, or next week's game */
   state: ZWeeklyState,
   /** the latest game of the session that has started or is upcoming (the share link leads to the next one) */
@@ -50,16 +54,36 @@ export type TGameTemplate = z.infer<typeof ZGameTemplate>;
 export const ZGameTemplateIdInput = z.object({ id: zId });
 
 /**
- * updateGameTemplate (id; isActive, latestStartTime for skipping a week, court): isActive toggles;
+ * updateGameTemplate (id; isActive, latestStartTime for skipping a week, court; and the edit-details
+ * form's fields, which change the template and every future game of the session): isActive toggles;
  * latestStartTime set to the next week's start records "does not take place"; courtId moves the session
  * (creator or admin only); regularsHeadStart turns the regulars' head start on or off.
  */
-export const ZUpdateGameTemplateInput = z.object({
+export const ZUpdateGameTemplateInput = ZUpdateGameInput.pick({
+  title: true,
+  description: true,
+  descriptionEn: true,
+  teams: true,
+  gameMode: true,
+  minPlayers: true,
+  maxPlayers: true,
+  removeMaxPlayers: true,
+  level: true,
+  gender: true,
+  gameType: true,
+  priceCents: true,
+  durationMinutes: true,
+  isManagedPayment: true,
+  instantCapture: true,
+  externalPaymentRequestsAllowed: true,
+}).extend({
   id: zId,
   isActive: z.boolean().optional(),
   latestStartTime: z.date({ error: "date_invalid" }).optional(),
   courtId: zId.optional(),
   regularsHeadStart: z.boolean().optional(),
+  /** the organiser's place in the coming weeks' games (spec 000 section 5: 0 only when not playing, at most maxPlayers) */
+  organiserPlayerCount: z.number().int().min(0).max(PLAYER_COUNT_MAX).optional(),
 });
 
 /** The share link /weekly-sessions/{id}/latest: the session's next game (or its latest), for anybody with the link. */

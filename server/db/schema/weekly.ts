@@ -43,6 +43,8 @@ export const gameTemplates = pgTable(
     /** the start of the latest week: its game's start, or the start of a week skipped ("does not take place") */
     latestStartTime: timestamp("latest_start_time", { withTimezone: true }).notNull(),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** the next week's start the organiser was last reminded to confirm (domains/weekly/reminder.ts): once per week */
+    confirmationRemindedFor: timestamp("confirmation_reminded_for", { withTimezone: true }),
     /** the regulars may join a new week's game before everybody else (README Decisions "Weekly sessions") */
     regularsHeadStart: boolean("regulars_head_start").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

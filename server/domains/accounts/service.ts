@@ -25,6 +25,7 @@ import { withdrawFromUpcomingGames } from "../participation/service";
 import { findRegionIdBySlug } from "../regions/service";
 import { discardProfileImageFile } from "../users/profile-image";
 import * as users from "../users/service";
+import { deactivateTemplatesOf } from "../weekly/service";
 import * as repo from "./repo";
 
 const HOUR = 3600_000;
@@ -223,7 +224,7 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
 
 /**
  * Deletes an account without breaking other people's history (README Decisions): personal data is
- * removed and the row anonymised; games the user organises that are still to come are cancelled,
+ * removed and the row anonymised; the user's weekly sessions are deactivated; games the user organises that are still to come are cancelled,
  * their places in upcoming games are given up (the waiting lists move up); past games keep
  * "Gelöschtes Konto" as organiser or player.
  */
@@ -233,6 +234,7 @@ export async function deleteAccount(ctx: Ctx): Promise<{ ok: true }> {
   const oldImage = (await users.findUser(ctx.deps.db, userId))?.profileImageUrl ?? null;
   const unusable = await hashPassword(encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32))));
   await ctx.deps.db.transaction(async (tx) => {
+    await deactivateTemplatesOf(tx, userId, now);
     await cancelGamesOrganisedBy(ctx, tx, userId, now);
     await withdrawFromUpcomingGames(ctx, tx, userId, now);
     await users.anonymiseUser(tx, userId, unusable, now);

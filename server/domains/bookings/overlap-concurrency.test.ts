@@ -11,6 +11,7 @@ import { useServerProcesses, type ServerProcess } from "../../testing/server-pro
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { countOverlaps } from "./repo";
+import { seededRandom } from "../../testing/random";
 
 /**
  * No double booking, ever (issue 15): two real server processes on one PostgreSQL take 10,000 random
@@ -25,17 +26,6 @@ const IN_FLIGHT = 16;
 const BATCH = 8;
 const REQUESTS = 600;
 
-/** A small, seeded generator (mulberry32), so a failure can be replayed with OVERLAP_SEED. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let deps: Deps;
 
@@ -64,7 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL)("double booking under load", () => {
       testClock.reset(); // the server processes live in real time
       const seed = Number(process.env.OVERLAP_SEED ?? Math.floor(Math.random() * 2 ** 31));
       console.log(`overlap test seed: OVERLAP_SEED=${seed}`);
-      const rnd = random(seed);
+      const rnd = seededRandom(seed);
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
 
       // Unconfirmed addresses: the thousands of booking notices this makes must not queue mails before other tests' mails.

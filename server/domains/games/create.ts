@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { GAME_CREATION_THROTTLE_SECONDS, PUBLIC_GAMES_PER_HOUR, PUBLIC_GAMES_PER_WEEK, SAME_COURT_WINDOW_MINUTES, WEEKLY_SESSION } from "@shared/constants";
+import { GAME_CREATION_THROTTLE_SECONDS, GAME_DEFAULTS, PUBLIC_GAMES_PER_HOUR, PUBLIC_GAMES_PER_WEEK, SAME_COURT_WINDOW_MINUTES, WEEKLY_SESSION } from "@shared/constants";
 import { canOrganiseWithoutPlaying } from "@shared/rules/game-permissions";
 import { confirmableWeek } from "@shared/rules/weekly-session";
 import { gameEndTime } from "@shared/rules/game-windows";
@@ -10,6 +10,8 @@ import { requireCourt } from "../courts/service";
 import { followGame } from "../notifications/service";
 import { enterNewGame } from "../participation/service";
 import { findUser, lockUser, requireActor, requireActorById, type Actor } from "../users/service";
+import { sessionFieldsOf } from "../weekly/fields";
+import { scheduleConfirmationReminder } from "../weekly/reminder";
 import * as weekly from "../weekly/repo";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
 import { insertGame, lockCourtSchedule, lockGame, recordGameEvent } from "./core";
@@ -50,26 +52,15 @@ async function createWeeklyGame(ctx: Ctx, templateId: number, input: CreateInput
   }
   // the game is the creator's, whoever confirms it (an admin may answer for a session)
   const creator = actor.id === template.creatorId ? actor : await requireActorById(ctx, template.creatorId);
+  // spec 000 section 5: the organiser's player count is 0 (only when not playing) or 1 up to the maximum
+  const playerCount = input.playerCount ?? template.organiserPlayerCount;
+  if (template.playsHimself && playerCount < 1) throw new AppError("VALIDATION", { fields: [{ path: "playerCount", code: "player_count_plays_himself" }] });
+  const { regionId: _region, organizationId, ...fields } = sessionFieldsOf(template);
   const fromTemplate: CreateInput = {
-    title: template.title,
-    description: template.description,
-    descriptionEn: template.descriptionEn,
+    ...fields,
     startTime: week.nextStart,
-    durationMinutes: template.durationMinutes,
-    courtId: template.courtId,
-    teams: template.teams,
-    gameMode: template.gameMode,
-    minPlayers: template.minPlayers,
-    maxPlayers: template.maxPlayers,
-    level: template.level,
-    gender: template.gender,
-    gameType: template.gameType,
-    priceCents: template.priceCents,
-    isManagedPayment: template.isManagedPayment,
-    instantCapture: template.instantCapture,
-    externalPaymentRequestsAllowed: template.externalPaymentRequestsAllowed,
-    isOrganizationGame: template.organizationId !== null,
-    playerCount: template.organiserPlayerCount,
+    isOrganizationGame: organizationId !== null,
+    playerCount,
     playsHimself: template.playsHimself,
     bringsBall: false,
     bringsBibs: false,
@@ -97,7 +88,7 @@ async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, template
   checkPrice(input.priceCents, input.isManagedPayment);
   checkStartTime(input.startTime, now, input.isManagedPayment);
   if (input.maxPlayers !== null && input.maxPlayers < input.minPlayers) throw new AppError("MAX_PLAYERS_BELOW_MIN");
-  if (input.maxPlayers !== null && input.playerCount > input.maxPlayers) throw new AppError("PLAYER_COUNT_ABOVE_MAX");
+  if (input.maxPlayers !== null && (input.playerCount ?? GAME_DEFAULTS.playerCount) > input.maxPlayers) throw new AppError("PLAYER_COUNT_ABOVE_MAX");
   // A public game needs a court: to be created, edited to public or published (spec 000 sections 4, 5).
   if (isPublicType(input.gameType) && input.courtId === null)
     throw new AppError("GAME_WITHOUT_COURT", { fields: [{ path: "courtId", code: "court_required" }] });
@@ -131,40 +122,8 @@ async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, template
     if (court && (await repo.courtHasGameNear(tx, court.id, input.startTime, SAME_COURT_WINDOW_MINUTES)))
       throw new AppError("SAME_COURT_WITHIN_HOUR");
 
-    // isRecurringGame: the template is made from this first game, whose start is its latest week
-    if (input.isRecurringGame) {
-      template = await weekly.insertTemplate(tx, {
-        creatorId: actor.id,
-        organizationId: input.isOrganizationGame ? actor.organizationId : null,
-        regionId,
-        courtId: court?.id ?? null,
-        title: input.title || null,
-        description: input.description,
-        descriptionEn: input.descriptionEn || null,
-        gameType: input.gameType,
-        gameMode: input.gameMode,
-        level: input.level,
-        gender: input.gender,
-        priceCents: input.priceCents,
-        durationMinutes: input.durationMinutes,
-        minPlayers: input.minPlayers,
-        maxPlayers: input.maxPlayers,
-        teams: input.teams,
-        isManagedPayment: input.isManagedPayment,
-        instantCapture: input.instantCapture,
-        externalPaymentRequestsAllowed: input.externalPaymentRequestsAllowed,
-        organiserPlayerCount: input.playerCount,
-        playsHimself: input.playsHimself,
-        latestStartTime: input.startTime,
-        createdAt: now,
-        updatedAt: now,
-      });
-    } else if (template) {
-      await weekly.updateTemplate(tx, template.id, { latestStartTime: input.startTime, updatedAt: now });
-    }
-    const gameId = await insertGame(tx, {
-      gameTemplateId: template?.id ?? null,
-      regularsOnlyUntil: templateId !== null && template?.regularsHeadStart ? regularsOnlyUntil(now, input.startTime) : null,
+    const playerCount = input.playerCount ?? GAME_DEFAULTS.playerCount;
+    const game = {
       creatorId: actor.id,
       organizationId: input.isOrganizationGame ? actor.organizationId : null,
       regionId,
@@ -186,21 +145,41 @@ async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, template
       isManagedPayment: input.isManagedPayment,
       instantCapture: input.instantCapture,
       externalPaymentRequestsAllowed: input.externalPaymentRequestsAllowed,
-      highestParticipantsAmountReached: input.playerCount,
+      highestParticipantsAmountReached: playerCount,
       createdAt: now,
       updatedAt: now,
+    };
+    // isRecurringGame: the template is made from this first game, whose start is its latest week
+    if (input.isRecurringGame) {
+      template = await weekly.insertTemplate(tx, {
+        ...sessionFieldsOf(game),
+        creatorId: actor.id,
+        organiserPlayerCount: playerCount,
+        playsHimself: input.playsHimself,
+        latestStartTime: input.startTime,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } else if (template) {
+      template = await weekly.updateTemplate(tx, template.id, { latestStartTime: input.startTime, updatedAt: now });
+    }
+    if (template) await scheduleConfirmationReminder(ctx.deps, tx, template);
+    const gameId = await insertGame(tx, {
+      ...game,
+      gameTemplateId: template?.id ?? null,
+      regularsOnlyUntil: templateId !== null && template?.regularsHeadStart ? regularsOnlyUntil(now, input.startTime) : null,
     });
-    if (input.playerCount > 0) {
+    if (playerCount > 0) {
       await enterNewGame(tx, await lockGame(tx, gameId), {
         userId: actor.id,
-        playerCount: input.playerCount,
+        playerCount,
         playsHimself: input.playsHimself,
         bringsBall: input.bringsBall,
         bringsBibs: input.bringsBibs,
         now,
       });
     }
-    await recordGameEvent(ctx.deps, tx, { gameId, type: "CREATED", actorId: actor.id, payload: { playerCount: input.playerCount }, createdAt: now });
+    await recordGameEvent(ctx.deps, tx, { gameId, type: "CREATED", actorId: actor.id, payload: { playerCount }, createdAt: now });
     // The organiser's device follows the new game (its players' news reach them there), as a join does.
     if (input.deviceToken) {
       await followGame(tx, { gameId, deviceToken: input.deviceToken, userAgent: input.userAgent ?? ctx.meta.userAgent, userId: actor.id, createdAt: now });

@@ -23,6 +23,7 @@ import * as core from "./core";
 import { scheduleMinPlayersJobs } from "./lifecycle";
 import { gameById } from "./read";
 import * as repo from "./repo";
+import { templateChangesOf } from "../weekly/fields";
 import * as weekly from "../weekly/repo";
 
 /* Managing a game: edit, cancel, publish, confirm "takes place"; every change under the game's lock. */
@@ -173,39 +174,32 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
 /**
  * The rest of updateFutureGames: the template takes the edit's fields (the start time stays the
  * session's weekly time; edit-details hides it), and every other game of the session that has not
- * started is edited the same way, each under its own rules (a refusal there is reported, naming nothing
- * changed in that game).
+ * started is edited the same way.
  */
 async function updateFutureGames(ctx: Ctx, templateId: number, input: UpdateInput, now: Date) {
   const court = input.courtId ? await requireCourt(ctx, input.courtId) : null;
   await ctx.deps.db.transaction(async (tx) => {
     const t = await weekly.lockTemplate(tx, templateId);
     if (!t) return;
-    const pick = <K extends keyof weekly.TemplateChanges>(k: K, v: weekly.TemplateChanges[K] | undefined) => (v === undefined ? {} : { [k]: v });
     await weekly.updateTemplate(tx, t.id, {
-      ...pick("title", input.title === undefined ? undefined : input.title || null),
-      ...pick("description", input.description),
-      ...pick("descriptionEn", input.descriptionEn === undefined ? undefined : input.descriptionEn || null),
-      ...pick("gameType", input.gameType),
-      ...pick("gameMode", input.gameMode),
-      ...pick("level", input.level),
-      ...pick("gender", input.gender),
-      ...pick("priceCents", input.priceCents),
-      ...pick("durationMinutes", input.durationMinutes),
-      ...pick("minPlayers", input.minPlayers !== undefined && input.minPlayers >= 2 ? input.minPlayers : undefined),
-      ...pick("maxPlayers", input.removeMaxPlayers ? null : input.maxPlayers),
-      ...pick("teams", input.teams),
-      ...pick("isManagedPayment", input.isManagedPayment),
-      ...pick("instantCapture", input.instantCapture),
-      ...pick("externalPaymentRequestsAllowed", input.externalPaymentRequestsAllowed),
+      ...templateChangesOf(input),
       ...(court ? { courtId: court.id, ...(court.regionId !== null ? { regionId: court.regionId } : {}) } : {}),
       updatedAt: now,
     });
   });
-  const { startTime: _weeklyTime, ...edit } = input;
+  await editFutureGamesOfSession(ctx, templateId, input, now, input.gameId);
+}
+
+/**
+ * A weekly session's edit reaches its games that have not started (updateFutureGames, and
+ * updateGameTemplate's details and court): each is edited under its own rules, as the organiser's
+ * updateGame would (a refusal there is reported; games edited before it keep their change).
+ */
+export async function editFutureGamesOfSession(ctx: Ctx, templateId: number, edit: Omit<UpdateInput, "gameId">, now: Date, exceptGameId: number | null) {
+  const { startTime: _weeklyTime, ...rest } = edit;
   for (const other of await weekly.futureGamesOf(ctx.deps.db, templateId, now)) {
-    if (other.id === input.gameId) continue;
-    await updateGame(ctx, { ...edit, gameId: other.id, updateFutureGames: false });
+    if (other.id === exceptGameId) continue;
+    await updateGame(ctx, { ...rest, gameId: other.id, updateFutureGames: false });
   }
 }
 

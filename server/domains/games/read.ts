@@ -94,6 +94,8 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
     cancellationReason: game.cancellationReason,
     cancellationMessage: game.cancellationMessage,
     minPlayersConfirmedAt: game.minPlayersConfirmedAt,
+    gameTemplate: page.template ? { id: page.template.id, isActive: page.template.deactivatedAt === null } : null,
+    regularsOnlyUntil: game.regularsOnlyUntil,
     receivedOrganizerReliabilityFeedback: game.receivedOrganizerReliabilityFeedback,
     creator: page.creator,
     organization: page.organization,

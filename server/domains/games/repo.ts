@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { courts, gameEvents, games, guestProfiles, organizations, participations, regions, users } from "../../db/schema";
+import { courts, gameEvents, games, gameTemplates, guestProfiles, organizations, participations, regions, users } from "../../db/schema";
 import { courtColumns, withinDistance } from "../courts/repo";
 import { playersInGameSql } from "../participation/repo";
 
@@ -212,10 +212,12 @@ export async function loadGamePage(db: DbOrTx, id: number) {
         imageUrl: organizations.imageUrl,
         gameApplicationFeePercentage: organizations.gameApplicationFeePercentage,
       },
+      template: { id: gameTemplates.id, deactivatedAt: gameTemplates.deactivatedAt },
     })
     .from(games)
     .innerJoin(users, eq(users.id, games.creatorId))
     .innerJoin(regions, eq(regions.id, games.regionId))
+    .leftJoin(gameTemplates, eq(gameTemplates.id, games.gameTemplateId))
     .leftJoin(canceller, eq(canceller.id, games.cancelledById))
     .leftJoin(courts, eq(courts.id, games.courtId))
     .leftJoin(organizations, eq(organizations.id, games.organizationId))

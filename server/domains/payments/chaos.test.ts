@@ -12,6 +12,7 @@ import type { PaymentChange } from "./events";
 import { emulatorOf, eventsSince, organiserWithAccount, webhookPoster } from "./fixtures";
 import * as repo from "./repo";
 import { cancelPayment, capturePayment, findPayment, refundPayment, startPayment, type StartedPayment, type StartPaymentInput } from "./service";
+import { seededRandom } from "../../testing/random";
 
 /**
  * The webhook chaos test (issue 12): at least 1,000 events from real emulator activity (payments made
@@ -32,17 +33,6 @@ const COPIES = 3;
 const TAMPERED_SHARE = 0.05;
 const CONCURRENCY = 8;
 
-/** mulberry32: a small seeded generator, so a failing order can be replayed */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let deps: Deps;
 const scratch: { database: Database; drop: () => Promise<void> }[] = [];
@@ -285,7 +275,7 @@ describe(`webhook chaos (CHAOS_SEED=${SEED})`, () => {
     // the chaotic delivery
     const reactionsA: PaymentChange[] = [];
     const A = await freshWorld(world, reactionsA);
-    const rnd = random(SEED);
+    const rnd = seededRandom(SEED);
     const genuine: Delivery[] = world.events.flatMap((event) => Array.from({ length: COPIES }, () => ({ event, tampered: null })));
     const tamperedCount = Math.ceil((genuine.length * TAMPERED_SHARE) / (1 - TAMPERED_SHARE));
     const forged: Delivery[] = Array.from({ length: tamperedCount }, (_, i) => ({ event: world.events[Math.floor(rnd() * N)]!, tampered: TAMPERINGS[i % TAMPERINGS.length]! }));

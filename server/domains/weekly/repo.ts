@@ -29,6 +29,10 @@ export async function updateTemplate(tx: Tx, id: number, changes: TemplateChange
   return row!;
 }
 
+export async function deactivateTemplatesOf(tx: Tx, creatorId: number, now: Date): Promise<void> {
+  await tx.update(gameTemplates).set({ deactivatedAt: now, updatedAt: now }).where(and(eq(gameTemplates.creatorId, creatorId), isNull(gameTemplates.deactivatedAt)));
+}
+
 export async function deleteTemplate(tx: Tx, id: number): Promise<void> {
   await tx.delete(gameTemplates).where(eq(gameTemplates.id, id));
 }

@@ -4,8 +4,13 @@ import { confirmableWeek, weeklyState } from "@shared/rules/weekly-session";
 import type { TGameTemplate, ZUpdateGameTemplateInput } from "@shared/schemas/weekly";
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
+import type { Tx } from "../../db/client";
 import { requireCourt } from "../courts/service";
-import { actorOrNull, requireActor, type Actor } from "../users/service";
+import { checkFieldPermissions, checkPrice } from "../games/checks";
+import { editFutureGamesOfSession } from "../games/manage";
+import { actorOrNull, findUser, requireActor, type Actor } from "../users/service";
+import { templateChangesOf } from "./fields";
+import { scheduleConfirmationReminder } from "./reminder";
 import * as repo from "./repo";
 import type { TemplateRow } from "./repo";
 
@@ -46,6 +51,8 @@ async function present(ctx: Pick<Ctx, "deps">, t: TemplateRow, actor: Actor | nu
     instantCapture: t.instantCapture,
     externalPaymentRequestsAllowed: t.externalPaymentRequestsAllowed,
     regularsHeadStart: t.regularsHeadStart,
+    organiserPlayerCount: t.organiserPlayerCount,
+    playsHimself: t.playsHimself,
     state: { opensAt: null, gameId: null, ...weeklyState(t, now, upcoming?.id ?? null) },
     latestGameId: latestGame?.id ?? null,
     viewer: { canManage: manages, canEditCourt: manages },
@@ -89,17 +96,23 @@ export async function latestGameOf(ctx: Ctx, id: number): Promise<{ gameId: numb
 }
 
 /**
- * updateGameTemplate (id; isActive, latestStartTime, court; regularsHeadStart): activate or deactivate;
- * "does not take place" (latestStartTime = the next week's start, in the confirmation window, with no
- * game of that week); move the session to another court; the regulars' head start on or off.
+ * updateGameTemplate (id; isActive, latestStartTime, court; regularsHeadStart; the details): activate or
+ * deactivate; "does not take place" (latestStartTime = the next week's start, in the confirmation window,
+ * with no game of that week); move the session to another court; the regulars' head start on or off; the
+ * edit-details form's fields. Court and details reach the session's future games too (games/manage.ts).
  */
 export async function updateGameTemplate(ctx: Ctx, input: z.output<typeof ZUpdateGameTemplateInput>): Promise<TGameTemplate> {
   const { actor, template } = await requireManaged(ctx, input.id);
   const court = input.courtId !== undefined ? await requireCourt(ctx, input.courtId) : null;
+  const details = templateChangesOf(input);
+  // Looked up before the transaction: on PGlite's one connection a query outside it would wait forever.
+  const creatorChargesEnabled = details.isManagedPayment ? ((await findUser(ctx.deps.db, template.creatorId))?.paymentChargesEnabled ?? false) : false;
   const now = ctx.deps.clock.now();
   const updated = await ctx.deps.db.transaction(async (tx) => {
     const t = (await repo.lockTemplate(tx, template.id))!;
-    const changes: repo.TemplateChanges = { updatedAt: now };
+    const changes: repo.TemplateChanges = { ...details, updatedAt: now };
+    checkTemplateDetails(actor, t, { ...details, organiserPlayerCount: input.organiserPlayerCount }, creatorChargesEnabled);
+    if (input.organiserPlayerCount !== undefined) changes.organiserPlayerCount = input.organiserPlayerCount;
     if (input.isActive !== undefined) changes.deactivatedAt = input.isActive ? null : (t.deactivatedAt ?? now);
     if (input.regularsHeadStart !== undefined) changes.regularsHeadStart = input.regularsHeadStart;
     if (court) {
@@ -115,10 +128,38 @@ export async function updateGameTemplate(ctx: Ctx, input: z.output<typeof ZUpdat
       }
       changes.latestStartTime = week.nextStart;
     }
-    return repo.updateTemplate(tx, t.id, changes);
+    const row = await repo.updateTemplate(tx, t.id, changes);
+    // a skipped week or a reactivated session: the organiser hears when the next confirmation opens
+    if (row.latestStartTime.getTime() !== t.latestStartTime.getTime() || (t.deactivatedAt !== null && row.deactivatedAt === null)) {
+      await scheduleConfirmationReminder(ctx.deps, tx, row);
+    }
+    return row;
   });
+  const { id: _id, isActive: _a, latestStartTime: _l, regularsHeadStart: _r, organiserPlayerCount: _o, ...edit } = input;
+  if (Object.keys(details).length > 0 || court) await editFutureGamesOfSession(ctx, template.id, edit, now, null);
   ctx.deps.logger.info("weekly session updated", { templateId: template.id, actorId: actor.id });
   return present(ctx, updated, actor);
+}
+
+/**
+ * A detail edit of a session is checked as an edit of a game would be (spec 000 sections 5, 6): who may
+ * set which field, the price, minimum below maximum, the organiser's own place (0 only when not playing,
+ * never above the maximum). The game type: admins switch a public session between public and the
+ * product's own type; a private session stays private and nothing makes a public one private.
+ */
+function checkTemplateDetails(actor: Actor, t: repo.TemplateRow, d: ReturnType<typeof templateChangesOf> & { organiserPlayerCount?: number | undefined }, chargesEnabled: boolean) {
+  if (d.gameType !== undefined && d.gameType !== t.gameType && (d.gameType === "PRIVATE" || t.gameType === "PRIVATE")) throw new AppError("GAME_TYPE_NOT_ALLOWED");
+  checkFieldPermissions(actor, d, { ...t, isOrganizationGame: t.organizationId !== null }, { paymentChargesEnabled: chargesEnabled });
+  const after = { ...t, ...d };
+  if (d.priceCents !== undefined || d.isManagedPayment !== undefined) checkPrice(after.priceCents, after.isManagedPayment);
+  if (after.maxPlayers !== null && after.maxPlayers < after.minPlayers) throw new AppError("MAX_PLAYERS_BELOW_MIN");
+  if (after.maxPlayers !== null && after.organiserPlayerCount > after.maxPlayers) throw new AppError("PLAYER_COUNT_ABOVE_MAX");
+  if (after.playsHimself && after.organiserPlayerCount < 1) throw new AppError("VALIDATION", { fields: [{ path: "organiserPlayerCount", code: "player_count_plays_himself" }] });
+}
+
+/** An account deleted: its sessions stop (no more confirmations or reminders); their games are handled by the deletion. */
+export async function deactivateTemplatesOf(tx: Tx, creatorId: number, now: Date): Promise<void> {
+  await repo.deactivateTemplatesOf(tx, creatorId, now);
 }
 
 /** deleteGameTemplate (id): the session ends; its games stay as they are (single games from now on). */

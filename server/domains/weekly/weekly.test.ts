@@ -1,12 +1,15 @@
 import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
-import { games, participations } from "../../db/schema";
+import { games, gameTemplates, participations } from "../../db/schema";
 import { callerFor, errorData } from "../../testing/caller";
+import { settledJobs } from "../../testing/jobs";
 import { createCourt, createRegion, gameInput } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { signedInPlayer } from "../participation/payment-fixtures";
+import type { WeeklyReminderJob } from "../../jobs/definitions";
+import { handleConfirmationReminder } from "./reminder";
 
 let deps: Deps;
 let regionId: number;
@@ -145,5 +148,97 @@ describe("a weekly session over six weeks", () => {
     testClock.freeze(tuesday("2026-03-25T19:00:00Z"));
     const week4 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-31T17:00:00Z")), gameTemplateId: templateId });
     await newcomer.caller.participation.join({ gameId: week4.id });
+  });
+
+  test("edit-details through updateGameTemplate: the template and every future game change, under a game's rules", async () => {
+    const { org, firstGameId, templateId } = await organiserWithSession(tuesday("2026-03-17T18:00:00Z"));
+    testClock.freeze(START);
+    const t = await org.caller.weekly.update({ id: templateId, description: "Jetzt mit Schiri", maxPlayers: 14, level: "MEDIUM", durationMinutes: 90 });
+    expect(t).toMatchObject({ description: "Jetzt mit Schiri", maxPlayers: 14, level: "MEDIUM", durationMinutes: 90 });
+    const [first] = await deps.db.select().from(games).where(eq(games.id, firstGameId));
+    expect(first).toMatchObject({ description: "Jetzt mit Schiri", maxPlayers: 14, level: "MEDIUM", durationMinutes: 90 });
+    // refused like a game's edit; nothing changes
+    expect(await errorData(org.caller.weekly.update({ id: templateId, maxPlayers: 4 }))).toMatchObject({ code: "MAX_PLAYERS_BELOW_MIN" });
+    expect(await errorData(org.caller.weekly.update({ id: templateId, title: "Meine Runde" }))).toMatchObject({ code: "TITLE_NOT_ALLOWED" });
+    expect(await errorData(org.caller.weekly.update({ id: templateId, gameType: "KICKRUNDE" }))).toMatchObject({ code: "GAME_TYPE_NOT_ALLOWED" });
+    expect(await errorData(org.caller.weekly.update({ id: templateId, gameType: "PRIVATE" }))).toMatchObject({ code: "GAME_TYPE_NOT_ALLOWED" });
+    expect(await errorData(org.caller.weekly.update({ id: templateId, organiserPlayerCount: 0 }))).toMatchObject({ code: "VALIDATION", fields: [{ path: "organiserPlayerCount", code: "player_count_plays_himself" }] });
+    expect(await errorData(org.caller.weekly.update({ id: templateId, organiserPlayerCount: 15 }))).toMatchObject({ code: "PLAYER_COUNT_ABOVE_MAX" });
+    expect((await org.caller.weekly.get({ id: templateId })).maxPlayers).toBe(14);
+    // an admin publishes a public session as the product's own type (spec 000 section 6); its games follow
+    const admin = await signedInPlayer(deps, { regionId, isAdmin: true });
+    expect((await admin.caller.weekly.update({ id: templateId, gameType: "KICKRUNDE" })).gameType).toBe("KICKRUNDE");
+    const [after] = await deps.db.select().from(games).where(eq(games.id, firstGameId));
+    expect(after!.gameType).toBe("KICKRUNDE");
+    // the session's court moves with its future games
+    const newCourt = await createCourt(deps, { regionId });
+    expect((await org.caller.weekly.update({ id: templateId, courtId: newCourt.id })).court?.id).toBe(newCourt.id);
+    const [moved] = await deps.db.select().from(games).where(eq(games.id, firstGameId));
+    expect(moved!.courtId).toBe(newCourt.id);
+  });
+
+  test("takes place with the organiser's player count: the template's by default, 1 up to the maximum when playing", async () => {
+    const { org, templateId } = await organiserWithSession();
+    testClock.freeze(tuesday("2026-03-11T19:00:00Z"));
+    const next = tuesday("2026-03-17T18:00:00Z");
+    expect(await errorData(org.caller.games.create({ gameTemplateId: templateId, startTime: next, playerCount: 0 }))).toMatchObject({ code: "VALIDATION" });
+    expect(await errorData(org.caller.games.create({ gameTemplateId: templateId, startTime: next, playerCount: 13 }))).toMatchObject({ code: "PLAYER_COUNT_ABOVE_MAX" });
+    const week2 = await org.caller.games.create({ gameTemplateId: templateId, startTime: next, playerCount: 3 });
+    const own = await deps.db.select().from(participations).where(eq(participations.gameId, week2.id));
+    expect(own.map((p) => [p.userId, p.playerCount])).toEqual([[org.user.id, 3]]);
+    // the wrapper's call without a count: the template's (1, as at creation)
+    testClock.freeze(tuesday("2026-03-18T19:00:00Z"));
+    const week3 = await org.caller.games.create({ gameTemplateId: templateId, startTime: tuesday("2026-03-24T18:00:00Z") });
+    const own3 = await deps.db.select().from(participations).where(eq(participations.gameId, week3.id));
+    expect(own3.map((p) => p.playerCount)).toEqual([1]);
+    const page = await org.caller.games.byId({ gameId: week3.id });
+    expect(page.gameTemplate).toEqual({ id: templateId, isActive: true });
+    expect(page.regularsOnlyUntil).toEqual(tuesday("2026-03-19T19:00:00Z"));
+  });
+
+  test("the organiser is reminded once when confirming opens; unanswered weeks remind again; deactivated sessions never", async () => {
+    const org = await signedInPlayer(deps, { regionId, applicationLanguage: "de", firstName: "Jonas" });
+    const court = await createCourt(deps, { regionId, name: "Bolzplatz Erinnerung" });
+    const device = `weekly-${crypto.randomUUID()}`;
+    await org.caller.notifications.registerNativeDevice({ deviceToken: device, language: "de" });
+    testClock.freeze(START);
+    const { id } = await org.caller.games.create({ ...gameInput(tuesday("2026-03-10T18:00:00Z"), { courtId: court.id }), isRecurringGame: true });
+    const [g] = await deps.db.select().from(games).where(eq(games.id, id));
+    const templateId = g!.gameTemplateId!;
+    // planned for the moment the window opens: 24 hours after the first game's start
+    const planned = await deps.jobs.boss.findJobs<WeeklyReminderJob>("weekly-confirmation-reminder", { data: { templateId } });
+    expect(planned.map((j) => [j.data.opensAt, j.startAfter.toISOString()])).toEqual([["2026-03-11T18:00:00.000Z", "2026-03-11T18:00:00.000Z"]]);
+
+    const job = { templateId, opensAt: "2026-03-11T18:00:00.000Z" };
+    testClock.freeze(tuesday("2026-03-11T17:00:00Z"));
+    expect(handleConfirmationReminder(deps, job)).rejects.toThrow("before its time");
+    testClock.freeze(tuesday("2026-03-11T18:00:05Z"));
+    await handleConfirmationReminder(deps, job);
+    await handleConfirmationReminder(deps, job); // twice: one reminder
+    const pushes = await settledJobs(deps, "send-push", { deviceToken: device });
+    expect(pushes.map((p) => p.data.message)).toEqual([
+      { title: "Findet Deine Kickrunde statt?", body: "Bolzplatz Erinnerung, Di., 17.03., 19:00: Bestätige jetzt oder sage die Woche ab.", url: `http://localhost:3000/weekly-sessions/${templateId}`, icon: "/favicon.svg", tag: `weekly-${templateId}` },
+    ]);
+    const mail = await deps.mailer.catcher!.waitFor((m) => m.envelopeTo.includes(org.user.email) && m.subject.startsWith("Findet Deine Kickrunde statt?"));
+    expect(mail.text).toContain(`Jetzt bestätigen: http://localhost:3000/weekly-sessions/${templateId}`);
+    // unanswered: the next window (24 hours after the missed week) is planned and reminds again
+    // (a job per window; planned twice, it still reminds once)
+    const next = (await deps.jobs.boss.findJobs<WeeklyReminderJob>("weekly-confirmation-reminder", { data: { templateId } })).map((j) => j.data.opensAt);
+    expect([...new Set(next)].sort()).toEqual(["2026-03-11T18:00:00.000Z", "2026-03-18T18:00:00.000Z"]);
+    testClock.freeze(tuesday("2026-03-18T18:00:05Z"));
+    await handleConfirmationReminder(deps, { templateId, opensAt: "2026-03-18T18:00:00.000Z" });
+    expect(await settledJobs(deps, "send-push", { deviceToken: device })).toHaveLength(2);
+    // deactivated: nothing more
+    await org.caller.weekly.update({ id: templateId, isActive: false });
+    testClock.freeze(tuesday("2026-03-25T18:00:05Z"));
+    await handleConfirmationReminder(deps, { templateId, opensAt: "2026-03-25T18:00:00.000Z" });
+    expect(await settledJobs(deps, "send-push", { deviceToken: device })).toHaveLength(2);
+  });
+
+  test("deleting the account deactivates the organiser's sessions", async () => {
+    const { org, templateId } = await organiserWithSession();
+    await org.caller.accounts.deleteAccount({ confirmation: "Konto LÖSCHEN" });
+    const [row] = await deps.db.select().from(gameTemplates).where(eq(gameTemplates.id, templateId));
+    expect(row!.deactivatedAt).not.toBeNull();
   });
 });

@@ -6,7 +6,11 @@ export type MailTemplate =
   | { name: "reset-password"; data: { firstName: string; link: string } }
   | { name: "email-changed"; data: { firstName: string; newEmail: string } }
   | { [N in GameMailName]: { name: N; data: GameMailData } }[GameMailName]
-  | { [N in BookingMailName]: { name: N; data: BookingMailData } }[BookingMailName];
+  | { [N in BookingMailName]: { name: N; data: BookingMailData } }[BookingMailName]
+  | { name: "weekly-confirmation-open"; data: WeeklyMailData };
+
+/** The organiser's reminder that next week's game of a weekly session can be confirmed: `session` names it and the week. */
+export type WeeklyMailData = { firstName: string; session: string; link: string };
 
 /** Mails about a court booking, to renter or owner (always sent to a confirmed address: they are about money and an appointment). */
 export type BookingMailName = "booking-requested" | "booking-accepted" | "booking-declined" | "booking-paid-owner" | "booking-paid-renter" | "booking-cancelled" | "booking-expired";
@@ -108,6 +112,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     "booking-paid-owner": (d) => booking(d, `Platz gebucht: ${d.booking}`, "Hallo", [`${d.name || "Jemand"} hat bezahlt. Die Buchung steht in Deinem Kalender.`], "Zur Buchung"),
     "booking-paid-renter": (d) => booking(d, `Platz gebucht: ${d.booking}`, "Hallo", ["Deine Zahlung ist angekommen, der Platz ist für Dich gebucht. Viel Spaß!"], "Zur Buchung"),
     "booking-cancelled": (d) => booking(d, `Buchung storniert: ${d.booking}`, "Hallo", ["Die Buchung wurde storniert. Bereits gezahltes Geld wird vollständig erstattet."], "Zur Buchung"),
+    "weekly-confirmation-open": (d) => ({
+      subject: `Findet Deine Kickrunde statt? ${d.session}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [d.session, "Du kannst jetzt bestätigen, ob Deine wöchentliche Kickrunde nächste Woche stattfindet. Erst dann wird das Spiel angelegt und Spieler können sich anmelden."],
+      button: { label: "Jetzt bestätigen", href: d.link },
+      after: [],
+    }),
     "booking-expired": (d) => booking(d, `Buchung verfallen: ${d.booking}`, "Hallo", ["Die Buchung wurde nicht rechtzeitig angenommen oder bezahlt und ist verfallen. Der Platz ist wieder frei."], "Zur Buchung"),
     footer: "Kickrunde – Freizeitfußball in Deiner Stadt",
   },
@@ -159,6 +170,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     "booking-paid-owner": (d) => booking(d, `Court booked: ${d.booking}`, "Hi", [`${d.name || "Someone"} paid. The booking is in your calendar.`], "Open the booking"),
     "booking-paid-renter": (d) => booking(d, `Court booked: ${d.booking}`, "Hi", ["Your payment arrived and the court is booked for you. Have fun!"], "Open the booking"),
     "booking-cancelled": (d) => booking(d, `Booking cancelled: ${d.booking}`, "Hi", ["The booking was cancelled. Money already paid is refunded in full."], "Open the booking"),
+    "weekly-confirmation-open": (d) => ({
+      subject: `Is your weekly session taking place? ${d.session}`,
+      greeting: `Hi ${d.firstName},`,
+      lines: [d.session, "You can now confirm whether your weekly session takes place next week. Only then is the game created and players can join."],
+      button: { label: "Confirm now", href: d.link },
+      after: [],
+    }),
     "booking-expired": (d) => booking(d, `Booking lapsed: ${d.booking}`, "Hi", ["The booking was not accepted or paid in time and has lapsed. The court is free again."], "Open the booking"),
     footer: "Kickrunde – casual football in your city",
   },

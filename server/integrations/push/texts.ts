@@ -35,6 +35,7 @@ const de = {
   bookingPaidRenter: (p) => ({ title: "Platz gebucht", body: `${p.game}: Deine Zahlung ist angekommen. Viel Spaß!` }),
   bookingCancelled: (p) => ({ title: "Buchung storniert", body: `${p.game} wurde storniert.` }),
   bookingExpired: (p) => ({ title: "Buchung verfallen", body: `${p.game}: Die Buchung wurde nicht rechtzeitig bestätigt oder bezahlt.` }),
+  weeklyConfirm: (p) => ({ title: "Findet Deine Kickrunde statt?", body: `${p.game}: Bestätige jetzt oder sage die Woche ab.` }),
 } satisfies Record<string, Text>;
 
 const en: Record<keyof typeof de, Text> = {
@@ -64,6 +65,7 @@ const en: Record<keyof typeof de, Text> = {
   bookingPaidRenter: (p) => ({ title: "Court booked", body: `${p.game}: your payment arrived. Have fun!` }),
   bookingCancelled: (p) => ({ title: "Booking cancelled", body: `${p.game} was cancelled.` }),
   bookingExpired: (p) => ({ title: "Booking lapsed", body: `${p.game}: the booking was not confirmed or paid in time.` }),
+  weeklyConfirm: (p) => ({ title: "Is your weekly session taking place?", body: `${p.game}: confirm now or skip the week.` }),
 };
 
 export type PushTextKey = keyof typeof de;

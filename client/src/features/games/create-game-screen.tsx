@@ -110,6 +110,7 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
       const deviceToken = await notifications.deviceToken().finally(() => setAskingDevice(false));
       const { id } = await create.mutateAsync(createPayload(state, { canSetTitle: canSetTitle(actorOf(account)), deviceToken }));
       void queryClient.invalidateQueries({ queryKey: trpc.games.feed.pathKey() });
+      if (state.isRecurringGame) void queryClient.invalidateQueries({ queryKey: trpc.weekly.pathKey() });
       // Spec 000 section 2: on success to /game/{id}, here with the moment to share it.
       await navigate({ href: `/game/${id}?created` });
     } catch (error) {

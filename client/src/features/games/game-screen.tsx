@@ -50,6 +50,7 @@ import { ShortNoticeCancellations } from "@client/features/notifications/short-n
 import { openCheckout } from "@client/features/payments/checkout/checkout-store";
 import { CollectMoneyPanel } from "@client/features/payments/checkout/collect-money-panel";
 import { PaymentFlow } from "@client/features/payments/checkout/payment-flow";
+import { RegularsHeadStartNotice, WeeklySessionLink } from "@client/features/weekly/weekly-game-bits";
 import { cancellationReasonLabel } from "./cancel-reasons";
 import { CourtFacts } from "./court-facts";
 import {
@@ -466,7 +467,9 @@ export function GameScreen({ gameId }: { gameId: number }) {
               {m.game_manage_action()}
             </Link>
           ) : null}
+          <WeeklySessionLink game={game} />
         </div>
+        <RegularsHeadStartNotice game={game} now={now} />
         {phase === "finished" ? null : <RatingPrompt game={game} now={now} />}
         <ShortNoticeCancellations game={game} />
         <MinPlayersAlerts game={game} now={now} onShowTips={() => void setMissingPlayers(true)} />

@@ -1,11 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { CalendarCheck, CalendarRange, CirclePlus, Languages, LifeBuoy, LogIn, LogOut, UserPlus, Wallet } from "lucide-react";
+import { CalendarCheck, CalendarRange, CirclePlus, Languages, LifeBuoy, LogIn, LogOut, Repeat, UserPlus, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import { Button } from "@client/components/button";
 import { Modal } from "@client/components/modal";
 import { useAccount } from "@client/lib/account";
 import { CONTACT_URL } from "@client/lib/links";
+import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useReturnSearch } from "@client/features/auth/use-return-search";
 import { useSignOut } from "@client/features/auth/use-sign-out";
@@ -19,14 +21,17 @@ function MenuIcon({ children }: { children: ReactNode }) {
 }
 
 /**
- * Burger menu (spec 001 section 2.1). Entries whose screens do not exist yet (weekly sessions,
- * rental calendar, tournaments) come with those screens.
+ * Burger menu (spec 001 section 2.1). Entries whose screens do not exist yet (tournaments) come
+ * with those screens.
  */
 export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const account = useAccount();
   const { signOut, pending } = useSignOut();
   // Signing in or registering from the menu comes back to this page (spec 001 section 2.3).
   const returnSearch = useReturnSearch();
+  // Weekly sessions appear only for users who have some (spec 001 section 2.1): asked when the menu
+  // opens (not on every page load), kept for a minute.
+  const hasWeekly = useQuery({ ...trpc.weekly.hasAny.queryOptions(undefined, { staleTime: 60_000 }), enabled: account !== null && open }).data === true;
 
   return (
     <Modal open={open} onClose={onClose} title={m.nav_menu_title()} variant="sheet">
@@ -42,6 +47,16 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   <CirclePlus aria-hidden className="size-5" />
                 </MenuIcon>
                 {m.menu_create_game()}
+              </Link>
+            </li>
+          ) : null}
+          {account && hasWeekly ? (
+            <li>
+              <Link to="/weekly-sessions" className={itemClass}>
+                <MenuIcon>
+                  <Repeat aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.weekly_menu()}
               </Link>
             </li>
           ) : null}

@@ -29,6 +29,8 @@ export type GameFormState = GameFormValues & {
   externalPaymentRequestsAllowed: boolean;
   bringsBall: boolean;
   bringsBibs: boolean;
+  /** create only: a weekly session, the game and its template (spec 000 section 7, isRecurringGame) */
+  isRecurringGame: boolean;
 };
 
 /** "5,50" for 550 cents in German, "5.50" in English; empty for 0 so the field shows its hint. */
@@ -65,6 +67,7 @@ export function initialCreateState(options: { day: string; hasOrganization: bool
     externalPaymentRequestsAllowed: GAME_DEFAULTS.externalPaymentRequestsAllowed,
     bringsBall: GAME_DEFAULTS.bringsBall,
     bringsBibs: GAME_DEFAULTS.bringsBibs,
+    isRecurringGame: false,
   };
 }
 
@@ -99,6 +102,7 @@ export function initialEditState(game: TGame, locale: Language): GameFormState {
     externalPaymentRequestsAllowed: game.externalPaymentRequestsAllowed,
     bringsBall: false,
     bringsBibs: false,
+    isRecurringGame: false,
   };
 }
 
@@ -211,6 +215,7 @@ export function createPayload(state: GameFormState, options: { canSetTitle: bool
     playsHimself: state.playsHimself,
     bringsBall: state.bringsBall,
     bringsBibs: state.bringsBibs,
+    isRecurringGame: state.isRecurringGame,
     deviceToken: options.deviceToken ?? null,
     userAgent: typeof navigator === "undefined" ? null : navigator.userAgent.slice(0, 1000),
   };

@@ -48,7 +48,7 @@ import { m } from "@client/paraglide/messages";
 import { CourtFacts } from "../court-facts";
 import { formatDuration, formatLineUp, genderLabel, levelLabel } from "../game-format";
 import { descriptionErrorKey, priceErrorKey, priceTextOf, startErrorKey, titleErrorKey, type GameFormState } from "./game-form-state";
-import { createPaymentContext, editPaymentContext, payoutInputOf } from "./payment-context";
+import { createPaymentContext, editPaymentContext, payoutInputOf, type PaymentContext } from "./payment-context";
 import { PayoutCalculator } from "./payout-calculator";
 import { StartTimePicker } from "./start-time-picker";
 
@@ -150,7 +150,8 @@ function ManagedPaymentSetupHint({ pending }: { pending: boolean }) {
   );
 }
 
-function playerCountLabel(count: number, playsHimself: boolean): string {
+/** "Nur ich", "Ich + 2", "3 Spieler": the organiser's own places (create form, a weekly session's "takes place"). */
+export function playerCountLabel(count: number, playsHimself: boolean): string {
   if (count === 0) return m.game_form_player_count_none();
   if (!playsHimself) return count === 1 ? m.game_form_player_count_others_one() : m.game_form_player_count_others({ count: String(count) });
   if (count === 1) return m.game_form_player_count_only_me();
@@ -170,6 +171,8 @@ export function GameForm({
   serverFields,
   onPickCourt,
   game,
+  paymentContext: givenPaymentContext,
+  hideStartTime = false,
 }: {
   mode: "create" | "edit";
   state: GameFormState;
@@ -180,6 +183,10 @@ export function GameForm({
   onPickCourt?: () => void;
   /** the game as saved (edit form): whose account gets the payout, its organisation's fee */
   game?: TGame;
+  /** the payment context when the form edits something else than a game (a weekly session) */
+  paymentContext?: PaymentContext;
+  /** a weekly session's details: its weekday and time stay (spec 000 section 2) */
+  hideStartTime?: boolean;
 }) {
   useMessageCatalogue();
   const { locale } = useLocale();
@@ -187,7 +194,7 @@ export function GameForm({
   const [showEnglish, setShowEnglish] = useState(state.descriptionEn !== "");
   const [priceTouched, setPriceTouched] = useState(false);
   const creating = mode === "create";
-  const paymentContext = game ? editPaymentContext(account, game) : createPaymentContext(account, state);
+  const paymentContext = givenPaymentContext ?? (game ? editPaymentContext(account, game) : createPaymentContext(account, state));
   const payment = paymentFieldsFor({
     actor,
     organiser: paymentContext.organiser,
@@ -218,13 +225,15 @@ export function GameForm({
   return (
     <div className="space-y-4">
       <Section icon={<Clock aria-hidden className="size-4.5" />} title={m.game_form_when()}>
-        <StartTimePicker
-          value={{ day: state.day, hour: state.hour, minute: state.minute }}
-          onChange={(value) => update(value)}
-          now={now}
-          isManagedPayment={state.isManagedPayment}
-          error={startError}
-        />
+        {hideStartTime ? null : (
+          <StartTimePicker
+            value={{ day: state.day, hour: state.hour, minute: state.minute }}
+            onChange={(value) => update(value)}
+            now={now}
+            isManagedPayment={state.isManagedPayment}
+            error={startError}
+          />
+        )}
         <ChoiceChips
           label={m.game_form_duration()}
           value={state.durationMinutes}
@@ -232,6 +241,14 @@ export function GameForm({
           choices={GAME_DURATIONS_MINUTES.map((minutes) => ({ value: minutes, label: formatDuration(minutes, locale) }))}
           scroll
         />
+        {creating ? (
+          <SwitchField
+            label={m.weekly_switch_label()}
+            hint={m.weekly_switch_hint()}
+            checked={state.isRecurringGame}
+            onCheckedChange={(isRecurringGame) => update({ isRecurringGame })}
+          />
+        ) : null}
       </Section>
 
       {creating && onPickCourt ? (

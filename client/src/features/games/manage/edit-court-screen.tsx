@@ -1,11 +1,9 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { MapPin, Save } from "lucide-react";
+import { MapPin } from "lucide-react";
 import { useState } from "react";
 import { canEditGame } from "@shared/rules/game-windows";
-import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
@@ -15,7 +13,7 @@ import { CourtPicker } from "../form/court-picker";
 import type { FormCourt } from "../form/game-form-state";
 import { gameQueryOptions, useGameUpdated } from "../game-query";
 import { changeNoticeFor, managedShapeOf, type ChangeNotice } from "./change-notice";
-import { ChangeNoticeModal, ManageHeader, NoPermission } from "./manage-common";
+import { ChangeNoticeModal, CourtSaveBar, FutureGamesCheckbox, ManageHeader, NoPermission } from "./manage-common";
 
 /**
  * /game/{id}/edit-court (spec 000 section 2): pick another court; in a managed-payment game with
@@ -29,6 +27,8 @@ export function EditCourtScreen({ gameId }: { gameId: number }) {
   const gameUpdated = useGameUpdated();
   const [chosen, setChosen] = useState<FormCourt | null>(null);
   const [notice, setNotice] = useState<ChangeNotice | null>(null);
+  // a weekly session's game may move the session's coming games along (spec 000 section 2)
+  const [futureGames, setFutureGames] = useState(false);
   const update = useMutation(trpc.games.update.mutationOptions());
 
   if (!game.viewer.canManage) return <NoPermission game={game} />;
@@ -39,7 +39,7 @@ export function EditCourtScreen({ gameId }: { gameId: number }) {
     if (!chosen) return;
     setNotice(null);
     try {
-      const updated = await update.mutateAsync({ gameId: game.id, courtId: chosen.id });
+      const updated = await update.mutateAsync({ gameId: game.id, courtId: chosen.id, ...(futureGames && game.gameTemplate ? { updateFutureGames: true } : {}) });
       gameUpdated(updated);
       showFlash("game_flash_saved");
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });
@@ -83,20 +83,9 @@ export function EditCourtScreen({ gameId }: { gameId: number }) {
         onSelect={setChosen}
       />
       {changed ? (
-        <div className="fixed inset-x-0 bottom-[var(--bottom-bar-height,4.5rem)] z-20 mx-auto w-full max-w-[520px] border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
-          {update.isError ? (
-            <div className="mb-2">
-              <Notice tone="error">{errorMessage(update.error)}</Notice>
-            </div>
-          ) : null}
-          <p className="mb-2 truncate text-[14px] text-slate-700">
-            {m.game_edit_court_new()} <span className="font-bold text-slate-900">{chosen.name}</span>
-          </p>
-          <Button size="lg" block loading={update.isPending} onClick={confirm}>
-            <Save aria-hidden className="size-5" />
-            {m.game_edit_court_save()}
-          </Button>
-        </div>
+        <CourtSaveBar courtName={chosen.name} error={update.isError ? update.error : null} pending={update.isPending} onSave={confirm}>
+          {game.gameTemplate ? <FutureGamesCheckbox checked={futureGames} onChange={setFutureGames} className="mb-3 text-[14px]" /> : null}
+        </CourtSaveBar>
       ) : null}
       <ChangeNoticeModal notice={notice} pending={update.isPending} onClose={() => setNotice(null)} onConfirm={() => void save()} />
     </div>

@@ -21,7 +21,7 @@ import { canSubmitEdit, initialEditState, isEmptyUpdate, startOf, updatePayload,
 import { editPaymentContext } from "../form/payment-context";
 import { gameQueryOptions, useGameUpdated } from "../game-query";
 import { changeNoticeFor, type ChangeNotice } from "./change-notice";
-import { ChangeNoticeModal, ManageHeader, NoPermission } from "./manage-common";
+import { ChangeNoticeModal, FutureGamesCheckbox, ManageHeader, NoPermission } from "./manage-common";
 
 function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAccount }) {
   const { locale } = useLocale();
@@ -33,6 +33,8 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
   const [state, setState] = useState<GameFormState>(() => initialEditState(game, locale));
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<ChangeNotice | null>(null);
+  // a weekly session's game may pass the change on to the session's coming games (spec 000 section 2)
+  const [futureGames, setFutureGames] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const update = useMutation(trpc.games.update.mutationOptions());
 
@@ -50,7 +52,11 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
     setNotice(null);
     try {
       // This device follows the game it edits, when it can be notified (spec 000 section 7: updateGame takes deviceToken).
-      const updated = await update.mutateAsync({ ...payload, deviceToken: currentDeviceToken() });
+      const updated = await update.mutateAsync({
+        ...payload,
+        ...(futureGames && game.gameTemplate ? { updateFutureGames: true } : {}),
+        deviceToken: currentDeviceToken(),
+      });
       gameUpdated(updated);
       showFlash("game_flash_saved");
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });
@@ -88,6 +94,9 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
         <GameForm mode="edit" state={state} update={change} account={account} now={now} serverFields={serverFields} game={game} />
         <div ref={errorRef} className="space-y-3 px-1 pt-2">
           {update.isError ? <Notice tone="error">{errorMessage(update.error)}</Notice> : null}
+          {game.gameTemplate ? (
+            <FutureGamesCheckbox checked={futureGames} onChange={setFutureGames} className="px-1 text-[15px]" />
+          ) : null}
           <Button type="submit" size="lg" block disabled={!canSave} loading={update.isPending}>
             <Save aria-hidden className="size-5" />
             {m.game_edit_save()}

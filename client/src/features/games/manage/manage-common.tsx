@@ -1,11 +1,13 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, ShieldX } from "lucide-react";
+import { ArrowLeft, Save, ShieldX } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ManagedPaymentChangeWarning } from "@shared/rules/managed-changes";
 import type { TGame } from "@shared/schemas/games";
 import { Button, buttonClassName } from "@client/components/button";
 import { Modal } from "@client/components/modal";
+import { Notice } from "@client/components/notice";
 import { useAccount } from "@client/lib/account";
+import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { formatShortDate, formatTime, gameDisplayTitle } from "../game-format";
@@ -119,5 +121,36 @@ export function ChangeNoticeModal({
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** On a weekly session's game: apply the change to the session's future games too (updateFutureGames, spec 000 section 2). */
+export function FutureGamesCheckbox({ checked, onChange, className = "" }: { checked: boolean; onChange: (checked: boolean) => void; className?: string }) {
+  return (
+    <label className={`flex min-h-11 cursor-pointer items-center gap-3 leading-snug font-semibold text-slate-800 ${className}`}>
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} className="size-5 shrink-0 accent-pitch-600" />
+      {m.weekly_future_games()}
+    </label>
+  );
+}
+
+/** The bar under a court picker once another court is chosen: the refusal if any, the new court, and save. */
+export function CourtSaveBar({ courtName, error, pending, onSave, children }: { courtName: string; error: unknown; pending: boolean; onSave: () => void; children?: ReactNode }) {
+  return (
+    <div className="fixed inset-x-0 bottom-[var(--bottom-bar-height,4.5rem)] z-20 mx-auto w-full max-w-[520px] border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
+      {error ? (
+        <div className="mb-2">
+          <Notice tone="error">{errorMessage(error)}</Notice>
+        </div>
+      ) : null}
+      <p className="mb-2 truncate text-[14px] text-slate-700">
+        {m.game_edit_court_new()} <span className="font-bold text-slate-900">{courtName}</span>
+      </p>
+      {children}
+      <Button size="lg" block loading={pending} onClick={onSave}>
+        <Save aria-hidden className="size-5" />
+        {m.game_edit_court_save()}
+      </Button>
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "game_templates" ADD COLUMN "confirmation_reminded_for" timestamp with time zone;
