@@ -262,8 +262,10 @@ describe("body limit on /trpc (item 7)", () => {
         duplex: "half",
       });
       expect(res.status).toBe(413);
-      // The server stops reading just past the limit (the client may have buffered a little more).
-      expect(state.pulled).toBeLessThan(TRPC_MAX_BODY_BYTES + 16 * 64 * 1024);
+      // The body never ends, so answering at all means the server stopped reading. What the client pulled
+      // also fills the kernel's socket buffers on both sides (a few MB on a loaded machine), so the
+      // bound here is loose; the in-process tests above measure the server's own cut-off exactly.
+      expect(state.pulled).toBeLessThan(TRPC_MAX_BODY_BYTES + 8 * 1024 * 1024);
     } finally {
       server.stop(true);
     }

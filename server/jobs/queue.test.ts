@@ -44,6 +44,37 @@ describe("job queue", () => {
   }, 45_000);
 });
 
+describe("job batches", () => {
+  // Workers take up to 10 jobs per fetch; each settles on its own, so a failure retries only that job.
+  test.skipIf(!process.env.DATABASE_URL)("a backlog of 25 with one failing job: 24 complete once each, only the failing one is retried", async () => {
+    const deps = await testDeps();
+    const logger = createLogger("silent");
+    const second: Database = await openDatabase({ kind: "postgres", url: deps.database.url!, max: 2 });
+    const queue = await startJobQueue(second, logger);
+    const probe = crypto.randomUUID();
+    const runs = new Map<number, number>();
+    for (let n = 0; n < 25; n++) await deps.jobs.send("game-min-players-warning", { gameId: n, startTime: probe }, {});
+    await queue.work("game-min-players-warning", async (data) => {
+      if (data.startTime !== probe) return;
+      runs.set(data.gameId, (runs.get(data.gameId) ?? 0) + 1);
+      if (data.gameId === 7) throw new Error("this one fails");
+    });
+    const deadline = Date.now() + 20_000;
+    let jobs = await deps.jobs.boss.findJobs("game-min-players-warning", { data: { startTime: probe } });
+    while (jobs.filter((j) => j.state === "completed").length < 24 && Date.now() < deadline) {
+      await Bun.sleep(50);
+      jobs = await deps.jobs.boss.findJobs("game-min-players-warning", { data: { startTime: probe } });
+    }
+    await queue.stop();
+    await second.close();
+    const failing = jobs.find((j) => (j.data as { gameId: number }).gameId === 7)!;
+    expect(jobs.filter((j) => j.state === "completed")).toHaveLength(24);
+    expect(["retry", "created", "active"]).toContain(failing.state);
+    expect([...runs].filter(([id]) => id !== 7).every(([, n]) => n === 1)).toBe(true);
+    expect(runs.size).toBe(25);
+  }, 45_000);
+});
+
 describe("typed jobs", () => {
   test("a job whose data does not match its schema is refused when sent", async () => {
     const deps = await testDeps();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss } from "pg-boss";
+import { fromDrizzle, fromPglite, PgBoss, type JobResult } from "pg-boss";
 import type { Database, Tx } from "../db/client";
 import type { Logger } from "../lib/logger";
 import { JOB_NAMES, JOBS, type JobData, type JobName } from "./definitions";
@@ -15,6 +15,9 @@ export type JobQueue = {
   stop(): Promise<void>;
   boss: PgBoss;
 };
+
+/** Jobs a worker takes per fetch (see `work`). */
+const WORK_BATCH = 10;
 
 export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
   const boss =
@@ -37,21 +40,28 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
       await boss.send(name, data as object, { ...options, ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}) });
     },
     async work(name, handler) {
-      await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      // Up to WORK_BATCH jobs per fetch and, while fetches come back full, the next fetch at once: a
+      // backlog (a cancelled game's mails and pushes) drains in one go instead of one job per poll.
+      // Each job settles on its own (perJobResults), so one failure retries only that job.
+      await boss.work(name, { pollingIntervalSeconds: 1, batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true }, async (jobs) => {
+        const results: JobResult[] = [];
         for (const job of jobs) {
           const data = JOBS[name].safeParse(job.data);
           if (!data.success) {
             // Written by another version with another shape: retrying cannot help.
             logger.error("job dropped: data does not match its schema", { queue: name, jobId: job.id, error: data.error.message });
+            results.push({ id: job.id, status: "completed", output: { dropped: true } });
             continue;
           }
           try {
             await handler(data.data as JobData<typeof name>);
+            results.push({ id: job.id, status: "completed" });
           } catch (error) {
             logger.error("job failed", { queue: name, jobId: job.id, error: String(error) });
-            throw error;
+            results.push({ id: job.id, status: "failed", output: { message: String(error) } });
           }
         }
+        return results;
       });
     },
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
