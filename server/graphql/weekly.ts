@@ -16,7 +16,7 @@ export const weeklyTypeDefs = /* GraphQL */ `
     gameId: ID
   }
   type TemplateCourt { id: ID! name: String! imageUrl: String }
-  type TemplateOrganization { id: ID! name: String! }
+  type TemplateOrganization { id: ID! name: String! gameApplicationFeePercentage: Float! }
   type TemplateCreator { id: ID! firstName: String! }
   type TemplateViewer { canManage: Boolean! canEditCourt: Boolean! }
   type GameTemplate {

@@ -22,7 +22,8 @@ export const ZGameTemplate = z.object({
   deactivatedAt: z.date().nullable(),
   isActive: z.boolean(),
   court: z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable() }).nullable(),
-  organization: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** the organisation's fee percentage sets the managed-payment fee (the payout calculator), as on a game */
+  organization: z.object({ id: z.number().int(), name: z.string(), gameApplicationFeePercentage: z.number() }).nullable(),
   creator: z.object({ id: z.number().int(), firstName: z.string() }),
   title: z.string().nullable(),
   description: z.string(),

@@ -86,7 +86,10 @@ export async function latestStartedGameOf(db: DbOrTx, templateId: number, now: D
 export async function templateRefs(db: DbOrTx, t: TemplateRow) {
   const [court] = t.courtId ? await db.select({ id: courts.id, name: courts.name, imageUrl: courts.imageUrl }).from(courts).where(eq(courts.id, t.courtId)) : [];
   const [organization] = t.organizationId
-    ? await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, t.organizationId))
+    ? await db
+        .select({ id: organizations.id, name: organizations.name, gameApplicationFeePercentage: organizations.gameApplicationFeePercentage })
+        .from(organizations)
+        .where(eq(organizations.id, t.organizationId))
     : [];
   const [creator] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.id, t.creatorId));
   return { court: court ?? null, organization: organization ?? null, creator: creator ?? { id: t.creatorId, firstName: "" } };

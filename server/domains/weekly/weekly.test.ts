@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
-import { games, gameTemplates, participations } from "../../db/schema";
+import { games, gameTemplates, organizations, participations } from "../../db/schema";
 import { callerFor, errorData } from "../../testing/caller";
 import { settledJobs } from "../../testing/jobs";
 import { createCourt, createRegion, gameInput } from "../../testing/factories";
@@ -240,5 +240,15 @@ describe("a weekly session over six weeks", () => {
     await org.caller.accounts.deleteAccount({ confirmation: "Konto LÖSCHEN" });
     const [row] = await deps.db.select().from(gameTemplates).where(eq(gameTemplates.id, templateId));
     expect(row!.deactivatedAt).not.toBeNull();
+  });
+
+  test("an organisation's session carries the organisation's fee (the payout calculator on edit-details)", async () => {
+    const [org] = await deps.db.insert(organizations).values({ name: `Verein ${crypto.randomUUID()}`, gameApplicationFeePercentage: 4.5 }).returning();
+    const member = await signedInPlayer(deps, { regionId, organizationId: org!.id });
+    const court = await createCourt(deps, { regionId });
+    testClock.freeze(START);
+    const { id } = await member.caller.games.create({ ...gameInput(tuesday("2026-03-10T18:00:00Z"), { courtId: court.id, isOrganizationGame: true }), isRecurringGame: true });
+    const [g] = await deps.db.select().from(games).where(eq(games.id, id));
+    expect((await member.caller.weekly.get({ id: g!.gameTemplateId! })).organization).toEqual({ id: org!.id, name: org!.name, gameApplicationFeePercentage: 4.5 });
   });
 });

@@ -52,7 +52,7 @@ export function templatePaymentContext(account: TMyAccount, template: TGameTempl
   return {
     organiser: isCreator ? account : null,
     wasManagedPayment: template.isManagedPayment,
-    feePercentage: feePercentageOf(isCreator && template.organization ? account.organization : null),
+    feePercentage: feePercentageOf(template.organization),
     organiserPlaces: template.organiserPlayerCount,
     monthlyFeePaid: isCreator && account.stripeMonthlyFeePaid,
   };
