@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { MANAGED_PAYMENT_MAX_DAYS_AHEAD, SAME_COURT_WINDOW_MINUTES, TAKES_PLACE_MIN_PLAYERS } from "@shared/constants";
+import { MANAGED_PAYMENT_MAX_DAYS_AHEAD, MIN_PLAYERS_MIN, SAME_COURT_WINDOW_MINUTES, TAKES_PLACE_MIN_PLAYERS } from "@shared/constants";
 import { canManageGame } from "@shared/rules/game-permissions";
 import { canCancelGame, canEditGame, gameEndTime } from "@shared/rules/game-windows";
 import { freeCancellationUntil, managedPaymentChangeWarnings } from "@shared/rules/managed-changes";
@@ -196,10 +196,12 @@ async function updateFutureGames(ctx: Ctx, templateId: number, input: UpdateInpu
  * updateGame would (a refusal there is reported; games edited before it keep their change).
  */
 export async function editFutureGamesOfSession(ctx: Ctx, templateId: number, edit: Omit<UpdateInput, "gameId">, now: Date, exceptGameId: number | null) {
-  const { startTime: _weeklyTime, ...rest } = edit;
+  // The weekly time stays each game's own; minPlayers 0 is one game's "takes place", never the others'.
+  const { startTime: _weeklyTime, minPlayers, ...rest } = edit;
+  const minimum = minPlayers !== undefined && minPlayers >= MIN_PLAYERS_MIN ? { minPlayers } : {};
   for (const other of await weekly.futureGamesOf(ctx.deps.db, templateId, now)) {
     if (other.id === exceptGameId) continue;
-    await updateGame(ctx, { ...rest, gameId: other.id, updateFutureGames: false });
+    await updateGame(ctx, { ...rest, ...minimum, gameId: other.id, updateFutureGames: false });
   }
 }
 

@@ -165,6 +165,10 @@ describe("a weekly session over six weeks", () => {
     expect(await errorData(org.caller.weekly.update({ id: templateId, organiserPlayerCount: 0 }))).toMatchObject({ code: "VALIDATION", fields: [{ path: "organiserPlayerCount", code: "player_count_plays_himself" }] });
     expect(await errorData(org.caller.weekly.update({ id: templateId, organiserPlayerCount: 15 }))).toMatchObject({ code: "PLAYER_COUNT_ABOVE_MAX" });
     expect((await org.caller.weekly.get({ id: templateId })).maxPlayers).toBe(14);
+    // the wrapper's "takes place" minimum (0) confirms one game, never the session's future games
+    await org.caller.weekly.update({ id: templateId, minPlayers: 0, description: "Jetzt mit Schiri!" });
+    const [unconfirmed] = await deps.db.select().from(games).where(eq(games.id, firstGameId));
+    expect(unconfirmed).toMatchObject({ minPlayersConfirmedAt: null, minPlayers: 6 });
     // an admin publishes a public session as the product's own type (spec 000 section 6); its games follow
     const admin = await signedInPlayer(deps, { regionId, isAdmin: true });
     expect((await admin.caller.weekly.update({ id: templateId, gameType: "KICKRUNDE" })).gameType).toBe("KICKRUNDE");
