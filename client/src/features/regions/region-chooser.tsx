@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import Fuse from "fuse.js";
 import { ChevronDown, Mail, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { REGION_SEARCH_THRESHOLD } from "@shared/constants";
+import { searchRegions } from "@shared/rules/region-search";
 import type { TRegion } from "@shared/schemas/regions";
 import { inputClassName } from "@client/components/text-field";
 import { Notice } from "@client/components/notice";
@@ -14,21 +13,10 @@ import { regionsQueryOptions, sortRegions } from "./regions-query";
 
 type Target = "games" | "courts";
 
+/** The regions the query finds, best first (shared/rules/region-search.ts); null below two letters (then every region shows). */
 function useRegionSearch(regions: TRegion[], query: string): TRegion[] | null {
-  const fuse = useMemo(
-    () =>
-      new Fuse(regions, {
-        threshold: REGION_SEARCH_THRESHOLD,
-        ignoreDiacritics: true,
-        ignoreLocation: true,
-        minMatchCharLength: 2,
-        keys: ["name", "slug"],
-      }),
-    [regions],
-  );
   const trimmed = query.trim();
-  if (trimmed.length < 2) return null;
-  return fuse.search(trimmed).map((result) => result.item);
+  return useMemo(() => (trimmed.length < 2 ? null : searchRegions(regions, trimmed)), [regions, trimmed]);
 }
 
 /**
