@@ -4,6 +4,7 @@ export * from "./schema/bookings";
 export * from "./schema/chat";
 export * from "./schema/courts";
 export * from "./schema/games";
+export * from "./schema/guests";
 export * from "./schema/notifications";
 export * from "./schema/organizations";
 export * from "./schema/payments";

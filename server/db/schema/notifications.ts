@@ -17,6 +17,8 @@ export const pushDevices = pgTable(
     p256dh: text("p256dh"),
     auth: text("auth"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** the session that bound the device to `userId`: while it lasts, no other account may take the device (README Decisions "Devices stay with their account") */
+    sessionId: text("session_id"),
     userAgent: text("user_agent"),
     language: text("language", { enum: ["de", "en"] }).notNull().default("de"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
