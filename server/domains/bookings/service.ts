@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { COURT_BOOKING, type CourtBookingEventType, type CourtBookingStatus } from "@shared/constants";
 import { addBerlinDays, berlinDateTimeToInstant, weekdayOfDay } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
+import { bookingPaymentDescription, paymentStatementSuffix } from "@shared/rules/payment-description";
 import { bookingPrice, bookingStartProblem, bookingTransitionProblem, fullyBooked, listPriceCents, type BookingActor } from "@shared/rules/court-booking";
 import type {
   TBookingSlots,
@@ -295,7 +296,8 @@ async function accept(deps: Deps, tx: Tx, b: BookingRow, court: RentalCourt, sub
     applicationFeeCents: b.feeCents,
     captureMethod: "automatic",
     attempt,
-    description: `Kickrunde Platzbuchung ${b.id}`,
+    description: bookingPaymentDescription({ courtName: court.name, subCourtName: subs.find((s) => s.id === chosen)?.name ?? null, startsAt: b.startsAt, endsAt: b.endsAt }),
+    statementDescriptorSuffix: paymentStatementSuffix(b.startsAt),
   });
   const due = new Date(Math.min(now.getTime() + COURT_BOOKING.paymentHours * HOUR_MS, b.startsAt.getTime()));
   const accepted = await repo.updateBooking(tx, b.id, {

@@ -12,6 +12,7 @@ import type {
 } from "@shared/schemas/courts";
 import type { TCourtRef, ZCourtSearchInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
+import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { regionBySlug } from "../regions/service";
 import { actorOrNull } from "../users/service";
@@ -112,6 +113,11 @@ export async function courtById(ctx: Ctx, id: number): Promise<TCourtDetail> {
     calendarIdGoogle: seesCalendar ? c.calendarIdGoogle : null,
     viewer: { canManage: canManageCourt(actor), isOwner: actor !== null && c.ownerId === actor.id },
   };
+}
+
+/** For other domains: a court's name (payment descriptions); null for no court or an unknown one. */
+export async function courtNameOf(db: DbOrTx, id: number | null): Promise<string | null> {
+  return id === null ? null : ((await repo.findCourt(db, id))?.name ?? null);
 }
 
 /** For other domains: a court or COURT_NOT_FOUND. */

@@ -2,12 +2,14 @@ import type { z } from "zod";
 import type { PaymentStatus } from "@shared/constants";
 import { participationAmountCents, participationFeeCents } from "@shared/rules/fees";
 import { transitionProblem } from "@shared/rules/payment-status";
+import { gamePaymentDescription, paymentStatementSuffix } from "@shared/rules/payment-description";
 import type { TParticipationPayment, ZParticipationPaymentInput } from "@shared/schemas/participation";
 import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { gameFeePercentage, requireGame, type GameRow } from "../games/core";
 import { checkoutOf, paymentClientSecret, requirePayment, startPayment } from "../payments/service";
+import { courtNameOf } from "../courts/service";
 import { findUser, requireActor } from "../users/service";
 import { reminderTime } from "./payment-notices";
 import * as repo from "./repo";
@@ -87,7 +89,8 @@ export async function reservePayment(
     applicationFeeCents: participationFeeCents(price),
     captureMethod: game.instantCapture ? "automatic" : "manual",
     attempt,
-    description: `Kickrunde ${game.id}`,
+    description: gamePaymentDescription({ title: game.title, courtName: await courtNameOf(tx, game.courtId), startTime: game.startTime }),
+    statementDescriptorSuffix: paymentStatementSuffix(game.startTime),
   });
   const expiresAt = reservationDeadline(deps, now);
   const updated = await repo.update(tx, row.id, {

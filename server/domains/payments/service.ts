@@ -56,6 +56,15 @@ const ZStartPayment = z
     attempt: z.number().int().positive(),
     /** shown in Stripe's dashboard and on the customer's receipt; no personal data */
     description: z.string().max(200).optional(),
+    /**
+     * the card statement's dynamic part after the account's prefix (shared/rules/payment-description.ts):
+     * Stripe allows Latin letters, digits and a few signs, at least one letter, and 22 characters with the prefix
+     */
+    statementDescriptorSuffix: z
+      .string()
+      .max(10)
+      .regex(/^(?=.*[A-Za-z])[A-Za-z0-9 .,:/&+-]+$/)
+      .optional(),
   })
   .refine((v) => v.applicationFeeCents <= v.amountCents, { message: "fee_above_amount", path: ["applicationFeeCents"] });
 export type StartPaymentInput = z.input<typeof ZStartPayment>;
@@ -87,6 +96,7 @@ export async function startPayment(deps: Deps, tx: Tx | null, input: StartPaymen
         allowed_payment_method_types: [...PAYMENT_METHOD_TYPES],
         metadata: { kickrunde_purpose: p.purpose, kickrunde_subject_id: String(p.subjectId), kickrunde_attempt: String(p.attempt) },
         ...(p.description ? { description: p.description } : {}),
+        ...(p.statementDescriptorSuffix ? { statement_descriptor_suffix: p.statementDescriptorSuffix } : {}),
       },
       { idempotencyKey: idempotencyKey("payment", p.purpose, p.subjectId, p.attempt) },
     ),

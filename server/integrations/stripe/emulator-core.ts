@@ -442,7 +442,7 @@ export class EmulatorCore {
       shipping: null,
       source: null,
       statement_descriptor: null,
-      statement_descriptor_suffix: p.str("statement_descriptor_suffix") || null,
+      statement_descriptor_suffix: checkStatementSuffix(p.str("statement_descriptor_suffix")) || null,
       status: "requires_payment_method",
       transfer_data: transferData,
       transfer_group: p.str("transfer_group") || null,
@@ -504,7 +504,7 @@ export class EmulatorCore {
     if (paymentMethod) this.resolvePaymentMethod(paymentMethod, types ?? pi.payment_method_types);
     const description = p.str("description");
     const receipt = p.str("receipt_email");
-    const suffix = p.str("statement_descriptor_suffix");
+    const suffix = checkStatementSuffix(p.str("statement_descriptor_suffix"));
     const group = p.str("transfer_group");
     pi.amount = nextAmount;
     pi.currency = nextCurrency;
@@ -818,7 +818,7 @@ export class EmulatorCore {
       application_fee_amount: pi.application_fee_amount,
       balance_transaction: captured ? randomId("txn_") : null,
       billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
-      calculated_statement_descriptor: "KICKRUNDE",
+      calculated_statement_descriptor: pi.statement_descriptor_suffix ? `${STATEMENT_PREFIX}* ${pi.statement_descriptor_suffix}` : STATEMENT_PREFIX,
       captured,
       created: this.seconds(),
       currency: pi.currency,
@@ -1025,6 +1025,22 @@ function checkAmount(amount: number, currency: string) {
     throw invalidRequest(`Amount must be at least ${shown} ${currency}`, { param: "amount", code: "amount_too_small" });
   }
   if (amount > 99_999_999) throw invalidRequest("Amount must be no more than 999,999.99", { param: "amount", code: "amount_too_large" });
+}
+
+/** The platform's static statement prefix in the emulator (the card statement shows `<prefix>* <suffix>`). */
+const STATEMENT_PREFIX = "KICKRUNDE";
+
+/**
+ * Stripe's rules for a dynamic suffix (docs "Statement descriptors"): Latin characters, at least one
+ * letter, none of < > \\ ' " *, and the whole `<prefix>* <suffix>` at most 22 characters.
+ */
+function checkStatementSuffix(suffix: string | undefined): string | undefined {
+  if (!suffix) return suffix;
+  const param = "statement_descriptor_suffix";
+  if (STATEMENT_PREFIX.length + 2 + suffix.length > 22) throw invalidRequest(`The statement descriptor suffix must be at most ${22 - STATEMENT_PREFIX.length - 2} characters with your prefix.`, { param });
+  if (!/[A-Za-z]/.test(suffix)) throw invalidRequest("The statement descriptor suffix must contain at least one letter.", { param });
+  if (/[<>\\'"*]/.test(suffix) || /[^\x20-\x7E\u00A0-\u024F]/.test(suffix)) throw invalidRequest("The statement descriptor suffix contains characters that are not allowed.", { param });
+  return suffix;
 }
 
 function checkPaymentMethodTypes(types: readonly string[]) {
