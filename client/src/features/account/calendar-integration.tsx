@@ -11,6 +11,7 @@ import { useLocale } from "@client/lib/locale";
 import { messageByKey } from "@client/lib/messages";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { intlLocale } from "@client/lib/intl-locale";
 
 type Court = TCalendarStatus["courts"][number];
 
@@ -152,7 +153,7 @@ export function CalendarIntegration({ googleOutcome }: { googleOutcome: string |
 function ConnectionLine({ credentials }: { credentials: NonNullable<TCalendarStatus["googleCredentials"]> }) {
   const { locale } = useLocale();
   const time = credentials.lastImportAt
-    ? new Intl.DateTimeFormat(locale, { timeZone: "Europe/Berlin", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(credentials.lastImportAt)
+    ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "Europe/Berlin", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(credentials.lastImportAt)
     : null;
   return (
     <div className="rounded-2xl bg-pitch-50 px-3.5 py-3 text-[14px] text-pitch-900">

@@ -1,5 +1,6 @@
 import { GAME_TIME_ZONE, type CourtBookingStatus } from "@shared/constants";
 import { m } from "@client/paraglide/messages";
+import { intlLocale } from "@client/lib/intl-locale";
 
 /** The status label (spec 001 section 4: Offen, Angefragt, Gebucht, Abgelehnt, Storniert, Zahlung notwendig). */
 export function bookingStatusLabel(status: CourtBookingStatus): string {
@@ -21,14 +22,14 @@ export function bookingStatusLabel(status: CourtBookingStatus): string {
 
 /** "19:00–20:30" in Berlin time. */
 export function formatTimeRange(start: Date, end: Date, locale: string): string {
-  const time = new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   return `${time.format(start)}–${time.format(end)}`;
 }
 
 /** "Mo." and "24.11." for a day chip, from a Berlin calendar day (YYYY-MM-DD). */
 export function dayChipParts(day: string, locale: string): { weekday: string; date: string; long: string } {
   const noon = new Date(`${day}T12:00:00Z`);
-  const fmt = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options }).format(noon);
+  const fmt = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "UTC", ...options }).format(noon);
   return {
     weekday: fmt({ weekday: "short" }).replace(/\.$/, ""),
     date: fmt({ day: "2-digit", month: "2-digit" }),

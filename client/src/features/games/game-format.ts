@@ -5,30 +5,31 @@ import type { TGameListItem } from "@shared/schemas/games";
 import { addBerlinDays } from "@shared/rules/berlin-calendar";
 import { formatMoney } from "@shared/rules/money";
 import { m } from "@client/paraglide/messages";
+import { intlLocale } from "@client/lib/intl-locale";
 
 type Level = TGameListItem["level"];
 type Gender = TGameListItem["gender"];
 
 /** "18:30" in Berlin time, whatever zone the phone is in. */
 export function formatTime(instant: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
     instant,
   );
 }
 
 /** "Mi., 24. Nov." */
 export function formatShortDate(instant: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, weekday: "short", day: "numeric", month: "short" }).format(instant);
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, weekday: "short", day: "numeric", month: "short" }).format(instant);
 }
 
 /** "Mi., 24.11." for the time block of a feed card. */
 export function formatCardDate(instant: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit" }).format(instant);
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit" }).format(instant);
 }
 
 /** "Mittwoch, 24. November 2026" */
 export function formatLongDate(instant: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: GAME_TIME_ZONE,
     weekday: "long",
     day: "numeric",
@@ -39,7 +40,7 @@ export function formatLongDate(instant: Date, locale: string): string {
 
 /** "24.11.2026, 18:30" (who cancelled and when). */
 export function formatDateTime(instant: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: GAME_TIME_ZONE,
     day: "2-digit",
     month: "2-digit",

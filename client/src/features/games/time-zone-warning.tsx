@@ -3,6 +3,7 @@ import { useLocale } from "@client/lib/locale";
 import { browserTimeZone, showsOtherTimeThanBerlin } from "@client/lib/time-zone";
 import { m } from "@client/paraglide/messages";
 import { formatTime } from "./game-format";
+import { intlLocale } from "@client/lib/intl-locale";
 
 /**
  * Game times are pitch times (Europe/Berlin). When the phone's clock differs, say so and show
@@ -12,7 +13,7 @@ export function TimeZoneWarning({ instant, className = "" }: { instant: Date; cl
   const { locale } = useLocale();
   const zone = browserTimeZone();
   if (!zone || !showsOtherTimeThanBerlin(instant, zone)) return null;
-  const local = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+  const local = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
   return (
     <p role="note" className={`flex items-start gap-2 rounded-2xl bg-amber-50 px-3.5 py-2.5 text-[14px] leading-snug text-amber-950 ring-1 ring-amber-200 ${className}`}>
       <Globe aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />

@@ -10,6 +10,7 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { GameCard } from "@client/features/games/game-card";
 import { GUEST_GAMES_PAGE, guestProfileQueryOptions } from "./guest-queries";
+import { intlLocale } from "@client/lib/intl-locale";
 
 
 const TONES: Record<ReliabilityColour, string> = {
@@ -57,7 +58,7 @@ export function GuestScreen({ guestId }: { guestId: number }) {
   const [pageSize, setPageSize] = useState(GUEST_GAMES_PAGE);
   const more = useQuery({ ...guestProfileQueryOptions(guestId, pageSize), enabled: pageSize > GUEST_GAMES_PAGE });
   const guest = pageSize > GUEST_GAMES_PAGE && more.data ? more.data : first;
-  const memberSince = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }).format(guest.createdAt);
+  const memberSince = new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric" }).format(guest.createdAt);
 
   return (
     <div className="pb-6">

@@ -5,10 +5,11 @@ import { buttonClassName } from "@client/components/button";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { Section } from "./section";
+import { intlLocale } from "@client/lib/intl-locale";
 
 /** "1992-09-03" as the reader writes dates. */
 function formatBirthDate(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
 function Row({ label, value }: { label: string; value: string | null }) {

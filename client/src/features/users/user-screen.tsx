@@ -13,6 +13,7 @@ import { useSignOut } from "@client/features/auth/use-sign-out";
 import { AppLink } from "@client/features/shell/app-link";
 import { UserGames } from "./user-games";
 import { userQueryOptions } from "./user-queries";
+import { intlLocale } from "@client/lib/intl-locale";
 
 const BADGE_TONES = {
   green: "bg-pitch-50 text-pitch-800 ring-pitch-200",
@@ -41,7 +42,7 @@ export function UserScreen({ userId, noNextGame = false }: { userId: number; noN
   const account = useAccount();
   const { signOut, pending } = useSignOut();
   const isOwn = account?.id === user.id;
-  const memberSince = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }).format(user.createdAt);
+  const memberSince = new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric" }).format(user.createdAt);
 
   return (
     <div className="pb-6">

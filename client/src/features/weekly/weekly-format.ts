@@ -2,6 +2,7 @@ import { GAME_TIME_ZONE } from "@shared/constants";
 import type { TGameTemplate } from "@shared/schemas/weekly";
 import { m } from "@client/paraglide/messages";
 import { formatShortDate, formatTime } from "@client/features/games/game-format";
+import { intlLocale } from "@client/lib/intl-locale";
 
 type Titled = Pick<TGameTemplate, "title" | "court">;
 
@@ -12,7 +13,7 @@ export function weeklyTitle(template: Titled): string {
 
 /** "Dienstag" in Berlin. */
 export function formatWeekday(instant: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, weekday: "long" }).format(instant);
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, weekday: "long" }).format(instant);
 }
 
 /** "Jeden Dienstag, 19:00 Uhr": weeks are Berlin wall time, so the next start names the weekday and time of every week. */
@@ -43,5 +44,5 @@ export function weeklyStateLine(template: Pick<TGameTemplate, "state">, locale: 
 
 /** "Dienstag, 1. Dezember" in Berlin. */
 export function formatWeekdayDate(instant: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, weekday: "long", day: "numeric", month: "long" }).format(instant);
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, weekday: "long", day: "numeric", month: "long" }).format(instant);
 }

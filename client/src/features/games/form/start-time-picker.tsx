@@ -10,6 +10,7 @@ import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { TimeZoneWarning } from "../time-zone-warning";
 import { firstDay, fitTime, hoursFor, lastDay, minutesFor, quickDays, startInstant } from "./start-time-options";
+import { intlLocale } from "@client/lib/intl-locale";
 
 const QUICK_DAY_COUNT = 14;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -24,8 +25,8 @@ function DayChipLabel({ day, locale, now }: { day: string; locale: string; now: 
       ? m.game_day_today()
       : day === addBerlinDays(today, 1)
         ? m.game_day_tomorrow()
-        : new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, weekday: "short" }).format(noon);
-  const bottom = new Intl.DateTimeFormat(locale, { timeZone: GAME_TIME_ZONE, day: "numeric", month: "short" }).format(noon);
+        : new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, weekday: "short" }).format(noon);
+  const bottom = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: GAME_TIME_ZONE, day: "numeric", month: "short" }).format(noon);
   return (
     <span className="flex flex-col items-center leading-tight">
       {/* no opacity: white on the chosen chip's green must keep 4.5:1 (WCAG 1.4.3) */}
