@@ -13,7 +13,7 @@ export const chatTypeDefs = /* GraphQL */ `
   type Conversation { partner: Person! latestMessage: LatestMessage! unreadCount: Int! }
   type GameChatComment { text: String! authorName: String! fromMe: Boolean! }
   type CurrentGameChat {
-    gameId: ID! title: String courtName: String startTime: DateTime! latestCommentId: ID latestCommentAt: DateTime
+    gameId: ID! title: String courtName: String startTime: DateTime! cancelledAt: DateTime latestCommentId: ID latestCommentAt: DateTime
     latestComment: GameChatComment commentIds: [ID!]!
     "organising, playing or waiting"
     role: String!

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { confirmableWeek, confirmationOpensAt, nextWeeklyStart, regularsOf, weeklyState } from "./weekly-session";
+import { confirmableWeek, confirmationOpensAt, heldBackByHeadStart, nextWeeklyStart, regularsOf, weeklyState } from "./weekly-session";
 
 const H = 3600_000;
 
@@ -54,5 +54,23 @@ describe("regulars", () => {
       now,
     );
     expect([...r]).toEqual([1]);
+  });
+});
+
+describe("the regulars' head start", () => {
+  const now = new Date("2026-11-27T12:00:00Z");
+  const until = new Date(now.getTime() + H);
+  const regulars = new Set([7]);
+  test.each([
+    ["no head start", { regularsOnlyUntil: null, regulars, userId: 8 }, false],
+    ["a newcomer while it runs", { regularsOnlyUntil: until, regulars, userId: 8 }, true],
+    ["a guest while it runs", { regularsOnlyUntil: until, regulars, userId: null }, true],
+    ["a regular", { regularsOnlyUntil: until, regulars, userId: 7 }, false],
+    ["an organiser", { regularsOnlyUntil: until, regulars, userId: 8, privileged: true }, false],
+    ["a session without regulars: nobody is held back", { regularsOnlyUntil: until, regulars: new Set<number>(), userId: 8 }, false],
+    ["a guest, session without regulars", { regularsOnlyUntil: until, regulars: new Set<number>(), userId: null }, false],
+    ["at its end to the millisecond", { regularsOnlyUntil: now, regulars, userId: 8 }, false],
+  ] as const)("%s", (_, o, held) => {
+    expect(heldBackByHeadStart({ privileged: false, now, ...o })).toBe(held);
   });
 });

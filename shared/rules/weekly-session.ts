@@ -76,3 +76,14 @@ export function regularsOf(attendances: readonly { userId: number; gameStart: Da
   }
   return new Set([...counts].filter(([, n]) => n >= WEEKLY_SESSION.regularsMinGames).map(([id]) => id));
 }
+
+/**
+ * Whether the regulars' head start of a weekly session's game holds this joiner back (issue 23 item 13):
+ * only while it runs, never the organisers (`privileged`), never a regular, and never anybody when the
+ * session has no regulars yet (a new session's first weeks would otherwise be closed to everybody).
+ */
+export function heldBackByHeadStart(o: { regularsOnlyUntil: Date | null; now: Date; privileged: boolean; regulars: ReadonlySet<number>; userId: number | null }): boolean {
+  if (o.regularsOnlyUntil === null || o.now.getTime() >= o.regularsOnlyUntil.getTime()) return false;
+  if (o.privileged || o.regulars.size === 0) return false;
+  return o.userId === null || !o.regulars.has(o.userId);
+}

@@ -59,6 +59,8 @@ export const ZCurrentGameChat = z.object({
   title: z.string().nullable(),
   courtName: z.string().nullable(),
   startTime: z.date(),
+  /** the game was cancelled: its chat stays, marked (issue 23 item 12) */
+  cancelledAt: z.date().nullable(),
   latestCommentId: z.number().int().nullable(),
   latestCommentAt: z.date().nullable(),
   /** the newest comment (not a system line), for the chat list: its text, who wrote it, whether the user did */

@@ -294,7 +294,7 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
   minPlayersConfirmedAt: z.date().nullable(),
   /** the weekly session the game belongs to (spec 000 section 3: the gameTemplate relation) */
   gameTemplate: z.object({ id: z.number().int(), isActive: z.boolean() }).nullable(),
-  /** a weekly session's new game is open only to its regulars until then (the regulars' head start) */
+  /** a weekly session's new game is open only to its regulars until then (the regulars' head start); null when it holds nobody back (over, or the session has no regulars) */
   regularsOnlyUntil: z.date().nullable(),
   participations: z.array(ZGameParticipation),
   /** managers only (empty for everybody else) */
@@ -304,6 +304,8 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
     canManage: z.boolean(),
     canSeeReliability: z.boolean(),
     isAdmin: z.boolean(),
+    /** the signed-in viewer is one of the weekly session's regulars (joins during the regulars' head start) */
+    isRegular: z.boolean(),
     /** the signed-in viewer's own current participation */
     participation: z
       .object({

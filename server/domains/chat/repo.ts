@@ -151,6 +151,7 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
       title: games.title,
       courtName: courts.name,
       startTime: games.startTime,
+      cancelledAt: games.cancelledAt,
       role: sql<"organising" | "playing" | "waiting">`case
         when ${games.creatorId} = ${me} then 'organising'
         when exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${me} and p.cancelled_at is null and p.queue) then 'waiting'

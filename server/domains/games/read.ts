@@ -8,6 +8,7 @@ import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { regionBySlug } from "../regions/service";
 import { actorOrNull } from "../users/service";
+import { sessionRegulars } from "../participation/service";
 import * as repo from "./repo";
 
 /* Reading and presenting games: the feed, search, the game page, profile lists. */
@@ -68,6 +69,10 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
       ? paymentDisplayCode({ ...p, cancelled: p.cancelledAt !== null })
       : null;
   const PAID = ["Approved", "Captured", "PaidExternally"];
+  // The regulars' head start as it applies now: none while the session has no regulars (issue 23 item 13).
+  const now = ctx.deps.clock.now();
+  const headStart = game.regularsOnlyUntil !== null && now < game.regularsOnlyUntil && game.gameTemplateId !== null ? await sessionRegulars(ctx.deps.db, game.gameTemplateId, now) : null;
+  const regularsOnlyUntil = headStart && headStart.size > 0 ? game.regularsOnlyUntil : null;
   return {
     id: game.id,
     title: game.title,
@@ -95,7 +100,7 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
     cancellationMessage: game.cancellationMessage,
     minPlayersConfirmedAt: game.minPlayersConfirmedAt,
     gameTemplate: page.template ? { id: page.template.id, isActive: page.template.deactivatedAt === null } : null,
-    regularsOnlyUntil: game.regularsOnlyUntil,
+    regularsOnlyUntil,
     receivedOrganizerReliabilityFeedback: game.receivedOrganizerReliabilityFeedback,
     creator: page.creator,
     organization: page.organization,
@@ -148,6 +153,7 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
       canManage,
       canSeeReliability: canSeeAllReliability,
       isAdmin: actor?.isAdmin ?? false,
+      isRegular: actor !== null && headStart !== null && headStart.has(actor.id),
       participation: own
         ? {
             id: own.id,

@@ -16,7 +16,7 @@ import {
 } from "@shared/rules/participation";
 import { paymentStatusForPayed } from "@shared/rules/payed";
 import { transitionProblem } from "@shared/rules/payment-status";
-import { regularsOf } from "@shared/rules/weekly-session";
+import { heldBackByHeadStart, regularsOf } from "@shared/rules/weekly-session";
 import { WEEKLY_SESSION } from "@shared/constants";
 import type {
   TJoinResult,
@@ -133,6 +133,17 @@ export async function isRegular(tx: Tx, templateId: number, userId: number, now:
   return regularsOf(await sessionRegularsData(tx, templateId, now), now).has(userId);
 }
 
+/** Whether the game's regulars' head start keeps `userId` (null: a guest) out now (shared/rules/weekly-session.ts). */
+export async function headStartHoldsBack(db: Tx | Deps["db"], game: { gameTemplateId: number | null; regularsOnlyUntil: Date | null }, userId: number | null, now: Date): Promise<boolean> {
+  const regulars = game.gameTemplateId === null ? new Set<number>() : await sessionRegulars(db, game.gameTemplateId, now);
+  return heldBackByHeadStart({ regularsOnlyUntil: game.regularsOnlyUntil, now, privileged: false, regulars, userId });
+}
+
+/** The weekly session's regulars now (shared/rules/weekly-session.ts). */
+export async function sessionRegulars(db: Tx | Deps["db"], templateId: number, now: Date): Promise<Set<number>> {
+  return regularsOf(await sessionRegularsData(db, templateId, now), now);
+}
+
 /** The session's attendances the regulars are counted from. */
 export function sessionRegularsData(db: Tx | Deps["db"], templateId: number, now: Date) {
   return repo.sessionAttendances(db, templateId, new Date(now.getTime() - WEEKLY_SESSION.regularsWeeks * 7 * 24 * 3600_000), now);
@@ -163,8 +174,8 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
     };
     const problem = joinProblem(joining);
     if (problem) throw new AppError(problem);
-    // A weekly session's new game: during the head start only its regulars (and its organisers) may join.
-    if (game.regularsOnlyUntil !== null && now < game.regularsOnlyUntil && !privileged && !(actor && game.gameTemplateId !== null && (await isRegular(tx, game.gameTemplateId, actor.id, now)))) {
+    // A weekly session's new game: during the head start only its regulars (and its organisers) may join; a session without regulars holds nobody back.
+    if (game.regularsOnlyUntil !== null && now < game.regularsOnlyUntil && !privileged && (await headStartHoldsBack(tx, game, actor?.id ?? null, now))) {
       throw new AppError("REGULARS_HEAD_START", { details: { until: game.regularsOnlyUntil.toISOString() } });
     }
     if (input.playerCount - 1 > maxExtraPlayers({ isGuest, isAdminOrCreator: privileged, isManagedPayment: game.isManagedPayment, maxPlayers: game.maxPlayers }))

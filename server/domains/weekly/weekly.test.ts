@@ -132,17 +132,21 @@ describe("a weekly session over six weeks", () => {
     await regular.caller.participation.join({ gameId: firstGameId });
     testClock.freeze(tuesday("2026-03-11T19:00:00Z"));
     const week2 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-17T18:00:00Z")), gameTemplateId: templateId });
-    // one game is not yet "regular": the head start applies to both
-    for (const p of [regular, newcomer]) expect(await errorData(p.caller.participation.join({ gameId: week2.id }))).toMatchObject({ code: "REGULARS_HEAD_START" });
-    // 24 hours later everybody may join
-    testClock.freeze(tuesday("2026-03-12T19:00:01Z"));
-    await regular.caller.participation.join({ gameId: week2.id });
+    expect((await newcomer.caller.games.byId({ gameId: week2.id })).regularsOnlyUntil).toBeNull();
+    // one game is not yet "regular": the session has no regulars, so its head start holds nobody back (issue 23 item 13)
     await newcomer.caller.participation.join({ gameId: week2.id });
+    await regular.caller.participation.join({ gameId: week2.id });
     // week 3: the regular (two games) joins at once; the newcomer (one game) waits for everybody's turn
     testClock.freeze(tuesday("2026-03-18T19:00:00Z"));
     const week3 = await org.caller.games.create({ ...gameInput(tuesday("2026-03-24T18:00:00Z")), gameTemplateId: templateId });
+    expect((await newcomer.caller.games.byId({ gameId: week3.id })).viewer.isRegular).toBe(false);
+    expect((await regular.caller.games.byId({ gameId: week3.id })).viewer.isRegular).toBe(true);
+    expect((await newcomer.caller.games.byId({ gameId: week3.id })).regularsOnlyUntil?.toISOString()).toBe("2026-03-19T19:00:00.000Z");
     await regular.caller.participation.join({ gameId: week3.id });
     expect(await errorData(newcomer.caller.participation.join({ gameId: week3.id }))).toMatchObject({ code: "REGULARS_HEAD_START" });
+    // 24 hours later everybody may join
+    testClock.freeze(tuesday("2026-03-19T19:00:01Z"));
+    await newcomer.caller.participation.join({ gameId: week3.id });
     // the organiser turns the head start off: the next week is open to everybody at once
     await org.caller.weekly.update({ id: templateId, regularsHeadStart: false });
     testClock.freeze(tuesday("2026-03-25T19:00:00Z"));

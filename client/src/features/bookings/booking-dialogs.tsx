@@ -9,6 +9,7 @@ import { Notice } from "@client/components/notice";
 import { appErrorCode, errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
+import { showToast } from "@client/components/toast";
 import { m } from "@client/paraglide/messages";
 import { formatDateTime, formatShortDate } from "@client/features/games/game-format";
 import { formatTimeRange, personName } from "./booking-format";
@@ -22,8 +23,11 @@ function useUpdate(booking: TCourtBooking, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     ...trpc.bookings.update.mutationOptions(),
-    onSuccess: (next) => {
+    onSuccess: (next, sent) => {
       storeBooking(queryClient, next);
+      // the confirmation after accept, decline or cancel (issue 23 item 14)
+      const done = sent.status === "TP" ? m.toast_booking_accepted() : sent.status === "DE" ? m.toast_booking_declined() : sent.status === "CA" ? m.toast_booking_cancelled() : null;
+      if (done) showToast(done);
       onDone();
     },
     onError: (error) => {

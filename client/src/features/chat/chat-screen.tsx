@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { CalendarDays, ChevronRight, LifeBuoy, Megaphone, MessagesSquare, Users } from "lucide-react";
+import { Ban, CalendarDays, ChevronRight, LifeBuoy, Megaphone, MessagesSquare, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import type { ZCurrentGameChat } from "@shared/schemas/chat";
@@ -106,9 +106,17 @@ function SessionsTab() {
                   <UnreadBadge count={unread} label={m.chat_unread_count({ count: unread })} />
                 </span>
                 <span className="mt-0.5 flex items-center gap-1 truncate text-[12px] text-slate-500">
+                  {chat.cancelledAt ? (
+                    <span data-testid="chat-game-cancelled" className="mr-1 inline-flex items-center gap-1 rounded-md bg-red-50 px-1.5 py-0.5 font-bold text-red-800 ring-1 ring-red-200">
+                      <Ban aria-hidden className="size-3.5 shrink-0" />
+                      {m.chat_game_cancelled()}
+                    </span>
+                  ) : null}
                   <CalendarDays aria-hidden className="size-3.5 shrink-0" />
                   <span className="sr-only">{m.chat_session_game_time_label()}</span>
-                  {formatShortDate(chat.startTime, locale)}, {formatTime(chat.startTime, locale)}
+                  <span className={chat.cancelledAt ? "line-through" : undefined}>
+                    {formatShortDate(chat.startTime, locale)}, {formatTime(chat.startTime, locale)}
+                  </span>
                 </span>
               </span>
             </Link>

@@ -41,7 +41,8 @@ import { useReadIds } from "@client/features/chat/chat-queries";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
 import { AppLink } from "@client/features/shell/app-link";
-import { joinsWaitingList } from "@client/features/participation/join-rules";
+import { CashRequestsNotice } from "@client/features/participation/cash-request";
+import { joinsWaitingList, regularsHeadStart } from "@client/features/participation/join-rules";
 import { ownParticipation } from "@client/features/participation/own-participation";
 import { ParticipationBox } from "@client/features/participation/participation-box";
 import { PlayAlongButton } from "@client/features/participation/play-along-button";
@@ -450,6 +451,7 @@ export function GameScreen({ gameId }: { gameId: number }) {
   const organiserActions = game.viewer.canManage && !game.cancelledAt && now < game.startTime;
   const phase = gamePhase({ cancelledAt: game.cancelledAt, startTime: game.startTime, endTime: end, now });
   const queue = joinsWaitingList(game);
+  const headStart = regularsHeadStart(game, now);
 
   return (
     <div className={playAlong ? "pb-28" : "pb-6"}>
@@ -458,9 +460,12 @@ export function GameScreen({ gameId }: { gameId: number }) {
         <CancelledBanner game={game} />
         {phase === "finished" ? <FinishedBanner game={game} now={now} /> : null}
         <TimeZoneWarning instant={game.startTime} />
+        {/* My status in this game, said once and first (issue 23 item 12); the organiser's open cash requests beside it */}
+        <ParticipationBox game={game} own={own} now={now} />
+        <CashRequestsNotice game={game} />
         <div className="space-y-3">
           <Organiser game={game} />
-          {playAlong ? <PlayAlongButton queue={queue} onClick={() => setJoinOpen(true)} /> : null}
+          {playAlong ? <PlayAlongButton queue={queue} headStart={headStart} onClick={() => setJoinOpen(true)} /> : null}
           {game.viewer.canManage ? (
             <Link to="/game/$id/manage" params={{ id: String(game.id) }} className={buttonClassName({ variant: "secondary", block: true, size: "lg" })}>
               <Settings2 aria-hidden className="size-5" />
@@ -481,7 +486,6 @@ export function GameScreen({ gameId }: { gameId: number }) {
           finished={phase === "finished"}
           onPlayerAction={organiserActions ? setActionFor : undefined}
         />
-        {own ? <ParticipationBox game={game} own={own} now={now} /> : null}
         <PaymentFlow game={game} own={own} />
         {game.isManagedPayment && game.viewer.isAdmin && !game.cancelledAt ? <CollectMoneyPanel game={game} /> : null}
         <CourtCard game={game} />

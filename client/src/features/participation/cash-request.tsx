@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { Banknote, Check, Clock, X } from "lucide-react";
+import { Banknote, Check, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { Language } from "@shared/constants";
 import { cashRequestDeclined, cashRequestPending, type PaymentDisplayCode } from "@shared/rules/payment-display";
@@ -7,7 +7,7 @@ import { CASH_MESSAGE_MAX_LENGTH } from "@shared/schemas/participation";
 import type { TGame } from "@shared/schemas/games";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { StatusBox } from "@client/components/status-box";
+import { showToast } from "@client/components/toast";
 import { TextAreaField } from "@client/components/text-area-field";
 import { appErrorCode, errorMessage } from "@client/lib/errors";
 import { currentDeviceToken, requestDeviceToken } from "@client/lib/notifications";
@@ -58,8 +58,8 @@ export function PaymentCodeBadge({ code }: { code: PaymentDisplayCode | null }) 
  * "Bar bezahlen" in the own participation box (spec 000 sections 4, 5): a player whose place waits for
  * its payment asks the organiser to pay in cash, with an optional message. The request needs
  * notifications: the device's token is sent when there is one, and asked for when the server says the
- * participation has none. Shows "angefragt" while the organiser decides and "abgelehnt" after a decline
- * (asking again stays possible).
+ * participation has none. "Angefragt" and "abgelehnt" are the box's status (shared/rules/my-game-status.ts);
+ * after a decline the way forward is paying online, so the button is not offered again.
  */
 export function CashRequest({ game }: { game: TGame }) {
   const own = game.viewer.participation;
@@ -70,8 +70,8 @@ export function CashRequest({ game }: { game: TGame }) {
   const [problem, setProblem] = useState<string | null>(null);
   if (!own || own.queue || own.paymentStatus !== "Open" || !game.isManagedPayment || !game.externalPaymentRequestsAllowed || game.cancelledAt) return null;
   const facts = { requestedExternalPaymentAt: own.requestedExternalPaymentAt, declinedExternalPaymentAt: own.declinedExternalPaymentAt };
-  const pending = cashRequestPending(facts);
-  const declined = cashRequestDeclined(facts);
+  // Requested: the status says so. Declined: "bitte online" stands alone, no "Bar bezahlen" beside it (issue 23 item 15).
+  if (cashRequestPending(facts) || cashRequestDeclined(facts)) return null;
   const trimmed = message.trim();
   const tooLong = trimmed.length > CASH_MESSAGE_MAX_LENGTH;
 
@@ -94,24 +94,16 @@ export function CashRequest({ game }: { game: TGame }) {
       }
       setOpen(false);
       setMessage("");
+      showToast(m.toast_cash_requested());
       await refresh();
     } catch {
       // shown below
     }
   }
 
-  if (pending) {
-    return (
-      <StatusBox testId="cash-requested" tone="info" icon={Clock} title={m.cash_requested()} text={m.cash_requested_hint()} />
-    );
-  }
-
   const error = problem ?? (request.isError ? errorMessage(request.error) : null);
   return (
     <div className="space-y-3">
-      {declined ? (
-        <StatusBox testId="cash-declined" tone="error" icon={X} title={m.cash_declined()} text={m.cash_declined_hint()} />
-      ) : null}
       {open ? (
         <form noValidate onSubmit={send} className="space-y-3 rounded-2xl bg-white p-3.5 ring-1 ring-slate-200">
           <p className="text-[14px] leading-snug text-slate-700">{m.cash_request_hint()}</p>
@@ -145,28 +137,43 @@ export function CashRequest({ game }: { game: TGame }) {
   );
 }
 
+/** The player's name as lists show it. */
+const nameOfRow = (p: Participation) => p.player?.firstName ?? p.firstName ?? "";
+
+/** Allowing (PaidExternally) and declining a cash request, with the confirmation as a toast. */
+function useCashDecision(game: TGame) {
+  const refresh = useGameRefresh(game.id);
+  const allow = useMutation(trpc.participation.update.mutationOptions());
+  const decline = useMutation(trpc.participation.declineCash.mutationOptions());
+  async function run(action: () => Promise<unknown>, done: string, onDone?: () => void) {
+    try {
+      await action();
+      onDone?.();
+      showToast(done);
+      await refresh();
+    } catch {
+      // shown by the caller
+    }
+  }
+  return {
+    allow: (p: Participation, onDone?: () => void) =>
+      run(() => allow.mutateAsync({ participationId: p.id, paymentStatus: "PaidExternally" }), m.toast_cash_allowed({ name: nameOfRow(p) }), onDone),
+    decline: (p: Participation, onDone?: () => void) => run(() => decline.mutateAsync({ participationId: p.id }), m.toast_cash_declined({ name: nameOfRow(p) }), onDone),
+    allowing: allow.isPending ? allow.variables?.participationId : undefined,
+    declining: decline.isPending ? decline.variables?.participationId : undefined,
+    failed: allow.isError ? allow.error : decline.isError ? decline.error : null,
+  };
+}
+
 /**
  * The organiser's cash decision in the player actions modal (spec 000 sections 4, 6): an Open payment
  * (to pay, requested or declined) may be allowed as cash (PaidExternally), also after a decline; a
  * pending request may be declined. The player's message is shown with the request.
  */
 export function CashDecision({ game, participation, onDone }: { game: TGame; participation: Participation; onDone: () => void }) {
-  const refresh = useGameRefresh(game.id);
-  const allow = useMutation(trpc.participation.update.mutationOptions());
-  const decline = useMutation(trpc.participation.declineCash.mutationOptions());
+  const decision = useCashDecision(game);
   const code = participation.paymentCode;
   if (!game.isManagedPayment || game.cancelledAt || (code !== "TP" && code !== "RE" && code !== "DE")) return null;
-
-  async function run(action: () => Promise<unknown>) {
-    try {
-      await action();
-      onDone();
-      await refresh();
-    } catch {
-      // shown below
-    }
-  }
-  const failed = allow.isError ? allow.error : decline.isError ? decline.error : null;
   return (
     <div data-testid="cash-decision" className="space-y-3 border-b border-slate-200 pb-5">
       <div className="flex items-center gap-2">
@@ -181,19 +188,68 @@ export function CashDecision({ game, participation, onDone }: { game: TGame; par
           ) : null}
         </div>
       ) : null}
-      {failed ? <Notice tone="error">{errorMessage(failed)}</Notice> : null}
+      {decision.failed ? <Notice tone="error">{errorMessage(decision.failed)}</Notice> : null}
       <div className="flex flex-col gap-2">
-        <Button block loading={allow.isPending} onClick={() => void run(() => allow.mutateAsync({ participationId: participation.id, paymentStatus: "PaidExternally" }))}>
+        <Button block loading={decision.allowing === participation.id} onClick={() => void decision.allow(participation, onDone)}>
           <Check aria-hidden className="size-5" />
           {m.cash_allow()}
         </Button>
         {code === "RE" ? (
-          <Button variant="danger" block loading={decline.isPending} onClick={() => void run(() => decline.mutateAsync({ participationId: participation.id }))}>
+          <Button variant="danger" block loading={decision.declining === participation.id} onClick={() => void decision.decline(participation, onDone)}>
             <X aria-hidden className="size-5" />
             {m.cash_decline()}
           </Button>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * At the top of the organiser's game page (issue 23 item 15): every cash request waiting for an answer,
+ * with the player's message and both ways (allow, decline), so a request is seen without opening each
+ * player's actions.
+ */
+export function CashRequestsNotice({ game }: { game: TGame }) {
+  const decision = useCashDecision(game);
+  const waiting = game.participations.filter((p) => p.paymentCode === "RE");
+  if (!game.viewer.canManage || !game.isManagedPayment || game.cancelledAt || waiting.length === 0) return null;
+  return (
+    <section aria-labelledby="cash-requests" data-testid="cash-requests" className="rounded-3xl border border-sky-200 bg-sky-50 p-4 text-sky-950">
+      <div className="flex items-start gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-sky-600 text-white">
+          <Banknote aria-hidden className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="cash-requests" className="text-[17px] font-extrabold">
+            {m.cash_requests_title()}
+          </h2>
+          <p className="mt-0.5 text-[14px] leading-snug">{m.cash_requests_text()}</p>
+        </div>
+      </div>
+      {decision.failed ? (
+        <div className="mt-3">
+          <Notice tone="error">{errorMessage(decision.failed)}</Notice>
+        </div>
+      ) : null}
+      <ul className="mt-3 space-y-2">
+        {waiting.map((p) => (
+          <li key={p.id} className="rounded-2xl bg-white p-3 ring-1 ring-sky-200">
+            <p className="text-[15px] font-bold">{m.cash_request_row({ name: nameOfRow(p) })}</p>
+            {p.externalPaymentMessage ? <p className="mt-1 text-[15px] leading-snug break-words whitespace-pre-line">„{p.externalPaymentMessage}“</p> : null}
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              <Button loading={decision.allowing === p.id} onClick={() => void decision.allow(p)}>
+                <Check aria-hidden className="size-4" />
+                {m.cash_allow()}
+              </Button>
+              <Button variant="outline" loading={decision.declining === p.id} onClick={() => void decision.decline(p)}>
+                <X aria-hidden className="size-4" />
+                {m.cash_decline()}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

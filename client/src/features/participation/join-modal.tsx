@@ -6,7 +6,10 @@ import { canBringSomeone, playerCountChoices } from "@shared/rules/participation
 import { playersIn } from "@shared/rules/player-list";
 import type { TJoinResult } from "@shared/schemas/participation";
 import type { TGame } from "@shared/schemas/games";
-import { Button } from "@client/components/button";
+import { LogIn, UserPlus, Wallet } from "lucide-react";
+import { formatMoney } from "@shared/rules/money";
+import { Button, buttonClassName } from "@client/components/button";
+import { ResendConfirmation } from "@client/features/auth/resend-confirmation";
 import { ChoiceChips } from "@client/components/choice-chips";
 import { Modal } from "@client/components/modal";
 import { Notice } from "@client/components/notice";
@@ -23,6 +26,50 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useMessageCatalogue } from "@client/lib/messages";
 import { joinsWaitingList, playerCountLabel } from "./join-rules";
+
+/** Price per player and the total of this join (managed payment: what the checkout will ask for). */
+function PricePanel({ priceCents, playerCount, locale }: { priceCents: number; playerCount: number; locale: "de" | "en" }) {
+  return (
+    <dl data-testid="join-price" className="space-y-1 rounded-2xl bg-slate-50 px-3.5 py-3 text-[15px] text-slate-800 ring-1 ring-slate-200">
+      <div className="flex justify-between gap-3">
+        <dt>{m.join_price_each()}</dt>
+        <dd className="tabular-nums">{formatMoney(priceCents, locale)}</dd>
+      </div>
+      {playerCount > 1 ? (
+        <div className="flex justify-between gap-3">
+          <dt>{playerCountLabel(playerCount)}</dt>
+          <dd className="tabular-nums">× {playerCount}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between gap-3 border-t border-slate-200 pt-1 font-extrabold text-slate-900">
+        <dt>{m.join_price_total()}</dt>
+        <dd className="tabular-nums">{formatMoney(priceCents * playerCount, locale)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A guest on a managed-payment game: paying needs an account, so sign in or register first (and come back here). */
+function NeedsAccount({ game, redirect }: { game: TGame; redirect: string }) {
+  const { locale } = useLocale();
+  return (
+    <div data-testid="join-needs-account" className="space-y-4">
+      <PricePanel priceCents={game.priceCents} playerCount={1} locale={locale} />
+      <h3 className="text-[18px] font-extrabold text-slate-900">{m.join_needs_account_title()}</h3>
+      <p className="text-[15px] leading-snug text-slate-700">{m.join_needs_account_text()}</p>
+      <div className="flex flex-col gap-2">
+        <Link to="/login" search={{ redirect }} className={buttonClassName({ size: "lg", block: true })}>
+          <LogIn aria-hidden className="size-5" />
+          {m.join_sign_in()}
+        </Link>
+        <Link to="/register" search={{ redirect }} className={buttonClassName({ variant: "outline", block: true })}>
+          <UserPlus aria-hidden className="size-5" />
+          {m.join_success_register()}
+        </Link>
+      </div>
+    </div>
+  );
+}
 
 
 /** Join errors about the guest's first name: shown at the name field, which they concern. */
@@ -114,9 +161,40 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
   }, [serverNameError]);
 
   const redirect = `/game/${game.id}`;
+  // Requirements before anything is filled in (issue 23 item 13): a paid game needs an account, a paid
+  // game and the waiting list a confirmed address; each with its way forward.
+  if (isGuest && game.isManagedPayment) {
+    return (
+      <Modal open={open} onClose={onClose} title={m.join_title()}>
+        <NeedsAccount game={game} redirect={redirect} />
+      </Modal>
+    );
+  }
+  if (account && !account.emailVerifiedAt && (game.isManagedPayment || queue)) {
+    return (
+      <Modal open={open} onClose={onClose} title={queue ? m.join_queue_title() : m.join_title()}>
+        <div data-testid="join-needs-verified" className="space-y-4">
+          <h3 className="text-[18px] font-extrabold text-slate-900">{m.join_needs_verified_title()}</h3>
+          <p className="text-[15px] leading-snug text-slate-700">
+            {queue ? m.join_needs_verified_queue({ email: account.email }) : m.join_needs_verified_paid({ email: account.email })}
+          </p>
+          <ResendConfirmation email={account.email} variant="primary" />
+        </div>
+      </Modal>
+    );
+  }
+  const paid = game.isManagedPayment && !queue;
+  const total = formatMoney(game.priceCents * (offerExtras ? playerCount : 1), locale);
   return (
     <Modal open={open} onClose={onClose} title={queue ? m.join_queue_title() : m.join_title()}>
       <form noValidate onSubmit={submit} className="space-y-5">
+        {paid ? <PricePanel priceCents={game.priceCents} playerCount={offerExtras ? playerCount : 1} locale={locale} /> : null}
+        {!game.isManagedPayment && game.priceCents > 0 && !queue ? (
+          <p className="flex items-center gap-2 rounded-2xl bg-slate-50 px-3.5 py-3 text-[15px] text-slate-800 ring-1 ring-slate-200">
+            <Wallet aria-hidden className="size-5 shrink-0" />
+            {m.join_cash_price_note({ amount: formatMoney(game.priceCents, locale) })}
+          </p>
+        ) : null}
         {queue ? <Notice tone="info">{m.join_queue_notice({ position: String(queuePosition) })}</Notice> : null}
         {isGuest ? (
           <div className="space-y-2">
@@ -169,7 +247,7 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
         {notificationProblem ? <Notice tone="error">{notificationProblem}</Notice> : null}
         {join.isError && !(isGuest && NAME_ERRORS.has(appErrorCode(join.error) ?? "")) ? <Notice tone="error">{errorMessage(join.error)}</Notice> : null}
         <Button type="submit" size="lg" block loading={join.isPending}>
-          {queue ? m.join_submit_queue() : m.join_submit()}
+          {queue ? m.join_submit_queue() : paid ? m.join_submit_pay({ amount: total }) : m.join_submit()}
         </Button>
       </form>
     </Modal>

@@ -19,7 +19,7 @@ const row = (id: number, queue: boolean, player: TGame["participations"][number]
 const game = {
   id: 7,
   participations: [row(1, false), row(2, true), row(3, true)],
-  viewer: { canManage: false, canSeeReliability: false, isAdmin: false, participation: null },
+  viewer: { canManage: false, canSeeReliability: false, isAdmin: false, isRegular: false, participation: null },
 } as unknown as TGame;
 
 describe("ownParticipation", () => {

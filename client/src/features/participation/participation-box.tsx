@@ -1,7 +1,10 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { CircleCheck, Flag, Hourglass, LogOut, Minus, Plus } from "lucide-react";
-import { useState } from "react";
+import { Banknote, CircleCheck, Clock, CreditCard, Flag, Hourglass, LogOut, Minus, Plus, TimerOff, X, type LucideIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { PaymentStatus } from "@shared/constants";
+import { formatMoney } from "@shared/rules/money";
+import { myGameStatus, type MyGameStatus, type MyGameStatusKind } from "@shared/rules/my-game-status";
 import { canAddOne, canRemoveOne, cancellationTerms, isShortNoticeCancellation } from "@shared/rules/participation";
 import { playersIn } from "@shared/rules/player-list";
 import { showReportButton } from "@shared/rules/report";
@@ -10,12 +13,16 @@ import { Button, buttonClassName } from "@client/components/button";
 import { Modal } from "@client/components/modal";
 import { Notice } from "@client/components/notice";
 import { SwitchField } from "@client/components/switch-field";
+import { showToast } from "@client/components/toast";
 import { useAccount } from "@client/lib/account";
+import { useLocale } from "@client/lib/locale";
 import { errorMessage } from "@client/lib/errors";
 import { removeAnonymousParticipations } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
-import { OwnPayment } from "@client/features/payments/checkout/own-payment";
+import { gameQueryOptions } from "@client/features/games/game-query";
+import { PayNowAction, ReservationTimer, RetryReservationAction, useReservation } from "@client/features/payments/checkout/own-payment";
+import { forgetReservation, rememberedReservation } from "@client/features/payments/checkout/reservation-memory";
 import { CashRequest } from "./cash-request";
 import { playerCountLabel } from "./join-rules";
 import { waitingPosition, type OwnParticipation } from "./own-participation";
@@ -52,6 +59,7 @@ function CancelParticipationModal({
       await revoke.mutateAsync({ gameId: game.id, guestToken: own.guest?.guestToken });
       if (own.guest) removeAnonymousParticipations([own.id]);
       onClose();
+      showToast(own.queue ? m.toast_queue_left() : m.toast_participation_cancelled());
       await refresh();
     } catch {
       // shown below
@@ -84,23 +92,105 @@ function CancelParticipationModal({
   );
 }
 
+const STATUS_LOOK: Record<Exclude<MyGameStatusKind, "none" | "gameCancelled">, { icon: LucideIcon; badge: string; box: string; testId?: string }> = {
+  in: { icon: CircleCheck, badge: "bg-pitch-600 text-white", box: "border-pitch-200 bg-pitch-50/60" },
+  wasIn: { icon: CircleCheck, badge: "bg-pitch-600 text-white", box: "border-pitch-200 bg-pitch-50/60" },
+  queued: { icon: Hourglass, badge: "bg-amber-400 text-amber-950", box: "border-amber-200 bg-amber-50/60" },
+  wasQueued: { icon: Hourglass, badge: "bg-amber-400 text-amber-950", box: "border-slate-200 bg-slate-50" },
+  paymentDue: { icon: CreditCard, badge: "bg-amber-400 text-amber-950", box: "border-amber-300 bg-amber-50", testId: "payment-pending" },
+  cashRequested: { icon: Clock, badge: "bg-sky-600 text-white", box: "border-sky-200 bg-sky-50", testId: "cash-requested" },
+  cashAllowed: { icon: Banknote, badge: "bg-pitch-600 text-white", box: "border-pitch-200 bg-pitch-50/60", testId: "cash-allowed" },
+  reservationExpired: { icon: TimerOff, badge: "bg-red-600 text-white", box: "border-red-200 bg-red-50", testId: "reservation-expired" },
+};
+
+/** The one sentence about the viewer's place (shared/rules/my-game-status.ts). */
+function statusTitle(status: MyGameStatus, game: TGame, ownId: number | null): string {
+  switch (status.kind) {
+    case "in":
+      return m.participation_in();
+    case "wasIn":
+      return m.participation_was_in();
+    case "queued":
+      return m.participation_queued({ position: String(ownId === null ? 1 : waitingPosition(game, ownId)) });
+    case "wasQueued":
+      return m.participation_was_queued();
+    case "paymentDue":
+      return m.checkout_pending_title();
+    case "cashRequested":
+      return m.cash_requested();
+    case "cashAllowed":
+      return m.participation_cash_allowed_title();
+    case "reservationExpired":
+      return m.checkout_expired_title();
+    default:
+      return "";
+  }
+}
+
+const PAID_BY_CARD: readonly string[] = ["Approved", "Captured"];
+
 /**
- * The participation box (spec 000 sections 2, 5): the viewer's own participation with the player
- * count (plus-one and minus-one rules), ball, bibs, plays-himself, cancelling, and the report button
- * from the start on. On the waiting list only leaving it applies (ball and bibs count for players
- * only); once the game is over it speaks in the past.
+ * The viewer's status in this game, from one rule (shared/rules/my-game-status.ts), with what it
+ * needs next: the countdown and "Jetzt bezahlen", the cash request, the retry after "Reservierung
+ * abgelaufen". When the countdown runs out on screen the game is read again until the server has given
+ * the place up, so the player list and the count follow at once.
  */
-export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnParticipation; now: Date }) {
+function useMyStatus(game: TGame, own: OwnParticipation | null, now: Date) {
+  const reservation = useReservation(game, own);
+  const viewer = game.viewer.participation;
+  // The reservation this tab saw is gone after its deadline: the server revoked it (a cancel forgets it).
+  const remembered = own === null ? rememberedReservation(game.id) : null;
+  // (this device's clock, not the page's coarse `now`: a reservation revoked a moment ago is gone already)
+  const reservationGone = remembered !== null && new Date(remembered.expiresAt).getTime() <= Date.now() && !game.cancelledAt;
+  const rememberedButNotGone = remembered !== null && !reservationGone;
+  useEffect(() => {
+    if (rememberedButNotGone) forgetReservation(game.id);
+  }, [rememberedButNotGone, game.id]);
+  const status = myGameStatus({
+    gameCancelled: game.cancelledAt !== null,
+    over: now.getTime() >= game.endTime.getTime(),
+    isManagedPayment: game.isManagedPayment,
+    own: own
+      ? {
+          queue: own.queue,
+          paymentStatus: own.paymentStatus as PaymentStatus,
+          requestedExternalPaymentAt: viewer?.requestedExternalPaymentAt ?? null,
+          declinedExternalPaymentAt: viewer?.declinedExternalPaymentAt ?? null,
+          reservationExpiresAt: reservation.ranOut ? new Date(0) : reservation.expiresAt,
+        }
+      : null,
+    reservationGone,
+    now,
+  });
+  // Ran out on this clock while the server still lists the place: ask again until its job has revoked it.
+  const revoking = status.kind === "reservationExpired" && own !== null;
+  useQuery({ ...gameQueryOptions(game.id), enabled: revoking, refetchInterval: revoking ? 1_000 : false });
+  return { status, secondsLeft: reservation.secondsLeft, retryPlayerCount: own?.playerCount ?? remembered?.playerCount ?? 1 };
+}
+
+/**
+ * The participation box (spec 000 sections 2, 5), at the top of the game page: the viewer's status,
+ * said once (issue 23 item 12), with its next step, then the own participation's settings: the player
+ * count (plus-one and minus-one rules), ball, bibs, plays-himself, cancelling, and the report button from
+ * the start on. On the waiting list only leaving it applies (ball and bibs count for players only); once
+ * the game is over it speaks in the past. A cancelled game's banner is the status there.
+ */
+export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnParticipation | null; now: Date }) {
+  const { locale } = useLocale();
   const account = useAccount();
   const refresh = useGameRefresh(game.id);
   const update = useMutation(trpc.participation.update.mutationOptions());
   const [cancelOpen, setCancelOpen] = useState(false);
+  const { status, secondsLeft, retryPlayerCount } = useMyStatus(game, own, now);
+  if (status.kind === "none" || status.kind === "gameCancelled") return null;
+  const look = STATUS_LOOK[status.kind];
+  const Icon = look.icon;
   const isAdminOrCreator = Boolean(account && (account.isAdmin || game.viewer.canManage));
-  const isGuest = own.guest !== null;
+  const isGuest = own?.guest != null;
   const started = now.getTime() >= game.startTime.getTime();
-  const over = now.getTime() >= game.endTime.getTime();
-  const editable = !game.cancelledAt && !started;
+  const editable = own !== null && !game.cancelledAt && !started && status.kind !== "reservationExpired";
   const addOne =
+    own !== null &&
     editable &&
     canAddOne({
       activePlayers: playersIn(game.participations),
@@ -112,21 +202,26 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
       queue: own.queue,
     });
   const removeOne =
+    own !== null &&
     editable &&
     canRemoveOne({ playerCount: own.playerCount, playsHimself: own.playsHimself, isManagedPayment: game.isManagedPayment, isAdminOrCreator, isSelf: true });
   const offerPlaysHimself = Boolean(account && (account.isAdmin || account.organization));
-  const report = showReportButton({
-    isParticipant: true,
-    isCreator: account?.id === game.creator.id,
-    hasReported: own.hasReported,
-    queued: own.queue,
-    start: game.startTime,
-    now,
-  });
+  const report =
+    own !== null &&
+    showReportButton({
+      isParticipant: true,
+      isCreator: account?.id === game.creator.id,
+      hasReported: own.hasReported,
+      queued: own.queue,
+      start: game.startTime,
+      now,
+    });
 
   async function change(changes: { playerCount?: number; bringsBall?: boolean; bringsBibs?: boolean; playsHimself?: boolean }) {
+    if (!own) return;
     try {
       await update.mutateAsync({ participationId: own.id, guestToken: own.guest?.guestToken, ...changes });
+      showToast(m.toast_participation_saved());
       await refresh();
     } catch {
       // shown below
@@ -135,44 +230,68 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
 
   const stepButton =
     "inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 hover:border-pitch-600 disabled:opacity-40";
+  const amount = formatMoney(game.priceCents * (own?.playerCount ?? 1), locale);
 
   return (
-    <section aria-labelledby="own-participation" className="rounded-3xl border border-pitch-200 bg-pitch-50/60 p-4">
-      <div className="flex items-start gap-3">
-        <span
-          className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${own.queue ? "bg-amber-400 text-amber-950" : "bg-pitch-600 text-white"}`}
-        >
-          {own.queue ? <Hourglass aria-hidden className="size-5" /> : <CircleCheck aria-hidden className="size-5" />}
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id="own-participation" className="text-[13px] font-semibold tracking-wide text-slate-600 uppercase">
-            {m.participation_title()}
-          </h2>
-          <p className="text-[17px] font-extrabold text-slate-900">
-            {own.queue
-              ? over
-                ? m.participation_was_queued()
-                : m.participation_queued({ position: String(waitingPosition(game, own.id)) })
-              : over
-                ? m.participation_was_in()
-                : m.participation_in()}
+    <section aria-labelledby="own-participation" data-status={status.kind} className={`rounded-3xl border p-4 ${look.box}`}>
+      <div data-testid={look.testId}>
+        <div className="flex items-start gap-3">
+          <span className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${look.badge}`}>
+            <Icon aria-hidden className="size-5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id="own-participation" className="text-[13px] font-semibold tracking-wide text-slate-600 uppercase">
+              {m.participation_title()}
+            </h2>
+            <p className="text-[17px] font-extrabold text-slate-900">{statusTitle(status, game, own?.id ?? null)}</p>
+            {own?.guest ? <p className="text-[14px] text-slate-600">{m.participation_as_guest({ name: own.guest.firstName })}</p> : null}
+          </div>
+          {status.kind === "paymentDue" ? <ReservationTimer seconds={secondsLeft} /> : null}
+        </div>
+        {status.kind === "in" && game.isManagedPayment && own && PAID_BY_CARD.includes(own.paymentStatus) ? (
+          <p data-testid="payment-paid" className="mt-3 flex items-center gap-2 rounded-2xl bg-white px-3.5 py-2.5 text-[15px] font-bold text-pitch-800 ring-1 ring-pitch-200">
+            <CircleCheck aria-hidden className="size-5 shrink-0" />
+            {m.participation_paid_card()}
           </p>
-          {own.guest ? <p className="text-[14px] text-slate-600">{m.participation_as_guest({ name: own.guest.firstName })}</p> : null}
-        </div>
+        ) : null}
+        {status.kind === "cashAllowed" ? <p className="mt-2 text-[15px] leading-snug text-slate-800">{m.participation_cash_allowed_text({ amount })}</p> : null}
+        {status.kind === "paymentDue" && own ? (
+          <div className="mt-2">
+            {status.cashDeclined ? (
+              <div data-testid="cash-declined" className="mb-2 rounded-2xl bg-white p-3 text-red-900 ring-1 ring-red-200">
+                <p className="flex items-center gap-2 text-[15px] font-extrabold">
+                  <X aria-hidden className="size-5 shrink-0" />
+                  {m.cash_declined()}
+                </p>
+                <p className="mt-0.5 text-[14px] leading-snug">{m.cash_declined_hint()}</p>
+              </div>
+            ) : (
+              <p className="text-[14px] leading-snug text-amber-950">{m.checkout_pending_text()}</p>
+            )}
+            <PayNowAction game={game} participationId={own.id} />
+            {status.cashDeclined || own.guest ? null : (
+              <div className="mt-2 empty:hidden">
+                <CashRequest game={game} />
+              </div>
+            )}
+          </div>
+        ) : null}
+        {status.kind === "cashRequested" && own ? (
+          <div className="mt-2">
+            <p className="text-[14px] leading-snug text-sky-950">{m.checkout_pending_cash_text()}</p>
+            <PayNowAction game={game} participationId={own.id} />
+          </div>
+        ) : null}
+        {status.kind === "reservationExpired" ? (
+          <div className="mt-2">
+            <p className="text-[14px] leading-snug text-red-950">{m.checkout_expired_text()}</p>
+            <RetryReservationAction game={game} playerCount={retryPlayerCount} />
+          </div>
+        ) : null}
       </div>
-      {game.isManagedPayment && !game.cancelledAt && !over && !own.queue && own.paymentStatus !== "None" ? (
-        <div className="mt-4">
-          <OwnPayment game={game} own={own} />
-        </div>
-      ) : null}
-      {!over && !own.guest ? (
-        <div className="mt-3 empty:hidden">
-          <CashRequest game={game} />
-        </div>
-      ) : null}
 
-      {editable ? (
-        <div className="mt-4 space-y-4 border-t border-pitch-200/70 pt-4">
+      {editable && own ? (
+        <div className="mt-4 space-y-4 border-t border-slate-900/10 pt-4">
           {own.queue ? null : (
             <div className="flex items-center justify-between gap-3">
               <span id="own-player-count" className="text-[15px] font-semibold text-slate-900">
@@ -220,7 +339,7 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
         </div>
       ) : null}
 
-      {own.hasReported ? (
+      {own?.hasReported ? (
         <div className="mt-4">
           <Notice tone="info">{m.participation_reported()}</Notice>
         </div>
@@ -231,7 +350,7 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
           {m.participation_report()}
         </Link>
       ) : null}
-      <CancelParticipationModal game={game} own={own} now={now} open={cancelOpen} onClose={() => setCancelOpen(false)} />
+      {own ? <CancelParticipationModal game={game} own={own} now={now} open={cancelOpen} onClose={() => setCancelOpen(false)} /> : null}
     </section>
   );
 }

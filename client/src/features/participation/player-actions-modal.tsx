@@ -11,6 +11,7 @@ import { Notice } from "@client/components/notice";
 import { TextAreaField } from "@client/components/text-area-field";
 import { errorMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
+import { showToast } from "@client/components/toast";
 import { m } from "@client/paraglide/messages";
 import { CashDecision } from "./cash-request";
 import { useGameRefresh } from "./use-game-refresh";
@@ -64,6 +65,7 @@ export function PlayerActionsModal({ game, participation, name, now, onClose }: 
     try {
       await revoke.mutateAsync({ gameId: game.id, participationId: participation.id, playerRemovalReason: reason!, playerRemovalMessage: trimmed || null });
       close();
+      showToast(m.toast_player_removed({ name }));
       await refresh();
     } catch {
       // shown below

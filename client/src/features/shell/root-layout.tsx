@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { mirrorAccountToStorage } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
+import { Toaster } from "@client/components/toast";
 import { FlashNotice } from "@client/features/account/flash-notice";
 import { useSignInModalState } from "@client/features/auth/sign-in-modal-state";
 import { AppFooter } from "./app-footer";
@@ -71,6 +72,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       </main>
       <AppFooter />
       <div ref={bottomBar} className="sticky bottom-0 z-30">
+        <Toaster />
         <GuestBanner />
         <TabBar />
       </div>

@@ -151,7 +151,7 @@ const game = {
   receivedOrganizerReliabilityFeedback: false,
   minPlayersConfirmedAt: null,
   participations: [],
-  viewer: { canManage: true, canSeeReliability: true, isAdmin: false, participation: null },
+  viewer: { canManage: true, canSeeReliability: true, isAdmin: false, isRegular: false, participation: null },
 } satisfies Partial<TGame> as unknown as TGame;
 
 describe("edit-details form (spec 000 section 5)", () => {

@@ -8,6 +8,7 @@ import { Notice } from "@client/components/notice";
 import { TextAreaField } from "@client/components/text-area-field";
 import { appErrorCode, errorMessage, isNetworkError } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
+import { showToast } from "@client/components/toast";
 import { m } from "@client/paraglide/messages";
 import { CANCEL_REASON_ORDER, cancellationReasonLabel, type CancellationReason } from "../cancel-reasons";
 import { useGameUpdated } from "../game-query";
@@ -51,6 +52,7 @@ export function CancelGameModal({ game, open, onClose }: { game: TGame; open: bo
     try {
       const updated = await cancel.mutateAsync({ gameId: game.id, reason, message: trimmed || null });
       gameUpdated(updated);
+      showToast(m.toast_game_cancelled());
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });
     } catch {
       // shown below

@@ -8,7 +8,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
-import { showFlash } from "@client/features/account/flash";
+import { showToast } from "@client/components/toast";
 import { CourtPicker } from "../form/court-picker";
 import type { FormCourt } from "../form/game-form-state";
 import { gameQueryOptions, useGameUpdated } from "../game-query";
@@ -41,7 +41,7 @@ export function EditCourtScreen({ gameId }: { gameId: number }) {
     try {
       const updated = await update.mutateAsync({ gameId: game.id, courtId: chosen.id, ...(futureGames && game.gameTemplate ? { updateFutureGames: true } : {}) });
       gameUpdated(updated);
-      showFlash("game_flash_saved");
+      showToast(m.game_flash_saved());
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });
     } catch {
       // shown below

@@ -15,7 +15,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
-import { showFlash } from "@client/features/account/flash";
+import { showToast } from "@client/components/toast";
 import { actorOf, GameForm, type GameFormUpdate } from "../form/game-form";
 import { canSubmitEdit, initialEditState, isEmptyUpdate, startOf, updatePayload, type GameFormState } from "../form/game-form-state";
 import { editPaymentContext } from "../form/payment-context";
@@ -58,7 +58,7 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
         deviceToken: currentDeviceToken(),
       });
       gameUpdated(updated);
-      showFlash("game_flash_saved");
+      showToast(m.game_flash_saved());
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });
     } catch (error) {
       setServerFields(fieldErrorCodes(error));

@@ -4,9 +4,10 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { gameQueryOptions } from "@client/features/games/game-query";
 import { openCheckout, useOpenCheckout } from "./checkout-store";
-import { ReservationExpired } from "./own-payment";
 import { PAYMENT_POLLING_MS } from "./polling";
-import { forgetReservation, rememberedReservation } from "./reservation-memory";
+import { showToast } from "@client/components/toast";
+import { m } from "@client/paraglide/messages";
+import { forgetReservation } from "./reservation-memory";
 import { usePaymentActions } from "./use-payment-actions";
 
 // The dialogs load only when one opens: paying is never on the game page's critical path.
@@ -31,8 +32,8 @@ type Own = { id: number; queue: boolean; playerCount: number; paymentStatus: str
  * Everything about paying on the game page that is not the participation box: the checkout dialog,
  * the provider's return (?payment-return: failed → the payment-failed modal with a retry; succeeded →
  * poll the game every 10 s while the payment is still Open, then the success dialog; the parameters
- * are removed from the URL without a history entry) and, once the server has revoked an expired
- * reservation, "Reservierung abgelaufen" with its retry.
+ * are removed from the URL without a history entry). "Reservierung abgelaufen" is the own
+ * participation's status (features/participation/participation-box.tsx).
  */
 export function PaymentFlow({ game, own }: { game: TGame; own: Own }) {
   const router = useRouter();
@@ -61,6 +62,10 @@ export function PaymentFlow({ game, own }: { game: TGame; own: Own }) {
 
   const waitingForConfirmation = returned?.status === "succeeded" && own?.paymentStatus === "Open";
   useQuery({ ...gameQueryOptions(game.id), enabled: waitingForConfirmation, refetchInterval: waitingForConfirmation ? PAYMENT_POLLING_MS : false });
+  // Back from the provider while the confirmation is on its way: say that the money arrived (issue 23 item 14).
+  useEffect(() => {
+    if (waitingForConfirmation && cleaned) showToast(m.toast_payment_received(), "info");
+  }, [waitingForConfirmation, cleaned]);
 
   useEffect(() => {
     if (returned?.status !== "succeeded" || !own) return;
@@ -73,18 +78,8 @@ export function PaymentFlow({ game, own }: { game: TGame; own: Own }) {
     }
   }, [returned, own, game.id]);
 
-  // The reservation this tab saw is gone: revoked at its deadline, or cancelled by the player.
-  const remembered = own === null ? rememberedReservation(game.id) : null;
-  const expiredAway = remembered !== null && new Date(remembered.expiresAt).getTime() <= Date.now() && !game.cancelledAt;
-  useEffect(() => {
-    if (remembered && !expiredAway) forgetReservation(game.id);
-  }, [remembered, expiredAway, game.id]);
-
   return (
     <>
-      {expiredAway && remembered ? (
-        <ReservationExpired game={game} playerCount={remembered.playerCount} />
-      ) : null}
       <Suspense fallback={null}>
         {checkout && cleaned ? (
           <CheckoutModal
