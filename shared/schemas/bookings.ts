@@ -145,6 +145,9 @@ export const ZCreateCourtBookingInput = z.object({ courtId: zId, startTime: zIns
 export const ZCourtBookingIdInput = z.object({ id: zId });
 /** courtBookings (isCustomer): true = my bookings ('Buchungen - Plätze'), false = rentals of my courts ('Vermietungen - Plätze') */
 export const ZCourtBookingsInput = z.object({ isCustomer: z.boolean({ error: "invalid" }).default(true) });
+/** waitingRequestCount: requests on the user's courts that wait for an answer. */
+export const ZWaitingRequestCount = z.object({ count: z.number().int().min(0) });
+export type TWaitingRequestCount = z.infer<typeof ZWaitingRequestCount>;
 /**
  * updateCourtBooking (id, subCourtId, status): the owner accepts (TP, with a sub-court when the court
  * has several) or declines (DE); renter or owner cancels (CA); the renter reports a finished payment (BO,

@@ -207,6 +207,28 @@ describe("request → accept → pay → booked", () => {
     expect(await errorData(renter.caller.bookings.update({ id: two.id, status: "OP" }))).toMatchObject({ code: "BOOKING_TRANSITION_NOT_ALLOWED" });
   });
 
+  test("waiting requests are counted for the court's owner only, until answered, withdrawn or started (issue 23 item 18)", async () => {
+    testClock.freeze(NOW);
+    const { owner, court, subs } = await rentalCourt();
+    const renter = await signedInPlayer(deps);
+    expect(await owner.caller.bookings.waitingRequestCount()).toEqual({ count: 0 });
+    const one = await renter.caller.bookings.create({ courtId: court.id, startTime: berlin("2026-12-10", "18:00"), duration: 60 });
+    const two = await renter.caller.bookings.create({ courtId: court.id, startTime: berlin("2026-12-10", "20:00"), duration: 60 });
+    const three = await renter.caller.bookings.create({ courtId: court.id, startTime: berlin("2026-12-11", "20:00"), duration: 60 });
+    expect(await owner.caller.bookings.waitingRequestCount()).toEqual({ count: 3 });
+    // the renter owns no court: their own requests are not theirs to answer
+    expect(await renter.caller.bookings.waitingRequestCount()).toEqual({ count: 0 });
+    await owner.caller.bookings.update({ id: one.id, status: "TP", subCourtId: subs[0]!.id });
+    await owner.caller.bookings.update({ id: two.id, status: "DE" });
+    expect(await owner.caller.bookings.waitingRequestCount()).toEqual({ count: 1 });
+    // a request whose start has passed waits for nobody
+    testClock.freeze(new Date(berlin("2026-12-11", "20:00").getTime() + 60_000));
+    expect(await owner.caller.bookings.waitingRequestCount()).toEqual({ count: 0 });
+    testClock.freeze(NOW);
+    await renter.caller.bookings.update({ id: three.id, status: "CA" });
+    expect(await owner.caller.bookings.waitingRequestCount()).toEqual({ count: 0 });
+  });
+
   test("a court of an owner without a payment account cannot accept paid bookings", async () => {
     testClock.freeze(NOW);
     const { owner, court, subs } = await rentalCourt({ paymentAccount: false });

@@ -99,6 +99,16 @@ export async function listBookings(db: DbOrTx, by: { renterId: number } | { owne
     .then((rows) => rows.map((r) => r.b));
 }
 
+/** How many requests ('Angefragt') on the owner's courts wait for an answer and have not started yet. */
+export async function countWaitingRequests(db: DbOrTx, ownerId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(courtBookings)
+    .innerJoin(courts, eq(courts.id, courtBookings.courtId))
+    .where(and(eq(courts.ownerId, ownerId), eq(courtBookings.status, "RE"), gt(courtBookings.startsAt, now)));
+  return Number(row?.n ?? 0);
+}
+
 export async function courtsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select({ id: courts.id, name: courts.name, address: courts.address, imageUrl: courts.imageUrl, ownerId: courts.ownerId }).from(courts).where(inArray(courts.id, ids));

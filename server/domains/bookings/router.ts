@@ -15,6 +15,7 @@ import {
   ZOwnerCalendar,
   ZOwnerCalendarInput,
   ZUpdateCourtBookingInput,
+  ZWaitingRequestCount,
 } from "@shared/schemas/bookings";
 import { router } from "../../trpc/init";
 import { authedProcedure, publicProcedure } from "../../trpc/procedures";
@@ -28,6 +29,8 @@ export const bookingsRouter = router({
   occupiedTimes: publicProcedure.input(ZOccupiedTimesInput).output(ZOccupiedTimes).query(({ ctx, input }) => bookings.occupiedTimes(ctx, input)),
   create: authedProcedure.input(ZCreateCourtBookingInput).output(ZCourtBooking).mutation(({ ctx, input }) => bookings.createCourtBooking(ctx, input)),
   get: authedProcedure.input(ZCourtBookingIdInput).output(ZCourtBooking).query(({ ctx, input }) => bookings.courtBooking(ctx, input.id)),
+  /** requests on my courts waiting for my answer (the menu's and the rentals link's count) */
+  waitingRequestCount: authedProcedure.output(ZWaitingRequestCount).query(({ ctx }) => bookings.waitingRequestCount(ctx)),
   list: authedProcedure.input(ZCourtBookingsInput).output(z.array(ZCourtBooking)).query(({ ctx, input }) => bookings.courtBookings(ctx, input)),
   update: authedProcedure.input(ZUpdateCourtBookingInput).output(ZCourtBooking).mutation(({ ctx, input }) => bookings.updateCourtBooking(ctx, input)),
   /** the owner calendar ('Buchungsansicht') */

@@ -8,6 +8,7 @@ import type {
   TBookingSlots,
   TCourtBooking,
   TOccupiedTimes,
+  TWaitingRequestCount,
   ZBookingSlotsInput,
   ZCourtBookingsInput,
   ZCreateCourtBookingInput,
@@ -146,6 +147,15 @@ export async function courtBookings(ctx: Ctx, input: z.output<typeof ZCourtBooki
   const actor = await requireActor(ctx);
   const rows = await repo.listBookings(ctx.deps.db, input.isCustomer ? { renterId: actor.id } : { ownerId: actor.id }, COURT_BOOKING.listLimit);
   return presentMany(ctx, rows, actor, { withSecret: false });
+}
+
+/**
+ * waitingRequestCount: how many booking requests on the courts the user owns wait for their answer
+ * (the menu and the 'Vermietungen' link show it, issue 23 item 18); 0 for everybody else.
+ */
+export async function waitingRequestCount(ctx: Ctx): Promise<TWaitingRequestCount> {
+  const actor = await requireActor(ctx);
+  return { count: await repo.countWaitingRequests(ctx.deps.db, actor.id, ctx.deps.clock.now()) };
 }
 
 async function present(ctx: Ctx, row: BookingRow, actor: Actor): Promise<TCourtBooking> {
