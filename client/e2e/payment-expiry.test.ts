@@ -47,6 +47,14 @@ describe("an unpaid reservation expires", () => {
       const expired = firstPage.getByTestId("reservation-expired");
       await expired.getByText("Reservierung abgelaufen", { exact: true }).waitFor({ timeout: 30_000 });
       await expired.getByRole("button", { name: "Erneut versuchen" }).waitFor();
+      // said once: no "Du bist dabei" above it (issue 23 item 12)
+      expect(await firstPage.getByText("Du bist dabei", { exact: true }).count()).toBe(0);
+      expect(await firstPage.getByText("Reservierung abgelaufen", { exact: true }).count()).toBe(1);
+      // the server gives the place up just after the deadline; the page follows without a reload:
+      // Lena leaves the player list (with her TP) and the count
+      const players = firstPage.getByRole("table").first();
+      await players.getByRole("row").filter({ hasText: "Lena" }).waitFor({ state: "detached", timeout: 20_000 });
+      expect(await players.getByTestId("payment-code").filter({ hasText: "TP" }).count()).toBe(0);
       await expired.scrollIntoViewIfNeeded();
       await shot(firstPage, "expiry-expired-box");
 

@@ -37,11 +37,11 @@ export async function until(check: () => Promise<boolean>, what: string, ms = 20
   throw new Error(`timed out waiting for: ${what}`);
 }
 
-/** Joins from the game page ("MITSPIELEN", "Jetzt mitspielen") and returns the checkout dialog it opens. */
+/** Joins from the game page ("MITSPIELEN", "Weiter zur Zahlung (…)") and returns the checkout dialog it opens. */
 export async function joinAndOpenCheckout(page: Page, gameId: number): Promise<Locator> {
   await page.goto(`/game/${gameId}`);
   await page.getByRole("button", { name: "MITSPIELEN" }).click();
-  await page.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: "Jetzt mitspielen" }).click();
+  await page.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: /^Weiter zur Zahlung \(/ }).click();
   const checkout = page.getByRole("dialog", { name: "Platz bezahlen" });
   await checkout.waitFor();
   return checkout;

@@ -24,6 +24,30 @@ async function moveSessionAWeekBack(templateId: number): Promise<void> {
   }
 }
 
+/**
+ * Makes `email` a regular of the session of `pastGameId` (a game that already started): a place in it and
+ * in a copy of it one week earlier (two games in the last four weeks).
+ */
+async function makeRegular(pastGameId: number, email: string): Promise<void> {
+  const sql = postgres(h.databaseUrl!, { max: 1, onnotice: () => {} });
+  try {
+    await sql.begin(async (tx) => {
+      const [user] = await tx`select id from users where email = ${email}`;
+      await tx`create temp table g_copy on commit drop as select * from games where id = ${pastGameId}`;
+      await tx`update g_copy set id = nextval(pg_get_serial_sequence('games', 'id')), start_time = start_time - interval '7 days', end_time = end_time - interval '7 days'`;
+      const [copy] = await tx`insert into games select * from g_copy returning id`;
+      for (const gameId of [pastGameId, copy!.id as number]) {
+        await tx`create temp table p_copy on commit drop as select * from participations where game_id = ${pastGameId} and cancelled_at is null and user_id is not null limit 1`;
+        await tx`update p_copy set id = nextval(pg_get_serial_sequence('participations', 'id')), game_id = ${gameId}, user_id = ${user!.id}`;
+        await tx`insert into participations select * from p_copy`;
+        await tx`drop table p_copy`;
+      }
+    });
+  } finally {
+    await sql.end();
+  }
+}
+
 /** "Dienstag, 1. Dezember" of a Berlin day, as the detail page writes dates. */
 function longDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
@@ -189,22 +213,49 @@ describe("weekly sessions", () => {
       await guestPage.waitForURL(new RegExp(`/game/${newGameId}$`));
       await guest.close();
 
-      // A newcomer (no regular) sees the regulars' head start and cannot join yet.
+      // The session has no regulars yet (one past game): its head start holds nobody back (issue 23 item 13).
       const newcomer = await h.newContext();
       await newcomer.grantPermissions(["notifications"], { origin: h.baseUrl });
       const other = await newcomer.newPage();
       await signIn(newcomer, "mehmet@kickrunde.de");
       await other.goto(`/game/${newGameId}`);
+      await other.getByRole("button", { name: "MITSPIELEN" }).waitFor();
+      expect(await other.getByTestId("regulars-head-start").count()).toBe(0);
+      expect(await other.getByTestId("play-along-head-start").count()).toBe(0);
+      expect(await other.getByRole("link", { name: /Wöchentliche Kickrunde/ }).count()).toBe(0);
+      await shot(other, "weekly-game-no-regulars");
+
+      // Lena played the session's last two weeks: now she is a regular, and the head start holds the newcomer back.
+      await makeRegular(firstGameId, "spieler@kickrunde.de");
+      const lena = await h.newContext();
+      await signIn(lena, "spieler@kickrunde.de");
+      expect((await trpcCall<{ viewer: { isRegular: boolean } }>(lena, "query", "games.byId", { gameId: newGameId })).viewer.isRegular).toBe(true);
+      await other.reload();
       const notice = other.getByTestId("regulars-head-start");
       await notice.waitFor();
       expect(await notice.textContent()).toContain("können nur die Stammspieler dieser wöchentlichen Kickrunde beitreten");
-      expect(await other.getByRole("link", { name: /Wöchentliche Kickrunde/ }).count()).toBe(0);
+      // the button says who may join until when, before any tap
+      const heldBack = other.getByTestId("play-along-head-start");
+      await heldBack.getByRole("button", { name: /^Nur Stammspieler bis .+, \d{2}:\d{2} Uhr$/ }).waitFor();
+      expect(await heldBack.getByRole("button").isDisabled()).toBe(true);
+      await heldBack.getByText("Danach kann jeder mitspielen.").waitFor();
+      expect(await other.getByRole("button", { name: "MITSPIELEN" }).count()).toBe(0);
       await shot(other, "weekly-game-head-start");
-      await other.getByRole("button", { name: "MITSPIELEN" }).click();
-      const join = other.getByRole("dialog", { name: "Mitspielen" });
-      await join.getByRole("button", { name: "Jetzt mitspielen" }).click();
-      await join.getByText("Im Moment können nur die Stammspieler dieser wöchentlichen Kickrunde beitreten.", { exact: false }).waitFor();
-      await shot(other, "weekly-game-head-start-refused");
+      // the same in English
+      const english = await h.newContext({ locale: "en-GB" });
+      await signIn(english, "mehmet@kickrunde.de");
+      const en = await english.newPage();
+      await en.goto(`/game/${newGameId}`);
+      await en.getByTestId("play-along-head-start").getByRole("button", { name: /^Regulars only until / }).waitFor();
+      await shot(en, "weekly-game-head-start-en");
+      await english.close();
+      // the regular may join already, and is told so
+      const lenaPage = await lena.newPage();
+      await lenaPage.goto(`/game/${newGameId}`);
+      await lenaPage.getByTestId("play-along-head-start").getByText(/^Vorsprung für Stammspieler: Du kannst schon jetzt mitspielen/).waitFor();
+      await lenaPage.getByRole("button", { name: "MITSPIELEN" }).waitFor();
+      await shot(lenaPage, "weekly-game-head-start-regular");
+      await lena.close();
       await newcomer.close();
     },
     E2E_TIMEOUT,

@@ -460,9 +460,9 @@ export function GameScreen({ gameId }: { gameId: number }) {
         <CancelledBanner game={game} />
         {phase === "finished" ? <FinishedBanner game={game} now={now} /> : null}
         <TimeZoneWarning instant={game.startTime} />
-        {/* My status in this game, said once and first (issue 23 item 12); the organiser's open cash requests beside it */}
-        <ParticipationBox game={game} own={own} now={now} />
+        {/* The organiser's open cash requests first (issue 23 item 15), then my status in this game, said once (item 12) */}
         <CashRequestsNotice game={game} />
+        <ParticipationBox game={game} own={own} now={now} />
         <div className="space-y-3">
           <Organiser game={game} />
           {playAlong ? <PlayAlongButton queue={queue} headStart={headStart} onClick={() => setJoinOpen(true)} /> : null}
