@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { describePrecompressed, precompressDir } from "../scripts/lib/precompress.js";
 import { routeChunks } from "../scripts/lib/route-chunks-plugin.js";
+import { swPrecache } from "../scripts/lib/sw-precache-plugin.js";
 
 const clientDir = fileURLToPath(new URL(".", import.meta.url));
 const fromClient = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -45,6 +46,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     routeChunks(fromClient("./src/routes")),
+    swPrecache(),
     precompress(),
   ],
   resolve: {

@@ -9,6 +9,7 @@ import { readCookie } from "@client/lib/cookies";
 import { LocaleProvider } from "@client/lib/locale";
 import { loadMessageCatalogue } from "@client/lib/messages";
 import { queryClient } from "@client/lib/query-client";
+import { registerAppWorker } from "@client/lib/service-worker";
 import { router } from "./router";
 import "./styles.css";
 
@@ -45,4 +46,6 @@ const stopWaiting = router.subscribe("onRendered", () => {
   stopWaiting();
   if ("requestIdleCallback" in window) window.requestIdleCallback(() => void loadMessageCatalogue(), { timeout: 1_000 });
   else setTimeout(() => void loadMessageCatalogue(), 200);
+  // the offline cache fills after the first screen, not competing with it
+  registerAppWorker();
 });

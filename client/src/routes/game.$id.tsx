@@ -21,5 +21,5 @@ export const Route = createFileRoute("/game/$id")({
   },
   notFoundComponent: GameNotFound,
   // A failed request gets a retry in place; only a crash while drawing gets the fallback screen.
-  errorComponent: ({ error }) => (isRequestError(error) ? <GameLoadError /> : <ErrorScreen error={error} />),
+  errorComponent: ({ error }) => (isRequestError(error) ? <GameLoadError error={error} /> : <ErrorScreen error={error} />),
 });

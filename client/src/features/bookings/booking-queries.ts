@@ -16,9 +16,15 @@ export function courtBookingsQueryOptions(isCustomer: boolean) {
   return trpc.bookings.list.queryOptions({ isCustomer }, { staleTime: 15_000 });
 }
 
+/** Requests on my courts that wait for my answer (the menu's and the rentals link's count). */
+export function waitingRequestCountQueryOptions() {
+  return trpc.bookings.waitingRequestCount.queryOptions(undefined, { staleTime: 30_000 });
+}
+
 /** After a booking changed: its page shows the answer at once; the lists and the court's free times are read again. */
 export function storeBooking(queryClient: QueryClient, booking: TCourtBooking): void {
   queryClient.setQueryData(courtBookingQueryOptions(booking.id).queryKey, booking);
   void queryClient.invalidateQueries({ queryKey: trpc.bookings.list.pathKey() });
+  void queryClient.invalidateQueries({ queryKey: trpc.bookings.waitingRequestCount.pathKey() });
   void queryClient.invalidateQueries({ queryKey: trpc.bookings.slots.pathKey() });
 }

@@ -12,7 +12,8 @@ import { m } from "@client/paraglide/messages";
 import { useReturnSearch } from "@client/features/auth/use-return-search";
 import { BookingCard } from "./booking-card";
 import { splitByTime } from "./booking-format";
-import { courtBookingsQueryOptions } from "./booking-queries";
+import { courtBookingsQueryOptions, waitingRequestCountQueryOptions } from "./booking-queries";
+import { CountBadge } from "./count-badge";
 
 function Header({ title, subtitle, back }: { title: string; subtitle: string; back?: ReactNode }) {
   return (
@@ -101,23 +102,44 @@ export function CourtBookingsScreen() {
     <div className="pb-28">
       <Header title={m.booking_list_title()} subtitle={m.booking_list_subtitle()} />
       <div className="space-y-4 px-4 pt-2">
-        {account?.isCourtOwner ? (
-          <Link
-            to="/court-bookings/rent"
-            className="flex items-center gap-3 rounded-2xl border border-sky-200 bg-sky-50 p-3.5 text-sky-950 transition-colors hover:bg-sky-100"
-          >
-            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-sky-800 shadow-sm">
-              <KeyRound aria-hidden className="size-5" />
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block text-[16px] font-bold">{m.booking_rentals_title()}</span>
-              <span className="block text-[13px] leading-snug text-sky-900/80">{m.booking_rentals_link_hint()}</span>
-            </span>
-            <ArrowRight aria-hidden className="size-5 shrink-0" />
-          </Link>
-        ) : null}
+        {account?.isCourtOwner ? <RentalsLink /> : null}
         {account ? <BookingList isCustomer /> : <SignedOut />}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The owner's way to the rentals ('Vermietungen'), with the number of requests waiting for an answer
+ * (issue 23 item 18): an owner looking for a request under 'Meine Buchungen' is told where it is.
+ */
+function RentalsLink() {
+  const waiting = useQuery(waitingRequestCountQueryOptions()).data?.count ?? 0;
+  return (
+    <div className="space-y-2">
+      <p className="text-[14px] leading-snug text-slate-600">{m.booking_list_owner_hint()}</p>
+      <Link
+        to="/court-bookings/rent"
+        className={`flex items-center gap-3 rounded-2xl border p-3.5 transition-colors ${
+          waiting > 0 ? "border-amber-300 bg-amber-50 text-amber-950 hover:bg-amber-100" : "border-sky-200 bg-sky-50 text-sky-950 hover:bg-sky-100"
+        }`}
+      >
+        <span className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-sky-800 shadow-sm">
+          <KeyRound aria-hidden className="size-5" />
+          {waiting > 0 ? <CountBadge count={waiting} className="absolute -top-1.5 -right-1.5" /> : null}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-[16px] font-bold">{m.booking_rentals_title()}</span>
+          <span className={`block text-[13px] leading-snug ${waiting > 0 ? "font-semibold text-amber-900" : "text-sky-900/80"}`}>
+            {waiting === 0
+              ? m.booking_rentals_link_hint()
+              : waiting === 1
+                ? m.booking_requests_waiting_one()
+                : m.booking_requests_waiting({ count: String(waiting) })}
+          </span>
+        </span>
+        <ArrowRight aria-hidden className="size-5 shrink-0" />
+      </Link>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { SUPPORT_USER_ID } from "@shared/constants";
 import type { ZCurrentGameChat } from "@shared/schemas/chat";
 import type { z } from "zod";
 import { Avatar } from "@client/components/avatar";
+import { Button } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
@@ -30,11 +31,18 @@ function marketingQueryOptions() {
   return trpc.chat.marketingMessages.queryOptions(undefined, { refetchInterval: LIST_REFRESH_MS });
 }
 
-function ListError({ error }: { error: unknown }) {
+/** A list that could not be loaded: the reason and a retry in place (issue 23 item 20). */
+function ListError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
   return (
-    <p role="alert" className="py-10 text-center text-red-700">
-      {errorMessage(error)}
-    </p>
+    <div className="flex flex-col items-center py-10 text-center">
+      <p role="alert" className="text-red-700">
+        {errorMessage(error)}
+      </p>
+      <Button className="mt-4" variant="outline" loading={retrying} onClick={onRetry}>
+        <RefreshCw aria-hidden className="size-5" />
+        {m.common_retry()}
+      </Button>
+    </div>
   );
 }
 
@@ -63,7 +71,7 @@ function SessionsTab() {
   useRefetchOnVisible(() => void query.refetch());
   const { games } = useReadIds();
   if (query.isPending) return <Loading />;
-  if (query.isError) return <ListError error={query.error} />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const chats = [...query.data.currentGameChats].sort(
     (a, b) => (b.latestCommentAt?.getTime() ?? 0) - (a.latestCommentAt?.getTime() ?? 0) || a.startTime.getTime() - b.startTime.getTime(),
   );
@@ -132,7 +140,7 @@ function PlayersTab() {
   const query = useQuery(trpc.chat.myChats.queryOptions(undefined, { refetchInterval: LIST_REFRESH_MS }));
   useRefetchOnVisible(() => void query.refetch());
   if (query.isPending) return <Loading />;
-  if (query.isError) return <ListError error={query.error} />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const conversations = [...query.data].sort((a, b) => b.latestMessage.createdAt.getTime() - a.latestMessage.createdAt.getTime());
   return (
     <div className="space-y-4">
@@ -191,7 +199,7 @@ function NewsTab() {
   // The read set as it was when the tab opened: those are not new.
   const [firstSeen] = useState(news);
   if (query.isPending) return <Loading />;
-  if (query.isError) return <ListError error={query.error} />;
+  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const messages = [...query.data].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   if (messages.length === 0) {
     return (

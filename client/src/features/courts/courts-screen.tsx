@@ -6,6 +6,7 @@ import { MAP_HEIGHT_FULL, MAP_ZOOM_LIST } from "@shared/constants";
 import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
 import { CourtMap } from "@client/components/map/court-map";
+import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { storeRegionSlug } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
@@ -90,9 +91,10 @@ export function CourtsScreen({ regionSlug }: { regionSlug: string }) {
       {query.isError ? (
         <div className="px-4 pt-4">
           <EmptyState icon={<SearchX aria-hidden className="size-7" />}>
-            <p role="alert" className="text-[16px] font-semibold text-slate-800">
-              {m.court_list_error()}
-            </p>
+            <div role="alert">
+              <p className="text-[16px] font-semibold text-slate-800">{m.court_list_error()}</p>
+              <p className="mt-1 text-[14px] leading-snug text-slate-600">{errorMessage(query.error)}</p>
+            </div>
             <Button className="mt-4" variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
               <RefreshCw aria-hidden className="size-5" />
               {m.court_retry()}

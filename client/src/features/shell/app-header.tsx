@@ -1,7 +1,11 @@
 import { Link, useCanGoBack, useNavigate, useRouter, useRouterState } from "@tanstack/react-router";
 import { ArrowLeft, MapPin, Menu } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { useAccount } from "@client/lib/account";
 import { m } from "@client/paraglide/messages";
+import { waitingRequestCountQueryOptions } from "@client/features/bookings/booking-queries";
+import { CountBadge } from "@client/features/bookings/count-badge";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
 import { BurgerMenu } from "./burger-menu";
 
@@ -21,6 +25,9 @@ export function AppHeader() {
   const region = useCurrentRegion();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // a court owner sees waiting booking requests on the menu button too (the menu names them, issue 23 item 18)
+  const account = useAccount();
+  const waitingRequests = useQuery({ ...waitingRequestCountQueryOptions(), enabled: account?.isCourtOwner === true }).data?.count ?? 0;
 
   const atCityList = pathname === "/games" || pathname === "/games/";
   const showBack = !(atCityList && !canGoBack);
@@ -57,7 +64,10 @@ export function AppHeader() {
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
         >
-          <Menu aria-hidden className="size-6" />
+          <span className="relative">
+            <Menu aria-hidden className="size-6" />
+            {waitingRequests > 0 ? <CountBadge count={waitingRequests} className="absolute -top-2.5 -right-3" ring="ring-pitch-800" /> : null}
+          </span>
         </button>
       </div>
       <BurgerMenu open={menuOpen} onClose={closeMenu} />

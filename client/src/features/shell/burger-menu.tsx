@@ -11,6 +11,8 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useReturnSearch } from "@client/features/auth/use-return-search";
 import { useSignOut } from "@client/features/auth/use-sign-out";
+import { waitingRequestCountQueryOptions } from "@client/features/bookings/booking-queries";
+import { CountBadge } from "@client/features/bookings/count-badge";
 import { LanguageToggle } from "./language-toggle";
 
 const itemClass =
@@ -32,6 +34,8 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
   // Weekly sessions appear only for users who have some (spec 001 section 2.1): asked when the menu
   // opens (not on every page load), kept for a minute.
   const hasWeekly = useQuery({ ...trpc.weekly.hasAny.queryOptions(undefined, { staleTime: 60_000 }), enabled: account !== null && open }).data === true;
+  // Court owners see how many booking requests wait for their answer (issue 23 item 18), also asked when the menu opens.
+  const waitingRequests = useQuery({ ...waitingRequestCountQueryOptions(), enabled: account?.isCourtOwner === true && open }).data?.count ?? 0;
 
   return (
     <Modal open={open} onClose={onClose} title={m.nav_menu_title()} variant="sheet">
@@ -67,7 +71,15 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
                 <MenuIcon>
                   <CalendarCheck aria-hidden className="size-5" />
                 </MenuIcon>
-                {m.booking_menu_entry()}
+                <span className="min-w-0 flex-1">{m.booking_menu_entry()}</span>
+                {waitingRequests > 0 ? (
+                  <>
+                    <CountBadge count={waitingRequests} className="mr-1" />
+                    <span className="sr-only">
+                      {waitingRequests === 1 ? m.booking_menu_requests_one() : m.booking_menu_requests({ count: String(waitingRequests) })}
+                    </span>
+                  </>
+                ) : null}
               </Link>
             </li>
           ) : null}

@@ -1,9 +1,9 @@
 import { useQueryErrorResetBoundary } from "@tanstack/react-query";
 import { useRouter, type ErrorComponentProps } from "@tanstack/react-router";
-import { RefreshCw, WifiOff } from "lucide-react";
+import { RefreshCw, ServerCrash, WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@client/components/button";
-import { errorMessage, isRequestError } from "@client/lib/errors";
+import { errorMessage, isNetworkError, isRequestError } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { ErrorScreen } from "./error-screen";
@@ -32,7 +32,8 @@ export function LoadError({ error, title }: { error: unknown; title?: string }) 
   return (
     <div role="alert" className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
       <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-amber-100 text-amber-900">
-        <WifiOff aria-hidden className="size-10" />
+        {/* no connection only when no answer came (a server error is not the user's network, issue 23 item 20) */}
+        {isNetworkError(error) ? <WifiOff aria-hidden className="size-10" /> : <ServerCrash aria-hidden className="size-10" />}
       </div>
       <h1 className="text-xl font-extrabold text-slate-900">{title ?? m.load_error_title()}</h1>
       <p className="mt-2 max-w-sm text-[16px] leading-relaxed text-slate-700">{errorMessage(error)}</p>

@@ -23,8 +23,9 @@ export function occupiedTimesQueryOptions(courtId: number) {
 
 /**
  * The public availability calendar of a rentable court (spec 001 sections 2.2 and 2.8, no sign-in):
- * week and day views from 10:00 to 22:00 in 30-minute steps, the day view at 768 px or narrower; the
- * times when every sub-court is taken read 'Ausgebucht', times outside the opening hours are shaded.
+ * week and day views from 10:00 to 22:00 in 30-minute steps, only the day view at 768 px or narrower; the
+ * times when every sub-court is taken read 'Ausgebucht', times outside the opening hours and today's past
+ * are shaded.
  * It shows the server's default range (this week and the next five), so the calendar stays inside it.
  */
 export function AvailabilityScreen({ courtId, date }: { courtId: number; date?: string }) {
@@ -98,14 +99,14 @@ export function AvailabilityScreen({ courtId, date }: { courtId: number; date?: 
             className="inline-block h-3 w-4 rounded-[3px]"
             style={{ background: "repeating-linear-gradient(135deg, #f1f5f9 0 3px, #cbd5e1 3px 4px)" }}
           />
-          {m.bookcal_avail_legend_closed()}
+          {m.bookcal_avail_legend_closed_past()}
         </li>
       </ul>
       <BookingCalendar
         key={`${shownDay}-${locale}`}
         label={m.bookcal_avail_calendar_label({ court: court.name })}
         locale={locale}
-        views={["day", "week"]}
+        views={narrow ? ["day"] : ["day", "week"]}
         defaultView={narrow ? "day" : "week"}
         date={shownDay}
         minDate={firstDay}
@@ -117,8 +118,8 @@ export function AvailabilityScreen({ courtId, date }: { courtId: number; date?: 
         scrollTo={scrollTo && scrollTo > CAL.dayStart ? scrollTo : undefined}
         height="min(620px, calc(100dvh - 120px))"
         events={occupied.map((o, i) => ({ id: `occupied-${i}`, start: o.startTime, end: o.endTime, title: m.booking_occupied(), tone: "blocked" }))}
-        closed={closedTimes(open, firstDay, lastDay, CAL.dayStart, CAL.dayEnd)}
-        closedLabel={m.bookcal_avail_legend_closed()}
+        closed={closedTimes(open, firstDay, lastDay, CAL.dayStart, CAL.dayEnd, { now: new Date(), stepMinutes: CAL.stepMinutes })}
+        closedLabel={m.bookcal_avail_legend_closed_past()}
       />
       <aside className="overflow-hidden rounded-3xl bg-gradient-to-br from-pitch-700 to-pitch-900 p-5 text-white shadow-lg">
         <div className="flex items-center gap-3">

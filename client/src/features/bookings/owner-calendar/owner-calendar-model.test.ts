@@ -42,6 +42,17 @@ describe("owner calendar model", () => {
     expect(eventsOf(entries, court, new Set([11]), null).map((e) => e.id)).toEqual(["manual-2", "external-6-0"]);
   });
 
+  test("eventsOf: an imported event on every sub-court is drawn once, and selected by any of its copies (issue 23 item 17)", () => {
+    const google: TCalendarEntry[] = [10, 11].map((subCourtId) => ({ ...base, key: `external-8-${subCourtId}`, kind: "external", id: 8, title: "Training", subCourtId }));
+    const both = eventsOf([...entries.slice(0, 1), ...google], court, new Set([10, 11]), "external-8-11");
+    expect(both.map((e) => [e.id, e.calendarId ?? null, e.selected])).toEqual([
+      ["manual-1", "sub10", false],
+      ["external-8-10", null, true],
+    ]);
+    // one sub-court shown (the phone's day view per sub-court): its copy
+    expect(eventsOf(google, court, new Set([11]), null).map((e) => e.id)).toEqual(["external-8-11"]);
+  });
+
   test("start times: from 08:00 to 23:30 in 30-minute steps", () => {
     const times = startTimeOptions();
     expect([times[0], times[1], times.at(-1), times.length]).toEqual(["08:00", "08:30", "23:30", 32]);

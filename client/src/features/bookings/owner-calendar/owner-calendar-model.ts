@@ -55,11 +55,23 @@ export function statusLabel(status: NonNullable<TCalendarEntry["status"]>): stri
   return labels[status]();
 }
 
-/** The chosen court's entries on the shown sub-courts, as calendar events coloured by sub-court. */
+/**
+ * The chosen court's entries on the shown sub-courts, as calendar events coloured by sub-court. An
+ * imported (Google) event occupies every sub-court and comes once per sub-court: it is drawn once
+ * (issue 23 item 17), selected by any of its copies.
+ */
 export function eventsOf(entries: TCalendarEntry[], court: OwnerCourt, shown: ReadonlySet<number>, selectedKey: string | null): BookingCalendarEvent[] {
   const ids = new Set(court.subCourts.map((s) => s.id));
+  const externalSeen = new Set<number>();
+  const selectedExternal = entries.find((e) => e.key === selectedKey && e.kind === "external")?.id;
   return entries
     .filter((e) => (e.subCourtId === null ? e.kind === "external" : ids.has(e.subCourtId) && shown.has(e.subCourtId)))
+    .filter((e) => {
+      if (e.kind !== "external") return true;
+      if (externalSeen.has(e.id)) return false;
+      externalSeen.add(e.id);
+      return true;
+    })
     .map((e) => {
       const { tone, label } = look(e);
       return {
@@ -69,9 +81,9 @@ export function eventsOf(entries: TCalendarEntry[], court: OwnerCourt, shown: Re
         title: e.title || label,
         label,
         tone,
-        calendarId: e.subCourtId !== null ? calendarIdOf(e.subCourtId) : undefined,
+        calendarId: e.subCourtId !== null && e.kind !== "external" ? calendarIdOf(e.subCourtId) : undefined,
         colour: e.kind === "external" ? EXTERNAL_COLOUR : undefined,
-        selected: e.key === selectedKey,
+        selected: e.key === selectedKey || (e.kind === "external" && e.id === selectedExternal),
       };
     });
 }

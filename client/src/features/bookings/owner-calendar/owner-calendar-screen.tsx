@@ -36,8 +36,12 @@ export function OwnerCalendarScreen({ courtId, date }: { courtId?: number; date?
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [visibleDay, setVisibleDay] = useState(() => date ?? todayInBerlin());
-  const [view, setView] = useState<BookingCalendarView>(() => (window.matchMedia?.(NARROW).matches ? "day" : "week"));
+  // a phone shows one sub-court at a time in the day view (issue 23 item 17: sub-courts overlapping in
+  // one column, and the week's seven columns, left slivers); a wide screen filters them and has the week
+  const [narrow] = useState(() => window.matchMedia?.(NARROW).matches ?? false);
+  const [view, setView] = useState<BookingCalendarView>(() => (narrow ? "day" : "week"));
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const [activeSubCourt, setActiveSubCourt] = useState<number | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<TCalendarEntry | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -60,7 +64,11 @@ export function OwnerCalendarScreen({ courtId, date }: { courtId?: number; date?
   const court = courts.find((c) => c.id === courtId) ?? courts[0] ?? null;
   const entries = calendar.data?.entries ?? [];
   const selected = entries.find((e) => e.key === selectedKey) ?? null;
-  const shown = useMemo(() => new Set((court?.subCourts ?? []).map((s) => s.id).filter((id) => !hidden.has(id))), [court, hidden]);
+  const active = court?.subCourts.find((s) => s.id === activeSubCourt) ?? court?.subCourts[0] ?? null;
+  const shown = useMemo(
+    () => (narrow && active ? new Set([active.id]) : new Set((court?.subCourts ?? []).map((s) => s.id).filter((id) => !hidden.has(id)))),
+    [court, hidden, narrow, active],
+  );
   const events = court ? eventsOf(entries, court, shown, selectedKey) : [];
 
   // Delete or Backspace deletes the selected manual booking (after the confirmation)
@@ -123,23 +131,28 @@ export function OwnerCalendarScreen({ courtId, date }: { courtId?: number; date?
       {court.subCourts.length > 1 ? (
         <div role="group" aria-label={m.bookcal_sub_courts()} className="flex flex-wrap gap-2">
           {court.subCourts.map((s, i) => {
-            const on = !hidden.has(s.id);
+            const on = narrow ? s.id === active?.id : !hidden.has(s.id);
             const colour = colourOf(i);
             return (
               <button
                 key={s.id}
                 type="button"
                 aria-pressed={on}
-                onClick={() =>
+                onClick={() => {
+                  if (narrow) {
+                    setSelectedKey(null);
+                    setActiveSubCourt(s.id);
+                    return;
+                  }
                   setHidden((h) => {
                     const next = new Set(h);
                     if (on) next.add(s.id);
                     else next.delete(s.id);
                     return next;
-                  })
-                }
+                  });
+                }}
                 className={`inline-flex min-h-10 items-center gap-2 rounded-full border px-3.5 text-[14px] font-semibold transition-colors ${
-                  on ? "border-transparent" : "border-slate-300 bg-white text-slate-500 line-through"
+                  on ? "border-transparent" : `border-slate-300 bg-white text-slate-500 ${narrow ? "" : "line-through"}`
                 }`}
                 style={on ? { background: colour.container, color: colour.onContainer } : undefined}
               >
@@ -166,9 +179,9 @@ export function OwnerCalendarScreen({ courtId, date }: { courtId?: number; date?
 
       <BookingCalendar
         key={`${court.id}-${date ?? ""}-${locale}`}
-        label={m.bookcal_calendar_label({ court: court.name })}
+        label={narrow && active && court.subCourts.length > 1 ? m.bookcal_calendar_label({ court: `${court.name}, ${active.name}` }) : m.bookcal_calendar_label({ court: court.name })}
         locale={locale}
-        views={["day", "week"]}
+        views={narrow ? ["day"] : ["day", "week"]}
         defaultView={view}
         date={visibleDay}
         dayStart={COURT_BOOKING.ownerCalendar.dayStart}
