@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Ban, CalendarDays, ChevronRight, LifeBuoy, Megaphone, MessagesSquare, Users } from "lucide-react";
+import { Ban, CalendarDays, ChevronRight, LifeBuoy, Megaphone, MessagesSquare, RefreshCw, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import type { ZCurrentGameChat } from "@shared/schemas/chat";
