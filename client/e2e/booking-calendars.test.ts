@@ -98,10 +98,13 @@ describe("booking calendars (issue 15)", () => {
       expect(series.every((e) => e.kind === "series")).toBe(true);
       await shot(page, "owner-calendar-series");
 
-      // the sub-court filter: Court 1 off hides its bookings, on shows them again
+      // at 390 px one sub-court at a time (issue 23 item 17): Court 2 chosen hides Court 1's bookings, Court 1 shows them again
       const court1 = page.getByRole("group", { name: "Felder" }).getByRole("button", { name: "Court 1" });
-      await court1.click();
+      const court2 = page.getByRole("group", { name: "Felder" }).getByRole("button", { name: "Court 2" });
+      expect(await court1.getAttribute("aria-pressed")).toBe("true");
+      await court2.click();
       expect(await court1.getAttribute("aria-pressed")).toBe("false");
+      expect(await court2.getAttribute("aria-pressed")).toBe("true");
       await entry(page, TITLE).waitFor({ state: "detached" });
       await court1.click();
       await entry(page, TITLE).waitFor();
