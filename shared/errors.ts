@@ -60,6 +60,7 @@ export const ERRORS = {
   PRICE_NOT_ALLOWED: { status: 403, message: "You are not authorised to set a price" },
   PRICE_RAISE_NOT_ALLOWED: { status: 409, message: "The price cannot be raised once participants exist (or payment in progress)" }, // refused by the participants already in, or a payment under way
   MANAGED_GAME_MOVED_TOO_FAR: { status: 409, message: "A managed-payment game cannot move more than 6 days ahead of the first approved payment" }, // a card hold lasts about 7 days; its oldest still standing hold refuses it
+  MANAGED_PAYMENT_HAS_PAYMENTS: { status: 409, message: "Managed payment cannot be switched off while payments are open, held or captured" }, // the money of the players in, not the caller, refuses it
   MANAGED_PRICE_TOO_LOW: { status: 400, message: "Managed payment needs a price of at least 2.50 euro" },
   MANAGED_PAYMENT_TOO_FAR_AHEAD: { status: 400, message: "Managed-payment games can be created at most six days in advance" },
   MANAGED_PAYMENT_NOT_ALLOWED: { status: 403, message: "Managed payment needs the organiser's payment account to take payments" }, // the creator's connected account has no charges enabled

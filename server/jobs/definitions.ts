@@ -32,12 +32,20 @@ export type PaymentsReconcileJob = z.infer<typeof ZPaymentsReconcileJob>;
  */
 const ZPaymentExpiryJob = z.object({ participationId: z.number().int(), paymentId: z.number().int() });
 export type PaymentExpiryJob = z.infer<typeof ZPaymentExpiryJob>;
-/** The reminder before a reservation's deadline (domains/participation/payment-notices.ts); same payload as its expiry. */
-export type PaymentReminderJob = PaymentExpiryJob;
+/**
+ * The reminder before a reservation's deadline (domains/participation/payment-notices.ts): the expiry's
+ * payload and the deadline it reminds of (ISO), so a reminder of a deadline that moved (a declined cash
+ * request restarts the reservation with its own reminder) sends nothing. Jobs written before it lack it.
+ */
+const ZPaymentReminderJob = ZPaymentExpiryJob.extend({ expiresAt: z.string().optional() });
+export type PaymentReminderJob = z.infer<typeof ZPaymentReminderJob>;
 const ZGamePaymentsCaptureJob = z.object({ gameId: z.number().int(), startTime: z.string() });
 export type GamePaymentsCaptureJob = z.infer<typeof ZGamePaymentsCaptureJob>;
 const ZGamePaymentsReleaseJob = z.object({ gameId: z.number().int() });
 export type GamePaymentsReleaseJob = z.infer<typeof ZGamePaymentsReleaseJob>;
+/** A lowered price reaches the game's payments (payment-lifecycle.ts handleGamePaymentsReprice): unpaid intents lowered, captures partly refunded. */
+const ZGamePaymentsRepriceJob = z.object({ gameId: z.number().int(), priceCents: z.number().int().nonnegative() });
+export type GamePaymentsRepriceJob = z.infer<typeof ZGamePaymentsRepriceJob>;
 /** Moves a managed game's waiting list up again after a reservation the provider refused (participation/service.ts). */
 const ZWaitingListJob = z.object({ gameId: z.number().int(), retry: z.number().int().min(0) });
 export type WaitingListJob = z.infer<typeof ZWaitingListJob>;
@@ -66,9 +74,10 @@ export const JOBS = {
   "send-push": ZSendPushJob,
   "payments-reconcile": ZPaymentsReconcileJob,
   "participation-payment-expiry": ZPaymentExpiryJob,
-  "participation-payment-reminder": ZPaymentExpiryJob,
+  "participation-payment-reminder": ZPaymentReminderJob,
   "game-payments-capture": ZGamePaymentsCaptureJob,
   "game-payments-release": ZGamePaymentsReleaseJob,
+  "game-payments-reprice": ZGamePaymentsRepriceJob,
   "game-waiting-list": ZWaitingListJob,
   "court-booking-deadline": ZBookingDeadlineJob,
   "court-booking-payment-release": ZBookingPaymentReleaseJob,

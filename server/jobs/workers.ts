@@ -2,7 +2,13 @@ import type { Deps } from "../context";
 import { handlePaymentReminder } from "../domains/participation/payment-notices";
 import { handleAutoCancel, handleMinPlayersWarning, handleTakesPlacePrompt } from "../domains/games/lifecycle";
 import { deliverMail, deliverPush } from "../domains/notifications/outbox";
-import { handleGamePaymentsCapture, handleGamePaymentsRelease, handlePaymentExpiry, handleWaitingListRetry } from "../domains/participation/payment-lifecycle";
+import {
+  handleGamePaymentsCapture,
+  handleGamePaymentsRelease,
+  handleGamePaymentsReprice,
+  handlePaymentExpiry,
+  handleWaitingListRetry,
+} from "../domains/participation/payment-lifecycle";
 import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 import { handleBookingPaymentRelease } from "../domains/bookings/payment";
@@ -57,6 +63,7 @@ export async function startParticipationPaymentWorkers(deps: Deps) {
   await deps.jobs.work("participation-payment-reminder", (job) => handlePaymentReminder(deps, job));
   await deps.jobs.work("game-payments-capture", (job) => handleGamePaymentsCapture(deps, job));
   await deps.jobs.work("game-payments-release", (job) => handleGamePaymentsRelease(deps, job));
+  await deps.jobs.work("game-payments-reprice", (job) => handleGamePaymentsReprice(deps, job));
   await deps.jobs.work("game-waiting-list", (job) => handleWaitingListRetry(deps, job));
 }
 

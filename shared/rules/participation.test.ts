@@ -350,7 +350,8 @@ describe("cancellationTerms", () => {
   for (const status of statuses) {
     for (const [offset, within] of times) {
       for (const queue of [false, true]) {
-        const charged = (status === "Approved" || status === "PaidExternally") && within && !queue;
+        // a captured payment (instant capture, an early capture) is kept like a held card (issue 23)
+        const charged = (status === "Approved" || status === "Captured" || status === "PaidExternally") && within && !queue;
         table.push([status, offset, queue, charged ? "chargedUnlessReplaced" : "free"]);
       }
     }

@@ -199,7 +199,7 @@ export type CancellationTerms = "free" | "chargedUnlessReplaced";
 
 /**
  * What cancelling one's own participation costs (spec 000 section 4 "Refund on cancellation"):
- * money is kept unless replacements are found only if the payment is Approved or PaidExternally,
+ * money is kept unless replacements are found only if the payment is Approved, Captured or PaidExternally,
  * the player is not on the waiting list, and it is a short-notice cancellation (from exactly
  * start - 48 h). Optional paymentCanCancelUntil (the participation's field, set after a change to a
  * managed-payment game) keeps it free while now is before it.
@@ -211,7 +211,7 @@ export function cancellationTerms(o: {
   queue: boolean;
   paymentCanCancelUntil?: Date | null;
 }): CancellationTerms {
-  const paid = o.paymentStatus === "Approved" || o.paymentStatus === "PaidExternally";
+  const paid = o.paymentStatus === "Approved" || o.paymentStatus === "Captured" || o.paymentStatus === "PaidExternally";
   if (!paid || o.queue || !isShortNoticeCancellation(o.start, o.now)) return "free";
   if (o.paymentCanCancelUntil && o.now.getTime() < o.paymentCanCancelUntil.getTime()) return "free";
   return "chargedUnlessReplaced";

@@ -19,14 +19,15 @@ import {
  *   "cash"  managed, participation not cancelled (any time)
  *   "rel"   managed, participation cancelled (any time)
  *   "hold"  managed, participation cancelled or on the waiting list (any time)
+ * The provider's word is never refused for a condition (it records what already happened).
  */
 type Cell = "-" | `${string}:${"" | "open" | "cash" | "rel" | "hold"}`;
 const MATRIX: Record<PaymentStatus, Record<PaymentStatus, Cell>> = {
   //            None   Open       Approved   Captured    Released     PaidExternally     Expired
   None: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   Open: { None: "-", Open: "-", Approved: "p:", Captured: "p:", Released: "-", PaidExternally: "oa:cash", Expired: "pj:" },
-  Approved: { None: "-", Open: "-", Approved: "-", Captured: "pj:", Released: "pj:hold", PaidExternally: "-", Expired: "-" },
-  Captured: { None: "-", Open: "-", Approved: "-", Captured: "-", Released: "pj:rel", PaidExternally: "-", Expired: "-" },
+  Approved: { None: "-", Open: "u:open", Approved: "-", Captured: "pj:", Released: "pj:hold", PaidExternally: "-", Expired: "-" },
+  Captured: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "pj:hold", PaidExternally: "-", Expired: "-" },
   Released: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   PaidExternally: { None: "-", Open: "-", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
   Expired: { None: "-", Open: "u:open", Approved: "-", Captured: "-", Released: "-", PaidExternally: "-", Expired: "-" },
@@ -40,6 +41,7 @@ function expected(cell: Cell, actor: PaymentActor, c: Facts): PaymentTransitionP
   const [actors, condition] = cell.split(":") as [string, string];
   if (!actors.includes(LETTER[actor])) return "PAYMENT_ACTOR_NOT_ALLOWED";
   if (!c.isManagedPayment) return "PAYMENT_NOT_MANAGED";
+  if (actor === "provider") return null;
   if (condition === "open" && !c.joining) return "NOT_JOINING";
   if ((condition === "open" || condition === "cash") && c.participationCancelled) return "PARTICIPATION_CANCELLED";
   if (condition === "open" && c.gameStarted) return "GAME_ALREADY_STARTED";
@@ -100,7 +102,7 @@ describe("the table is data that matches the matrix", () => {
     const by = (a: PaymentActor) => PAYMENT_TRANSITIONS.filter((t) => t.actors.includes(a)).map((t) => `${t.from}->${t.to}`);
     expect(by("organiser")).toEqual(["Open->PaidExternally"]);
     expect(by("admin")).toEqual(["Open->PaidExternally"]);
-    expect(by("player")).toEqual(["None->Open", "Expired->Open", "Released->Open"]);
+    expect(by("player")).toEqual(["None->Open", "Expired->Open", "Released->Open", "Approved->Open", "Captured->Open"]);
     for (const t of PAYMENT_TRANSITIONS.filter((t) => t.actors.includes("player"))) expect(t.when).toContain("joining");
   });
 });
@@ -121,10 +123,12 @@ describe("the spec's stories", () => {
     ["no retry after the start", "Expired", [["Open", "player"]], { ...started, joining: true }, false],
     ["release after a cancellation", "Approved", [["Released", "job"]], cancelled, true],
     ["release when moved to the waiting list", "Approved", [["Released", "job"]], { ...before, participationQueued: true }, true],
-    ["no refund when moved to the waiting list", "Captured", [["Released", "job"]], { ...before, participationQueued: true }, false],
+    ["a refund when moved to the waiting list", "Captured", [["Released", "job"]], { ...before, participationQueued: true }, true],
     ["rejoin after a release", "Released", [["Open", "player"]], joining, true],
     ["keep the money of a short-notice cancellation", "Approved", [["Captured", "job"]], cancelled, true],
-    ["no release of an active participation", "Approved", [["Released", "provider"]], before, false],
+    ["no job releases an active participation's hold", "Approved", [["Released", "job"]], before, false],
+    ["a hold released outside the app (or lapsed) is recorded", "Approved", [["Released", "provider"]], before, true],
+    ["a refund made outside the app is recorded", "Captured", [["Released", "provider"]], before, true],
     ["the organiser cannot capture", "Approved", [["Captured", "organiser"]], before, false],
     ["the organiser cannot approve", "Open", [["Approved", "organiser"]], before, false],
     ["an admin cannot approve", "Open", [["Approved", "admin"]], before, false],
@@ -134,7 +138,8 @@ describe("the spec's stories", () => {
     ["no cash straight from None", "None", [["PaidExternally", "organiser"]], before, false],
     ["a cancelled game's capture is refunded", "Captured", [["Released", "provider"]], cancelled, true],
     ["no refund to an active participation", "Captured", [["Released", "job"]], before, false],
-    ["no way back from Captured to a reservation", "Captured", [["Open", "player"]], joining, false],
+    ["rejoining supersedes a captured payment that is being refunded or kept", "Captured", [["Open", "player"]], joining, true],
+    ["no reservation from a captured payment outside joining", "Captured", [["Open", "player"]], before, false],
     ["not in a non-managed game", "Open", [["PaidExternally", "organiser"]], { ...before, isManagedPayment: false }, false],
   ])("%s", (_label, start, steps, ctx, ok) => {
     let from = start;

@@ -44,6 +44,9 @@ const CARD = ["provider", "job"] as const;
  *   Expired  -> Open            "Reservierung abgelaufen" retry (the service reactivates the revoked
  *                               participation first)
  *   Released -> Open            rejoining after a release
+ *   Approved -> Open            rejoining while the earlier hold is being released, or kept for a late
+ *   Captured -> Open            cancellation: the new reservation supersedes that payment, which its job
+ *                               gives back (a player who comes back replaces their own late cancellation)
  *   Open     -> Approved        the provider confirmed the card (captured later)
  *   Open     -> Captured        the provider confirmed with instant capture
  *   Approved -> Captured        the money is collected: the provider confirms the capture that the
@@ -51,11 +54,11 @@ const CARD = ["provider", "job"] as const;
  *                               cancelled participation, whose money is kept unless replaced
  *   Open     -> Expired         the reservation deadline passed (the job, or the provider dropping
  *                               the payment); any time
- *   Approved -> Released        the authorisation is given back; only for a cancelled participation
- *                               or one moved to the waiting list, any time
- *   Captured -> Released        the money is refunded in full (an organiser's or the automatic
- *                               cancellation of the game refunds every capture); only for a
- *                               cancelled participation or game, any time
+ *   Approved -> Released        the authorisation is given back; by a job only for a cancelled
+ *                               participation or one moved to the waiting list, any time
+ *   Captured -> Released        the money is refunded in full (a cancellation, a removal, a deleted
+ *                               account, a cancelled game: shared/rules/settlement.ts); by a job only
+ *                               for a cancelled participation or game or one on the waiting list, any time
  *   Open     -> PaidExternally  the organiser (or an admin) allows cash, before or after the start;
  *                               not for a cancelled participation (nothing is owed)
  *
@@ -69,23 +72,27 @@ const CARD = ["provider", "job"] as const;
  * - None -> PaidExternally is not allowed: cash always goes through Open, so every PaidExternally
  *   has the reservation, request and decline record of its Open. A game switched to managed
  *   payment moves its players None -> Open first.
- * - Provider-driven moves are never refused for timing (and Open -> Approved / Captured / Expired,
- *   Approved -> Captured not for cancellation): they record what already happened at the provider,
- *   and the service reacts afterwards (e.g. releases an Approved payment of a cancelled participation).
- * - PaidExternally is final. Captured is final for a game that takes place; a cancelled game's
- *   captures are refunded (issue 13: "refunds every capture") and then read Released, like a released
- *   hold: the money went back. A partial refund leaves Captured (the amounts are on the payment).
+ * - Provider-driven moves are never refused for their conditions (timing, cancellation, waiting list):
+ *   they record what already happened at the provider, and the service reacts afterwards (e.g. releases
+ *   an Approved payment of a cancelled participation). So a refund made outside the app (Stripe's
+ *   dashboard) or a hold that lapsed moves an active participation to Released too, and the organiser is
+ *   told (issue 23: the participation follows the money).
+ * - PaidExternally is final. A captured payment is given back in full (Released) whenever the place ends
+ *   in a way that owes nothing (shared/rules/settlement.ts); a partial refund leaves Captured (the
+ *   amounts are on the payment: a lowered price refunds the difference).
  */
 export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: "None", to: "Open", ...RESERVATION },
   { from: "Expired", to: "Open", ...RESERVATION },
   { from: "Released", to: "Open", ...RESERVATION },
+  { from: "Approved", to: "Open", ...RESERVATION },
+  { from: "Captured", to: "Open", ...RESERVATION },
   { from: "Open", to: "Approved", actors: ["provider"], when: [] },
   { from: "Open", to: "Captured", actors: ["provider"], when: [] },
   { from: "Approved", to: "Captured", actors: CARD, when: [] },
   { from: "Open", to: "Expired", actors: CARD, when: [] },
   { from: "Approved", to: "Released", actors: CARD, when: ["notPlaying"] },
-  { from: "Captured", to: "Released", actors: CARD, when: ["cancelled"] },
+  { from: "Captured", to: "Released", actors: CARD, when: ["notPlaying"] },
   { from: "Open", to: "PaidExternally", actors: ["organiser", "admin"], when: ["active"] },
 ];
 
@@ -116,13 +123,15 @@ export function findPaymentTransition(from: PaymentStatus, to: PaymentStatus): P
 /**
  * Why `actor` may not move from -> to now, or null. Checked in this order: the pair itself
  * (INVALID_PAYMENT_TRANSITION), the actor (PAYMENT_ACTOR_NOT_ALLOWED), the game (PAYMENT_NOT_MANAGED),
- * then the pair's conditions in the order the table lists them.
+ * then the pair's conditions in the order the table lists them (never for the provider).
  */
 export function transitionProblem(from: PaymentStatus, to: PaymentStatus, o: PaymentTransitionContext): PaymentTransitionProblem | null {
   const t = findPaymentTransition(from, to);
   if (!t) return "INVALID_PAYMENT_TRANSITION";
   if (!t.actors.includes(o.actor)) return "PAYMENT_ACTOR_NOT_ALLOWED";
   if (!o.isManagedPayment) return "PAYMENT_NOT_MANAGED";
+  // the provider's word records what already happened: its conditions bind only the jobs and people
+  if (o.actor === "provider") return null;
   for (const c of t.when) {
     if (c === "joining" && !o.joining) return "NOT_JOINING";
     if (c === "active" && o.participationCancelled) return "PARTICIPATION_CANCELLED";

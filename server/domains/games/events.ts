@@ -72,6 +72,8 @@ const kinds = [
     /**
      * A participation's payment status moved because its payment did (domains/participation/payment-lifecycle.ts);
      * `revoked`: an unpaid reservation expired and the place was given up. `userId` is the payer (the subject).
+     * `refundedOutsideApp`: a playing participation's money went back without the app asking (a refund in
+     * Stripe's dashboard, a hold released there or lapsed): the participation follows it, the organiser is told.
      */
     payload: z.object({
       ...participationRef,
@@ -79,6 +81,7 @@ const kinds = [
       from: z.enum(PAYMENT_STATUSES),
       to: z.enum(PAYMENT_STATUSES),
       revoked: z.boolean(),
+      refundedOutsideApp: z.boolean().optional(),
     }),
   }),
   z.object({

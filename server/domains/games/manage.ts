@@ -9,8 +9,10 @@ import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { followGame } from "../notifications/service";
+import { lowerGamePrice } from "../participation/payment-lifecycle";
 import {
   grantFreeCancellation,
+  hasMoneyUnderWay,
   hasOtherParticipants,
   hasPaymentInProgress,
   heldParticipationIds,
@@ -107,6 +109,8 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
     // Players joined (or are paying) at the old price (spec 000 section 8): nobody pays more than they agreed to.
     if (next.priceCents > game.priceCents && ((await hasOtherParticipants(tx, game.id, game.creatorId)) || (await hasPaymentInProgress(tx, game.id))))
       throw new AppError("PRICE_RAISE_NOT_ALLOWED");
+    // Switching managed payment off would strand open, held and captured money (issue 23; README of participation).
+    if (game.isManagedPayment && !next.isManagedPayment && (await hasMoneyUnderWay(tx, game.id))) throw new AppError("MANAGED_PAYMENT_HAS_PAYMENTS");
     if (next.startTime.getTime() !== game.startTime.getTime() || next.isManagedPayment !== game.isManagedPayment)
       checkStartTime(next.startTime, now, next.isManagedPayment);
     if (next.maxPlayers !== null) {
@@ -153,6 +157,8 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
       return k !== "updatedAt" && (a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b);
     });
     await core.updateGameRow(tx, game.id, changes);
+    // A lowered price: everyone pays the new one (open intents lowered, holds captured at it, captures refunded the difference).
+    if (next.isManagedPayment && next.priceCents < game.priceCents) await lowerGamePrice(ctx.deps, tx, game, next.priceCents);
     // A warned change to a managed-payment game (spec 000 section 5): whoever pays may cancel free for 24 hours.
     // Judged against the game the players joined, so also when the same edit switches managed payment off.
     if (game.isManagedPayment && managedPaymentChangeWarnings(game, changes).length > 0) {

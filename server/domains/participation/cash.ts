@@ -107,7 +107,7 @@ export async function declineExternalPaymentRequest(ctx: Ctx, input: z.output<ty
     const updated = await repo.update(tx, row.id, { declinedExternalPaymentAt: requested > now ? requested : now, paymentReservationExpiresAt: expiresAt, updatedAt: now });
     const job = { participationId: row.id, paymentId: row.paymentId! };
     await ctx.deps.jobs.send("participation-payment-expiry", job, { startAfter: expiresAt }, tx);
-    await ctx.deps.jobs.send("participation-payment-reminder", job, { startAfter: reminderTime(now, expiresAt) }, tx);
+    await ctx.deps.jobs.send("participation-payment-reminder", { ...job, expiresAt: expiresAt.toISOString() }, { startAfter: reminderTime(now, expiresAt) }, tx);
     await recordGameEvent(ctx.deps, tx, {
       gameId: game.id,
       type: "CASH_DECLINED",

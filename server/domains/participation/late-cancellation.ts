@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { replacedCancellations } from "@shared/rules/late-cancellation";
 import { cancellationTerms, replacementsNeeded } from "@shared/rules/participation";
+import { holdsMoneyStatus, settlementOf, type EndingWay } from "@shared/rules/settlement";
 import type { Deps } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { participations } from "../../db/schema";
@@ -10,28 +11,37 @@ import { reservePayment } from "./payment";
 import * as repo from "./repo";
 
 /**
- * What ending a participation does to its money in a managed-payment game (spec 000 section 4 "Refund
- * on cancellation"; issue 13 "Cancelling"; README Decisions). The money itself only moves through the
- * provider: what is given back is given back by the reservation's job (`participation-payment-expiry`,
- * sent at once in the cancelling transaction, payment-lifecycle.ts `settlePayment`), whose answer moves
- * the participation through the payment reaction (Open -> Expired, Approved -> Released), so
- * shared/rules/payment-status.ts stays the one authority and no Stripe call runs under the game's lock.
+ * What ending a participation does to its money in a managed-payment game: the one table of
+ * shared/rules/settlement.ts (status × way of ending × time window → outcome; spec 000 section 4 "Refund on
+ * cancellation"). The money itself only moves through the provider: what is given back is given back by
+ * the reservation's job (`participation-payment-expiry`, sent at once in the ending transaction,
+ * payment-lifecycle.ts `settlePayment`), whose answer moves the participation through the payment
+ * reaction (Open -> Expired, Approved -> Released, Captured -> Released), so shared/rules/payment-status.ts
+ * stays the one authority and no Stripe call runs under the game's lock.
  *
- * - Open (unpaid): the intent is cancelled at once; nothing is owed.
- * - Approved, free by `cancellationTerms` (48 h or more ahead, before paymentCanCancelUntil, or from the
- *   waiting list): released at once.
- * - Approved within 48 h: `replacementsNeeded` is stored on the participation; 0 releases at once,
- *   otherwise the hold stays until replacements are found (`reviewLateCancellations`) or it is captured
- *   at the start (`pendingLateCancellations`).
- * - PaidExternally: cash; the app moves no money and stores nothing.
- * - Removed by the organiser: not the player's choice, always released.
+ * - release / refund: the job is sent at once (an unpaid intent cancelled, a hold released, a capture
+ *   refunded in full with the platform's fee).
+ * - keepUnlessReplaced (a hold or a capture, the player's own cancellation within 48 h):
+ *   `replacementsNeeded` is stored on the participation; 0 gives back at once, otherwise the money stays
+ *   until replacements are found (`reviewLateCancellations`); a hold is captured at the start
+ *   (`pendingLateCancellations`). Money already kept for an earlier late cancellation stays kept (a player
+ *   who rejoined the waiting list and leaves it again does not get it back by that detour).
+ * - nothing: no money with us, or cash (PaidExternally: the app moves no money).
  */
-export async function settleEndedParticipation(deps: Deps, tx: Tx, game: GameRow, row: repo.ParticipationRow, byOwner: boolean, now: Date): Promise<void> {
+export async function settleEndedParticipation(
+  deps: Deps,
+  tx: Tx,
+  game: GameRow,
+  row: repo.ParticipationRow,
+  way: Exclude<EndingWay, "reservationExpires" | "gameCancelled" | "movedToWaitingList">,
+  now: Date,
+): Promise<void> {
   if (!game.isManagedPayment || row.paymentId === null) return;
-  if (row.paymentStatus === "Open") return giveBackNow(deps, tx, row);
-  if (row.paymentStatus !== "Approved") return;
-  const free = !byOwner || cancellationTerms({ paymentStatus: row.paymentStatus, start: game.startTime, now, queue: row.queue, paymentCanCancelUntil: row.paymentCanCancelUntil }) === "free";
-  if (free) return giveBackNow(deps, tx, row);
+  if (holdsMoneyStatus(row.paymentStatus) && (row.cancellationReplacementsNeeded ?? 0) > 0) return;
+  const terms = cancellationTerms({ paymentStatus: row.paymentStatus, start: game.startTime, now, queue: row.queue, paymentCanCancelUntil: row.paymentCanCancelUntil });
+  const outcome = settlementOf(row.paymentStatus, way, terms === "free" ? "free" : "late");
+  if (outcome === "release" || outcome === "refund") return giveBackNow(deps, tx, row);
+  if (outcome !== "keepUnlessReplaced") return;
   const needed = replacementsNeeded({
     minPlayers: game.minPlayers,
     highestParticipantsAmountReached: game.highestParticipantsAmountReached,
@@ -43,19 +53,21 @@ export async function settleEndedParticipation(deps: Deps, tx: Tx, game: GameRow
 }
 
 /**
- * Whether a participation's current payment is owed to nobody: that of a participation moved to the
- * waiting list (unpaid or held: they pay again when they move up), or of a cancelled one an unpaid
- * reservation or a hold that is not kept for a late cancellation.
+ * Whether a participation's current payment is owed to nobody (settlement.ts): that of a participation
+ * on the waiting list (unpaid, held or captured: they pay again when they move up), or of a cancelled one
+ * an unpaid reservation, or a hold or capture that is not kept for a late cancellation.
  */
 export function owedToNobody(row: Pick<repo.ParticipationRow, "cancelledAt" | "queue" | "paymentStatus" | "cancellationReplacementsNeeded">): boolean {
-  if (row.cancelledAt === null) return row.queue && (row.paymentStatus === "Open" || row.paymentStatus === "Approved");
-  return row.paymentStatus === "Open" || (row.paymentStatus === "Approved" && !row.cancellationReplacementsNeeded);
+  const kept = holdsMoneyStatus(row.paymentStatus) && (row.cancellationReplacementsNeeded ?? 0) > 0;
+  if (row.cancelledAt === null && !row.queue) return false;
+  return row.paymentStatus === "Open" || (holdsMoneyStatus(row.paymentStatus) && !kept);
 }
 
 /**
- * The organiser moved a player of a managed game to the waiting list (issue 13): an unpaid reservation
- * is cancelled (reads Expired; the player keeps their place in the queue) and a hold released
- * (Released), at once; moving up makes a new reservation (service.ts `reservePayment`).
+ * The organiser moved a player of a managed game to the waiting list (issue 13; settlement.ts
+ * movedToWaitingList): an unpaid reservation is cancelled (reads Expired; the player keeps their place in
+ * the queue), a hold released and a capture refunded (Released), at once; moving up makes a new
+ * reservation (service.ts `reservePayment`).
  */
 export async function settleQueuedParticipation(deps: Deps, tx: Tx, game: GameRow, row: repo.ParticipationRow): Promise<void> {
   if (game.isManagedPayment && row.paymentId !== null && owedToNobody(row)) await giveBackNow(deps, tx, row);
@@ -65,16 +77,22 @@ async function giveBackNow(deps: Deps, tx: Tx, row: Pick<repo.ParticipationRow, 
   await deps.jobs.send("participation-payment-expiry", { participationId: row.id, paymentId: row.paymentId! }, {}, tx);
 }
 
-/** Held cards of late cancellations still waiting for replacements, earliest cancellation first. */
+/** Held cards and captured payments of late cancellations still waiting for replacements, earliest cancellation first. */
 export function pendingLateCancellations(db: DbOrTx, gameId: number) {
   return db
-    .select({ id: participations.id, paymentId: participations.paymentId, needed: participations.cancellationReplacementsNeeded, playerCount: participations.playerCount })
+    .select({
+      id: participations.id,
+      paymentId: participations.paymentId,
+      paymentStatus: participations.paymentStatus,
+      needed: participations.cancellationReplacementsNeeded,
+      playerCount: participations.playerCount,
+    })
     .from(participations)
     .where(
       and(
         eq(participations.gameId, gameId),
         isNotNull(participations.cancelledAt),
-        eq(participations.paymentStatus, "Approved"),
+        inArray(participations.paymentStatus, ["Approved", "Captured"]),
         gt(participations.cancellationReplacementsNeeded, 0),
         isNotNull(participations.paymentId),
       ),

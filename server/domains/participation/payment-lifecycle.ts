@@ -1,17 +1,18 @@
 import type { z } from "zod";
 import type { PaymentIntentStatus, PaymentStatus } from "@shared/constants";
+import { participationFeeCents } from "@shared/rules/fees";
 import { isFinalIntentStatus } from "@shared/rules/intent-status";
 import { cashRequestPending } from "@shared/rules/payment-display";
 import { transitionProblem } from "@shared/rules/payment-status";
 import type { TCapturePaymentsResult, ZCapturePaymentsInput } from "@shared/schemas/participation";
 import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
-import type { GamePaymentsCaptureJob, GamePaymentsReleaseJob, PaymentExpiryJob, WaitingListJob } from "../../jobs/definitions";
+import type { GamePaymentsCaptureJob, GamePaymentsReleaseJob, GamePaymentsRepriceJob, PaymentExpiryJob, WaitingListJob } from "../../jobs/definitions";
 import { AppError } from "../../lib/errors";
-import { lockGame, recordGameEvent, requireGame, type GameRow } from "../games/core";
+import { gameFeePercentage, lockGame, recordGameEvent, requireGame, type GameRow } from "../games/core";
 import type { GameEventReaction } from "../games/events";
 import type { PaymentReaction } from "../payments/events";
-import { cancelPayment, capturePayment, findPayment, refreshPayment, refundPayment, requirePayment, type PaymentRow } from "../payments/service";
+import { cancelPayment, capturePayment, findPayment, refreshPayment, refundPayment, requirePayment, updatePaymentAmount, type PaymentRow } from "../payments/service";
 import { requireActor } from "../users/service";
 import { owedToNobody, pendingLateCancellations, reviewLateCancellations } from "./late-cancellation";
 import * as repo from "./repo";
@@ -42,6 +43,11 @@ import { promoteWaitingList } from "./service";
  *   panel does the same on demand, with a dry run (`capturePaymentsForGame`).
  * - A cancelled game (the organiser's or the automatic cancellation: its CANCELLED event) gives every
  *   payment back (`handleGamePaymentsRelease`): holds released, captures refunded with the fee.
+ * - Every other way a place ends settles its money by the one table of shared/rules/settlement.ts
+ *   (late-cancellation.ts); money paid after the place ended is given back as soon as it arrives.
+ * - A lowered price (`lowerGamePrice`, `handleGamePaymentsReprice`): everyone pays the new price.
+ * - Money that went back outside the app (Stripe's dashboard, a lapsed hold) moves a playing participation
+ *   to Released; its PAYMENT_CHANGED event says `refundedOutsideApp` and the organiser is told.
  */
 
 type PaymentFacts = Pick<PaymentRow, "status" | "amountReceivedCents" | "amountRefundedCents">;
@@ -122,15 +128,23 @@ async function followPayment(deps: Deps, tx: Tx, game: GameRow, row: repo.Partic
   }
   if (status === row.paymentStatus) return;
 
+  const playing = row.cancelledAt === null && !row.queue && game.cancelledAt === null;
   // An unpaid reservation that ran out gives up the place, unless the player or the game already ended it
   // (or the organiser moved the player to the waiting list: they keep their place in the queue).
-  const revoke = status === "Expired" && row.cancelledAt === null && !row.queue && game.cancelledAt === null;
-  await repo.update(tx, row.id, { paymentStatus: status, updatedAt: now, ...(revoke ? { cancelledAt: now, queue: false, bringsBall: false, bringsBibs: false } : {}) });
+  const revoke = status === "Expired" && playing;
+  // A playing participation's money went back without the app asking (Stripe's dashboard, a lapsed hold):
+  // it follows the money (Released) and keeps its place; the organiser is told (notifications).
+  const refundedOutsideApp = status === "Released" && playing;
+  const updated = await repo.update(tx, row.id, {
+    paymentStatus: status,
+    updatedAt: now,
+    ...(revoke ? { cancelledAt: now, queue: false, bringsBall: false, bringsBibs: false } : {}),
+  });
   await recordGameEvent(deps, tx, {
     gameId: game.id,
     type: "PAYMENT_CHANGED",
     actorId: null,
-    payload: { participationId: row.id, userId: row.userId, from: row.paymentStatus, to: status, revoked: revoke },
+    payload: { participationId: row.id, userId: row.userId, from: row.paymentStatus, to: status, revoked: revoke, ...(refundedOutsideApp ? { refundedOutsideApp } : {}) },
     createdAt: now,
   });
   if (revoke) await promoteWaitingList({ deps }, tx, game);
@@ -139,7 +153,12 @@ async function followPayment(deps: Deps, tx: Tx, game: GameRow, row: repo.Partic
   if (game.cancelledAt !== null && (status === "Approved" || status === "Captured")) {
     // paid after the game was cancelled: given back like the rest of the game's money
     await deps.jobs.send("game-payments-release", { gameId: game.id }, {}, tx);
-  } else if (status === "Approved") {
+  } else if (owedToNobody(updated) && holdsMoney(payment)) {
+    // paid after the place ended or moved to the waiting list (a checkout finished meanwhile): given back at once
+    await deps.jobs.send("participation-payment-expiry", { participationId: row.id, paymentId: row.paymentId! }, {}, tx);
+  } else if (status === "Approved" && (now >= game.startTime || !(await repo.otherHoldExists(tx, game.id, row.id)))) {
+    // One capture job per game and start: the first hold sends it (another hold means it is planned already;
+    // a move of the game plans its own); after the start it runs at once for each late hold.
     await sendCaptureJob(deps, tx, game);
   }
 }
@@ -147,6 +166,16 @@ async function followPayment(deps: Deps, tx: Tx, game: GameRow, row: repo.Partic
 /** The capture of a game's held cards at its start (a start in the past: at once). */
 async function sendCaptureJob(deps: Deps, tx: Tx, game: Pick<GameRow, "id" | "startTime">): Promise<void> {
   await deps.jobs.send("game-payments-capture", { gameId: game.id, startTime: game.startTime.toISOString() }, { startAfter: game.startTime }, tx);
+}
+
+/**
+ * What a held card is captured for: what the participation owes now (its total price, lowered with the
+ * game's price), at most what was held, with the platform's fee of that amount. Null: all of it, as held.
+ */
+async function owedCapture(deps: Deps, game: GameRow, payment: PaymentRow, totalPriceCents: number): Promise<{ amountCents: number; applicationFeeCents: number } | null> {
+  if (totalPriceCents <= 0 || totalPriceCents >= payment.amountCents) return null;
+  const feePercentage = await gameFeePercentage(deps.db, game);
+  return { amountCents: totalPriceCents, applicationFeeCents: participationFeeCents({ priceCents: totalPriceCents, playerCount: 1, feePercentage }) };
 }
 
 /**
@@ -252,13 +281,14 @@ async function captureApproved(deps: Deps, game: GameRow, dryRun: boolean): Prom
   const payments: TCapturePaymentsResult["payments"] = [];
   for (const p of await repo.approvedParticipations(deps.db, game.id)) {
     const payment = await requirePayment(deps, p.paymentId);
-    const entry = { participationId: p.id, paymentId: payment.id, name: p.name, playerCount: p.playerCount, amountCents: payment.amountCents };
+    const owed = await owedCapture(deps, game, payment, p.totalPriceCents);
+    const entry = { participationId: p.id, paymentId: payment.id, name: p.name, playerCount: p.playerCount, amountCents: owed?.amountCents ?? payment.amountCents };
     if (dryRun) {
       payments.push({ ...entry, outcome: "wouldCapture", errorCode: null });
       continue;
     }
     try {
-      const captured = await capturePayment(deps, payment.id);
+      const captured = await capturePayment(deps, payment.id, (await owedCapture(deps, game, payment, p.totalPriceCents)) ?? {});
       payments.push({ ...entry, outcome: captured.status === "succeeded" ? "captured" : "failed", errorCode: captured.status === "succeeded" ? null : "PAYMENT_STATE_CONFLICT" });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -289,14 +319,18 @@ export async function handleGamePaymentsCapture(deps: Deps, job: GamePaymentsCap
  * The holds of late cancellations nobody replaced are captured at the start (spec 000 section 4: "money
  * is taken unless replacement players are found"); those replaced meanwhile are released first. The
  * capture's answer moves the participation Approved -> Captured (job, cancelled participation: allowed
- * by the table). False when a capture failed (the job is retried; captured ones are not repeated).
+ * by the table). Captured late cancellations (instant capture) are simply kept. False when a capture
+ * failed (the job is retried; captured ones are not repeated).
  */
 async function captureLateCancellations(deps: Deps, game: GameRow): Promise<boolean> {
   await deps.db.transaction(async (tx) => reviewLateCancellations(deps, tx, await lockGame(tx, game.id)));
   let ok = true;
   for (const p of await pendingLateCancellations(deps.db, game.id)) {
+    if (p.paymentStatus !== "Approved") continue;
     try {
-      await capturePayment(deps, p.paymentId);
+      const row = await repo.findById(deps.db, p.id);
+      const payment = await requirePayment(deps, p.paymentId);
+      await capturePayment(deps, p.paymentId, (await owedCapture(deps, game, payment, row?.totalPriceCents ?? 0)) ?? {});
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       deps.logger.error("capture of a late cancellation failed", { gameId: game.id, participationId: p.id, paymentId: p.paymentId, code: error.code });
@@ -345,6 +379,65 @@ export async function handleGamePaymentsRelease(deps: Deps, job: GamePaymentsRel
     }
   }
   if (failed) throw new Error(`${failed} payments of cancelled game ${game.id} not given back yet`);
+}
+
+/* ---------- a lowered price ---------- */
+
+/**
+ * The job after a managed game's price was lowered (games/manage.ts through `lowerGamePrice`, which set
+ * every paying participation's total price in the same transaction): everyone pays the new price.
+ * - an unpaid intent (Open) asks for the new amount (the same intent: an open checkout shows it);
+ * - a held card (Approved) is captured at the new amount at the start (`owedCapture`), nothing now;
+ * - a captured payment is refunded the difference, with the platform's fee in proportion.
+ * Payments given back anyway (a cancelled or queued participation's that nobody is owed) are left to
+ * their own job. Each payment is tried; when one failed the job fails after the rest and is retried
+ * (what is done already is not done twice: the amounts say so, and the keys name them).
+ */
+export async function handleGamePaymentsReprice(deps: Deps, job: GamePaymentsRepriceJob): Promise<void> {
+  const game = await requireGame(deps.db, job.gameId).catch(() => null);
+  if (!game || game.cancelledAt || !game.isManagedPayment) return;
+  const feePercentage = await gameFeePercentage(deps.db, game);
+  let failed = 0;
+  for (const p of await repo.participationsWithPayments(deps.db, game.id)) {
+    if (owedToNobody(p) || p.totalPriceCents <= 0) continue;
+    try {
+      await repricePayment(deps, await requirePayment(deps, p.paymentId), p.totalPriceCents, feePercentage);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failed++;
+      deps.logger.error("payment not repriced", { gameId: game.id, participationId: p.id, paymentId: p.paymentId, code: error.code });
+    }
+  }
+  if (failed) throw new Error(`${failed} payments of game ${game.id} not repriced yet`);
+}
+
+async function repricePayment(deps: Deps, payment: PaymentRow, owedCents: number, feePercentage: number, again = true): Promise<void> {
+  try {
+    if (payment.status === "succeeded") {
+      const over = payment.amountReceivedCents - payment.amountRefundedCents - owedCents;
+      if (over > 0) await refundPayment(deps, payment.id, { amountCents: over, reference: `price-${owedCents}` }, { refundApplicationFee: true });
+      return;
+    }
+    if (payment.status === "requires_capture" || payment.status === "canceled" || payment.status === "processing") return;
+    if (payment.amountCents > owedCents) {
+      await updatePaymentAmount(deps, payment.id, { amountCents: owedCents, applicationFeeCents: participationFeeCents({ priceCents: owedCents, playerCount: 1, feePercentage }) });
+    }
+  } catch (error) {
+    // paid or held just now: read it and settle it as it is
+    if (!(again && error instanceof AppError && error.code === "PAYMENT_STATE_CONFLICT")) throw error;
+    await repricePayment(deps, await refreshPayment(deps, payment.id), owedCents, feePercentage, false);
+  }
+}
+
+/**
+ * A managed game's price was lowered (games/manage.ts, under the game's lock): every participation paying
+ * or paid by card owes the new price × its player count from now on, and the job moves the money there.
+ */
+export async function lowerGamePrice(deps: Deps, tx: Tx, game: Pick<GameRow, "id" | "isManagedPayment">, priceCents: number): Promise<void> {
+  if (!game.isManagedPayment) return;
+  if ((await repo.lowerTotalPrices(tx, game.id, priceCents, deps.clock.now())) > 0) {
+    await deps.jobs.send("game-payments-reprice", { gameId: game.id, priceCents }, {}, tx);
+  }
 }
 
 /* ---------- the waiting list after a refused reservation ---------- */

@@ -41,7 +41,9 @@ export async function handlePaymentReminder(deps: Deps, job: PaymentReminderJob)
       !row.queue &&
       game.cancelledAt === null &&
       row.paymentReservationExpiresAt !== null &&
-      now < row.paymentReservationExpiresAt;
+      now < row.paymentReservationExpiresAt &&
+      // the deadline it was planned for: a moved deadline (a declined cash request) has its own reminder
+      (job.expiresAt === undefined || new Date(job.expiresAt).getTime() === row.paymentReservationExpiresAt.getTime());
     // a pending cash request waits for the organiser, not for a card
     if (!waiting || row.userId === null || cashRequestPending(row)) return;
     await recordGameEvent(deps, tx, {

@@ -3,6 +3,7 @@ import type { PaymentStatus } from "@shared/constants";
 import { participationAmountCents, participationFeeCents } from "@shared/rules/fees";
 import { transitionProblem } from "@shared/rules/payment-status";
 import { gamePaymentDescription, paymentStatementSuffix } from "@shared/rules/payment-description";
+import { holdsMoneyStatus } from "@shared/rules/settlement";
 import type { TParticipationPayment, ZParticipationPaymentInput } from "@shared/schemas/participation";
 import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
@@ -45,7 +46,9 @@ export function paymentReturnUrl(deps: Pick<Deps, "config">, gameId: number): st
 /**
  * Why a participation in `status` cannot make a reservation now, as an AppError code, or null.
  * An Open status here belongs to a cancelled participation whose reservation was given up: the new one
- * replaces it (the old intent is cancelled by its own expiry job, which finds it superseded).
+ * replaces it (the old intent is cancelled by its own expiry job, which finds it superseded). Approved
+ * and Captured belong to a cancelled or queued participation whose money is being given back or kept
+ * for a late cancellation: the new reservation supersedes that payment too (reservePayment).
  */
 export function reservationProblem(status: PaymentStatus, game: GameRow, now: Date): "GAME_ALREADY_STARTED" | "PAYMENT_TRANSITION_NOT_ALLOWED" | null {
   const problem = transitionProblem(status === "Open" ? "Expired" : status, "Open", {
@@ -103,10 +106,22 @@ export async function reservePayment(
     declinedExternalPaymentAt: null,
     externalPaymentMessage: null,
     totalPriceCents: amountCents,
+    // a late cancellation's kept money is superseded by this payment (given back below)
+    cancellationReplacementsNeeded: null,
     updatedAt: now,
   });
+  // A rejoin or a move up while the earlier payment still holds money (kept for a late cancellation, or
+  // being given back): that payment is superseded, and its job gives it back (payment-lifecycle.ts).
+  if (row.paymentId !== null && holdsMoneyStatus(row.paymentStatus)) {
+    await deps.jobs.send("participation-payment-expiry", { participationId: row.id, paymentId: row.paymentId }, {}, tx);
+  }
   await deps.jobs.send("participation-payment-expiry", { participationId: row.id, paymentId: started.paymentId }, { startAfter: expiresAt }, tx);
-  await deps.jobs.send("participation-payment-reminder", { participationId: row.id, paymentId: started.paymentId }, { startAfter: reminderTime(now, expiresAt) }, tx);
+  await deps.jobs.send(
+    "participation-payment-reminder",
+    { participationId: row.id, paymentId: started.paymentId, expiresAt: expiresAt.toISOString() },
+    { startAfter: reminderTime(now, expiresAt) },
+    tx,
+  );
   return { row: updated, payment: paymentOf(deps, game.id, updated, { intentId: started.intentId, clientSecret: started.clientSecret }, amountCents) };
 }
 

@@ -221,6 +221,7 @@ export async function approvedParticipations(db: DbOrTx, gameId: number) {
       id: participations.id,
       paymentId: participations.paymentId,
       playerCount: participations.playerCount,
+      totalPriceCents: participations.totalPriceCents,
       name: sql<string>`coalesce(${participations.firstName}, ${users.firstName}, '')`,
     })
     .from(participations)
@@ -241,7 +242,15 @@ export async function approvedParticipations(db: DbOrTx, gameId: number) {
 /** Every participation of a game that has (had) a payment, with its current one. */
 export async function participationsWithPayments(db: DbOrTx, gameId: number) {
   const rows = await db
-    .select({ id: participations.id, paymentId: participations.paymentId, paymentStatus: participations.paymentStatus })
+    .select({
+      id: participations.id,
+      paymentId: participations.paymentId,
+      paymentStatus: participations.paymentStatus,
+      totalPriceCents: participations.totalPriceCents,
+      cancelledAt: participations.cancelledAt,
+      queue: participations.queue,
+      cancellationReplacementsNeeded: participations.cancellationReplacementsNeeded,
+    })
     .from(participations)
     .where(and(eq(participations.gameId, gameId), isNotNull(participations.paymentId)))
     .orderBy(asc(participations.id));
@@ -258,6 +267,49 @@ export async function hasPaymentInProgress(db: DbOrTx, gameId: number): Promise<
     .where(and(eq(participations.gameId, gameId), inArray(participations.paymentStatus, ["Open", "Approved"])))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Any participation of the game, cancelled or not, whose payment is open, held or captured (Open,
+ * Approved, Captured): money that switching managed payment off would strand (games/manage.ts).
+ */
+export async function hasMoneyUnderWay(db: DbOrTx, gameId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), inArray(participations.paymentStatus, ["Open", "Approved", "Captured"])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether another participation of the game than `exceptId` has its card held (Approved), cancelled or not. */
+export async function otherHoldExists(db: DbOrTx, gameId: number, exceptId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), eq(participations.paymentStatus, "Approved"), ne(participations.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A lowered price (games/manage.ts): every participation that pays or paid by card (Open, Approved,
+ * Captured; active, queued or cancelled with money kept) now owes the new price × its player count.
+ * Returns how many rows changed.
+ */
+export async function lowerTotalPrices(db: DbOrTx, gameId: number, priceCents: number, now: Date): Promise<number> {
+  const rows = await db
+    .update(participations)
+    .set({ totalPriceCents: sql`${priceCents} * ${participations.playerCount}`, updatedAt: now })
+    .where(
+      and(
+        eq(participations.gameId, gameId),
+        inArray(participations.paymentStatus, ["Open", "Approved", "Captured"]),
+        gt(participations.totalPriceCents, sql`${priceCents} * ${participations.playerCount}`),
+      ),
+    )
+    .returning({ id: participations.id });
+  return rows.length;
 }
 
 /** Participations of the game whose card is held now (Approved), cancelled or not: their holds must be captured or released. */

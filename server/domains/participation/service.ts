@@ -482,7 +482,7 @@ async function endParticipation(
     });
   }
   // the payment: given back, or kept for a late cancellation unless replaced (late-cancellation.ts)
-  await settleEndedParticipation(ctx.deps, tx, game, row, isOwner, now);
+  await settleEndedParticipation(ctx.deps, tx, game, row, isOwner ? "playerCancels" : "organiserRemoves", now);
 }
 
 /* ---------- guests becoming accounts ---------- */
@@ -568,7 +568,7 @@ export async function withdrawFromUpcomingGames(ctx: Ctx, tx: Tx, userId: number
     const game = await lockGame(tx, row.gameId);
     const ended = await repo.update(tx, row.id, { cancelledAt: now, queue: false, updatedAt: now });
     // a deleted account owes nothing: its unpaid reservation is cancelled and its hold released
-    await settleEndedParticipation(ctx.deps, tx, game, ended, false, now);
+    await settleEndedParticipation(ctx.deps, tx, game, ended, "accountDeleted", now);
     await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "PARTICIPATION_CANCELLED", actorId: userId, payload: { participationId: row.id, accountDeleted: true }, createdAt: now });
     await promoteWaitingList(ctx, tx, game);
   }
@@ -589,6 +589,11 @@ export function hasOtherParticipants(tx: Tx, gameId: number, creatorId: number):
 /** A payment of the game is under way (Open or Approved), also on a cancelled participation. */
 export function hasPaymentInProgress(tx: Tx, gameId: number): Promise<boolean> {
   return repo.hasPaymentInProgress(tx, gameId);
+}
+
+/** A payment of the game is open, held or captured, also on a cancelled participation (managed payment cannot be switched off then). */
+export function hasMoneyUnderWay(tx: Tx, gameId: number): Promise<boolean> {
+  return repo.hasMoneyUnderWay(tx, gameId);
 }
 
 /** The game's participations whose card is held now (Approved). */

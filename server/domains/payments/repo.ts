@@ -58,6 +58,17 @@ export async function updatePaymentMirror(tx: Tx, paymentId: number, changes: Pa
   return row;
 }
 
+/** A changed amount of an unpaid intent (service.ts updatePaymentAmount), after Stripe accepted it. */
+export async function updatePaymentAmount(tx: Tx, paymentId: number, amounts: { amountCents: number; applicationFeeCents: number }, now: Date): Promise<PaymentRow> {
+  const [row] = await tx
+    .update(payments)
+    .set({ ...amounts, updatedAt: now })
+    .where(eq(payments.id, paymentId))
+    .returning();
+  if (!row) throw new Error(`payment ${paymentId} vanished`);
+  return row;
+}
+
 /**
  * Rows whose intent may still change at Stripe (not final) and that nothing touched for a while:
  * the reconciliation job reads them, those read longest ago first.

@@ -158,25 +158,58 @@ async function applyAnswer(deps: Deps, row: PaymentRow, intent: Stripe.PaymentIn
 }
 
 /**
- * Captures a held card (manual capture): all of it, or `amountCents` of it (Stripe releases the rest).
+ * Captures a held card (manual capture): all of it, or `amountCents` of it (Stripe releases the rest),
+ * then with `applicationFeeCents` as the platform's fee of what is taken (a lowered price).
  * Once per payment: the key names the payment (and the amount), so a repeated capture replays the first.
  */
-export async function capturePayment(deps: Deps, paymentId: number, opts: { amountCents?: number } = {}): Promise<PaymentRow> {
+export async function capturePayment(deps: Deps, paymentId: number, opts: { amountCents?: number; applicationFeeCents?: number } = {}): Promise<PaymentRow> {
   const row = await requirePayment(deps, paymentId);
   checkAction("capture", row);
   if (opts.amountCents !== undefined && (!Number.isSafeInteger(opts.amountCents) || opts.amountCents < 1 || opts.amountCents > row.amountCents)) {
     throw new AppError("PAYMENT_AMOUNT_INVALID");
   }
+  const fee = opts.amountCents !== undefined ? opts.applicationFeeCents : undefined;
+  if (fee !== undefined && (!Number.isSafeInteger(fee) || fee < 0 || fee > opts.amountCents!)) throw new AppError("PAYMENT_AMOUNT_INVALID");
   const { stripe } = requirePayments(deps);
   const keyParts: (string | number)[] = opts.amountCents === undefined ? [row.id] : [row.id, opts.amountCents];
   const intent = await callStripe(deps, "capture", () =>
     stripe.paymentIntents.capture(
       row.stripePaymentIntentId,
-      { ...(opts.amountCents !== undefined ? { amount_to_capture: opts.amountCents } : {}), expand: ["latest_charge"] },
+      {
+        ...(opts.amountCents !== undefined ? { amount_to_capture: opts.amountCents } : {}),
+        ...(fee !== undefined ? { application_fee_amount: fee } : {}),
+        expand: ["latest_charge"],
+      },
       { idempotencyKey: idempotencyKey("capture", ...keyParts) },
     ),
   );
   return applyAnswer(deps, row, intent);
+}
+
+/**
+ * Lowers what an unpaid intent asks for (a lowered price): Stripe keeps the intent and its client
+ * secret, so a checkout page already open shows the new amount. Only before the customer paid or
+ * authorised (PAYMENT_STATE_CONFLICT otherwise: capture or refund the difference instead). Once per
+ * payment and amount (the key names both).
+ */
+export async function updatePaymentAmount(deps: Deps, paymentId: number, amounts: { amountCents: number; applicationFeeCents: number }): Promise<PaymentRow> {
+  const row = await requirePayment(deps, paymentId);
+  const { amountCents, applicationFeeCents } = amounts;
+  if (!Number.isSafeInteger(amountCents) || amountCents < 1 || !Number.isSafeInteger(applicationFeeCents) || applicationFeeCents < 0 || applicationFeeCents > amountCents) {
+    throw new AppError("PAYMENT_AMOUNT_INVALID");
+  }
+  if (row.status !== "requires_payment_method" && row.status !== "requires_confirmation" && row.status !== "requires_action") {
+    throw new AppError("PAYMENT_STATE_CONFLICT", { details: { paymentId: row.id, status: row.status } });
+  }
+  const { stripe } = requirePayments(deps);
+  await callStripe(deps, "update", () =>
+    stripe.paymentIntents.update(
+      row.stripePaymentIntentId,
+      { amount: amountCents, application_fee_amount: applicationFeeCents },
+      { idempotencyKey: idempotencyKey("update-amount", row.id, amountCents) },
+    ),
+  );
+  return deps.db.transaction((tx) => repo.updatePaymentAmount(tx, row.id, { amountCents, applicationFeeCents }, deps.clock.now()));
 }
 
 /** Stripe's `cancellation_reason`s we may give. */

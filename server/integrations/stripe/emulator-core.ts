@@ -93,6 +93,11 @@ export class EmulatorCore {
   readonly intents = new Map<string, Stripe.PaymentIntent>();
   readonly charges = new Map<string, Stripe.Charge>();
   readonly refunds = new Map<string, Stripe.Refund>();
+  /**
+   * Application fee given back by refunds with `refund_application_fee` (Stripe's ApplicationFee
+   * `amount_refunded`, in proportion to the refunded amount), per charge; kept in memory only.
+   */
+  readonly applicationFeeRefunded = new Map<string, number>();
   /** PaymentMethods the emulator created (payment method id -> type) */
   readonly paymentMethods = new Map<string, string>();
   readonly events: Stripe.Event[] = [];
@@ -917,8 +922,14 @@ export class EmulatorCore {
         executed: true,
       });
     }
-    p.bool("refund_application_fee");
+    const refundFee = p.bool("refund_application_fee") === true;
     p.bool("reverse_transfer");
+    if (refundFee && charge.application_fee_amount) {
+      // Stripe refunds the fee in proportion to the amount refunded, never more than the fee
+      const done = this.applicationFeeRefunded.get(charge.id) ?? 0;
+      const share = Math.floor((charge.application_fee_amount * (refunded + amount)) / charge.amount_captured);
+      this.applicationFeeRefunded.set(charge.id, Math.min(charge.application_fee_amount, Math.max(done, share)));
+    }
     const refund: Stripe.Refund = {
       id: randomId("re_"),
       object: "refund",

@@ -413,6 +413,12 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}) {
       return control(() => core.expireAuthorisation(paymentIntentId));
     },
 
+    /** The platform's fee given back so far on an intent's charge by refunds with `refund_application_fee`, in cents. */
+    applicationFeeRefundedCents(paymentIntentId: string): number {
+      const charge = core.intents.get(paymentIntentId)?.latest_charge;
+      return typeof charge === "string" ? (core.applicationFeeRefunded.get(charge) ?? 0) : 0;
+    },
+
     async close() {
       sender.close();
       await server.stop(true);
