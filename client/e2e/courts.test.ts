@@ -293,19 +293,60 @@ describe("courts", () => {
       expect(await latitude.getAttribute("aria-invalid")).toBe("true");
       await shot(page, "court-create-coordinates-error", { full: true });
 
-      await latitude.fill("");
-      await longitude.fill("");
-      await page.locator(".kr-court-map").click({ position: { x: 60, y: 60 } });
+      // A known point in Berlin typed in puts the picked pin there; the map's own projection places that pin,
+      // so a click beside it picks a point beside it, wherever the map happens to be centred (issue 23 item 22).
+      await latitude.fill("52.5200");
+      await longitude.fill("13.4050");
+      const pin = page.getByRole("img", { name: /./ }).and(page.locator(".kr-picked-pin"));
+      await pin.waitFor();
+      await mapDrawn(page);
+      // the map has stopped moving: the pin stands still over ten frames
+      await page.waitForFunction(
+        () => {
+          const w = window as unknown as { __pinAt?: string; __pinStill?: number };
+          const tip = document.querySelector(".kr-picked-pin")!.getBoundingClientRect();
+          const at = `${Math.round(tip.left)},${Math.round(tip.bottom)}`;
+          w.__pinStill = w.__pinAt === at ? (w.__pinStill ?? 0) + 1 : 0;
+          w.__pinAt = at;
+          return w.__pinStill >= 10;
+        },
+        undefined,
+        { polling: "raf" },
+      );
+      await page.locator(".kr-court-map").evaluate((el) => el.scrollIntoView({ block: "center" }));
+      const target = await page.evaluate(() => {
+        const box = document.querySelector(".kr-court-map")!;
+        const map = box.getBoundingClientRect();
+        const tip = document.querySelector(".kr-picked-pin")!.getBoundingClientRect();
+        const at = { x: tip.left + tip.width / 2, y: tip.bottom };
+        // 40 px beside the pin's tip, on the map and on no marker
+        for (const [dx, dy] of [[40, 0], [-40, 0], [0, 40], [0, -60], [40, 40], [-40, 40]] as const) {
+          const x = at.x + dx;
+          const y = at.y + dy;
+          if (x < map.left + 10 || x > map.right - 10 || y < map.top + 10 || y > map.bottom - 10) continue;
+          const hit = document.elementFromPoint(x, y);
+          if (hit && box.contains(hit) && !hit.closest(".maplibregl-marker, .kr-court-pin, .kr-picked-pin, button, a")) return { x, y };
+        }
+        return null;
+      });
+      expect(target).not.toBeNull();
+      await page.mouse.click(target!.x, target!.y);
       await page.waitForFunction(() => {
         const fields = [...document.querySelectorAll<HTMLInputElement>("input[inputmode=decimal]")];
-        return fields.length === 2 && fields.every((field) => /^-?\d+(\.\d+)?$/.test(field.value));
+        return fields.length === 2 && fields.every((field) => /^-?\d+(\.\d+)?$/.test(field.value)) && fields[0]!.value !== "52.5200";
       });
       const picked = [Number(await latitude.inputValue()), Number(await longitude.inputValue())];
-      expect(picked[0]).toBeGreaterThan(52.3);
-      expect(picked[0]).toBeLessThan(52.7);
-      expect(picked[1]).toBeGreaterThan(13.1);
-      expect(picked[1]).toBeLessThan(13.7);
-      await page.getByRole("img", { name: /./ }).and(page.locator(".kr-picked-pin")).waitFor();
+      // 40 px at the list zoom are well under a tenth of a degree
+      expect(Math.abs(picked[0]! - 52.52)).toBeLessThan(0.1);
+      expect(Math.abs(picked[1]! - 13.405)).toBeLessThan(0.1);
+      // the pin moved to the clicked point: the map projects the picked coordinates where the click was
+      await page.waitForFunction(
+        (click) => {
+          const tip = document.querySelector(".kr-picked-pin")?.getBoundingClientRect();
+          return !!tip && Math.abs(tip.left + tip.width / 2 - click.x) < 3 && Math.abs(tip.bottom - click.y) < 3;
+        },
+        target!,
+      );
       await shot(page, "court-create-coordinates", { full: true });
       await clickReady(page, "Ort prüfen");
       await page.getByRole("heading", { name: "Gefundener Ort" }).waitFor();
