@@ -47,6 +47,8 @@ export type Viewer = {
 export type SessionCookies = {
   set(token: string, expiresAt: Date): void;
   clear(): void;
+  /** Gives this browser or app its guest key (an HttpOnly cookie; domains/participation/guest-limits.ts). */
+  setGuestKey?(key: string): void;
 };
 
 export type RequestMeta = {
@@ -56,6 +58,8 @@ export type RequestMeta = {
   csrfOk: boolean;
   /** the raw session token from the cookie or Authorization header, if any */
   sessionToken: string | null;
+  /** this browser's or app's guest key (cookie), if it has one: proves a guest participation was made here */
+  guestKey?: string | null;
 };
 
 /** What every service call receives: transport-independent. */

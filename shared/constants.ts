@@ -227,6 +227,20 @@ export const REPORT_MAX_LENGTH = 1000;
 export const RATING_MIN_HISTORY = 3;
 export const RATING_HISTORY_WINDOW = 20;
 export const GUEST_PAGE_SIZE = 5;
+/**
+ * Anonymous guests (README Decisions "Guest limits"): keyed first on the client's address (which the
+ * client cannot choose; IPv6 by its /64), then on the device token it sends. Joins and comments count
+ * in a window of `windowSeconds`; places per game are the guest participations still active in it.
+ */
+export const GUEST_LIMITS = {
+  windowSeconds: 10 * 60,
+  joinsPerAddress: 6,
+  joinsPerDevice: 3,
+  placesPerAddressPerGame: 2,
+  placesPerDevicePerGame: 1,
+  commentsPerAddress: 10,
+  commentsPerDevice: 5,
+} as const;
 
 /* ---- Chat (spec 000 sections 4, 5, 8, 9) ---- */
 export const MESSAGE_MAX_LENGTH = 500;

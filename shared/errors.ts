@@ -76,6 +76,8 @@ export const ERRORS = {
   GAME_OVER: { status: 409, message: "The game is over" },
   NAME_REQUIRED: { status: 400, message: "Player or name must be set" },
   GUEST_NAME_TAKEN: { status: 409, message: "First name already in use" },
+  GUEST_JOIN_RATE_LIMITED: { status: 429, message: "Too many guests joined from this connection or device, try again later" },
+  GUEST_PLACES_LIMIT: { status: 429, message: "This connection or device already has the most guest places in this game" },
   NOT_ENOUGH_PLACES: { status: 409, message: "Not enough places" }, // the game is full
   GUEST_EXTRA_LIMIT: { status: 400, message: "Guests can only bring one more player" }, // a value of the input (playerCount)
   PLAYER_EXTRA_LIMIT: { status: 400, message: "Too many extra players" },
@@ -155,6 +157,7 @@ export const ERRORS = {
   GOOGLE_UNAVAILABLE_HERE: { status: 409, message: "Google Calendar is not configured on this server" },
   // chat (spec 000 section 8, "Messages")
   COMMENT_RATE_LIMITED: { status: 429, message: "One message per 10 seconds" },
+  GUEST_COMMENT_RATE_LIMITED: { status: 429, message: "Too many guest messages from this connection or device, try again later" },
   DIRECT_MESSAGE_RATE_LIMITED: { status: 429, message: "One message per 3 seconds" },
   MESSAGE_TO_SELF: { status: 400, message: "You cannot send messages to yourself" },
   RECEIVER_NOT_FOUND: { status: 404, message: "User does not exist" },
@@ -162,6 +165,7 @@ export const ERRORS = {
   COMMENT_NEEDS_NOTIFICATIONS: { status: 400, message: "Guests need notifications to comment" },
   // web push: the subscription's endpoint is not on a push service the server sends to (WEB_PUSH_HOSTS)
   PUSH_SERVICE_NOT_SUPPORTED: { status: 400, message: "This push service is not supported" },
+  DEVICE_TOKEN_TAKEN: { status: 409, message: "This device is registered to another account" },
   // accounts (spec 001 sections 2.3-2.5, 4)
   EMAIL_TOKEN_INVALID: { status: 400, message: "The email could not be confirmed" },
   EMAIL_TOKEN_EXPIRED: { status: 400, message: "The confirmation link has expired" }, // the token sent is no longer good, like an invalid one

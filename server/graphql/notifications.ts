@@ -33,5 +33,5 @@ export const notificationQueries = {
 export const notificationMutations = {
   subscribeToRegion: resolver(ZSubscribeToRegionInput, notifications.subscribeToRegion),
   unsubscribeFromRegion: resolver(ZRegionSubscriptionInput, notifications.unsubscribeFromRegion),
-  registerNativeDevice: resolver(ZRegisterNativeDeviceInput, notifications.registerNativeDevice),
+  registerNativeDevice: resolver(ZRegisterNativeDeviceInput, (ctx, i) => notifications.registerNativeDevice(ctx, i)),
 };

@@ -46,7 +46,24 @@ export function sessionCookies(resHeaders: Headers, secure: boolean): SessionCoo
       resHeaders.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { httpOnly: true, secure, maxAge: 0 }));
       resHeaders.append("Set-Cookie", serializeCookie(AUTH_STATE_COOKIE, "", { secure, maxAge: 0 }));
     },
+    setGuestKey(key) {
+      resHeaders.append("Set-Cookie", serializeCookie(GUEST_KEY_COOKIE, key, { httpOnly: true, secure, maxAge: GUEST_KEY_MAX_AGE }));
+    },
   };
+}
+
+/**
+ * A random key a browser or app gets with its first guest participation and keeps across sign-in and
+ * sign-out: the native wrapper attaches guest participations by id, and only this key shows that the
+ * account signs in where they were made (domains/participation/guest-limits.ts).
+ */
+export const GUEST_KEY_COOKIE = "guest_key";
+const GUEST_KEY_MAX_AGE = 2 * 365 * 24 * 60 * 60;
+
+/** The guest key a request carries, if it has the shape the server gives out. */
+export function guestKeyOf(cookies: Record<string, string>): string | null {
+  const key = cookies[GUEST_KEY_COOKIE];
+  return key && /^[a-z0-9]{20,64}$/.test(key) ? key : null;
 }
 
 const CSRF_MAX_AGE = 365 * 24 * 60 * 60;

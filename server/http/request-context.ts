@@ -1,7 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import type { Ctx, Deps } from "../context";
 import { validateSessionToken } from "../domains/auth/sessions";
-import { parseCookies, sessionCookies } from "./cookies";
+import { guestKeyOf, parseCookies, sessionCookies } from "./cookies";
 import { checkCsrf } from "./csrf";
 
 /**
@@ -46,6 +46,7 @@ export async function createRequestContext(
       userAgent: req.headers.get("user-agent"),
       csrfOk,
       sessionToken: session ? sessionToken : null,
+      guestKey: guestKeyOf(cookies),
     },
     cookies: sessionCookieJar,
   };

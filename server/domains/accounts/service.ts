@@ -93,7 +93,7 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
     // The wrapper's device becomes the new account's device (the notifications domain owns the
     // table), so it gets the account's pushes from now on.
     const viewer = { userId, isAdmin: false, sessionId: sessionIdOf(session.token), sessionExpiresAt: new Date(session.refreshExpiresIn * 1000) };
-    await registerNativeDevice({ ...ctx, viewer }, { deviceToken: input.deviceToken, language: input.language });
+    await registerNativeDevice({ ...ctx, viewer }, { deviceToken: input.deviceToken, language: input.language }, { ifTaken: "keep" });
   }
   return session;
 }

@@ -76,6 +76,12 @@ export async function extendSession(deps: Deps, sessionId: string): Promise<Date
   return expiresAt;
 }
 
+/** Whether a session still lasts (not signed out, not ended, not expired): the notifications domain keeps a device with the account whose session bound it. */
+export async function sessionIsLive(db: DbOrTx, sessionId: string, now: Date): Promise<boolean> {
+  const rows = await db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return rows.length > 0 && rows[0]!.expiresAt.getTime() > now.getTime();
+}
+
 export async function invalidateSession(deps: Deps, sessionId: string): Promise<void> {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }

@@ -7,6 +7,7 @@ import { eventsOn, publishOnCommit } from "../../integrations/realtime";
 import { AppError } from "../../lib/errors";
 import { requireGame } from "../games/core";
 import type { GameEventReaction } from "../games/events";
+import { admitGuestComment } from "../participation/guest-limits";
 import * as repo from "./repo";
 
 const COMMENTS_SHOWN = 200;
@@ -42,6 +43,8 @@ export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateComm
     await repo.lockAuthor(tx, "userId" in author ? `user:${author.userId}` : `device:${author.deviceToken}`);
     if (await repo.latestCommentSince(tx, author, new Date(now.getTime() - COMMENT_INTERVAL_SECONDS * 1000)))
       throw new AppError("COMMENT_RATE_LIMITED");
+    // A guest's device token is the client's choice: guests are also counted by their address (guest-limits.ts).
+    if (userId === null) await admitGuestComment(tx, { ip: ctx.meta.ip, deviceToken: input.deviceToken!, now });
     const id = await repo.insertComment(tx, {
       gameId: input.gameId,
       userId,

@@ -19,9 +19,18 @@ import {
 
 /* ---------- devices ---------- */
 
-export async function upsertDevice(db: DbOrTx, values: typeof pushDevices.$inferInsert) {
-  const { deviceToken: _token, createdAt: _created, ...changes } = values;
-  await db.insert(pushDevices).values(values).onConflictDoUpdate({ target: pushDevices.deviceToken, set: changes });
+/** The device's row, locked until the transaction ends (created first when new, unbound, so there always is one to lock). */
+export async function lockDevice(db: DbOrTx, values: typeof pushDevices.$inferInsert) {
+  const [row] = await db
+    .insert(pushDevices)
+    .values({ ...values, userId: null, sessionId: null })
+    .onConflictDoUpdate({ target: pushDevices.deviceToken, set: { deviceToken: sql`${pushDevices.deviceToken}` } })
+    .returning();
+  return row!;
+}
+
+export async function updateDevice(db: DbOrTx, deviceToken: string, changes: Partial<typeof pushDevices.$inferInsert>) {
+  await db.update(pushDevices).set(changes).where(eq(pushDevices.deviceToken, deviceToken));
 }
 
 export async function findDevice(db: DbOrTx, deviceToken: string) {

@@ -12,6 +12,7 @@ import { gameLabel, pushText, type PushTextKey } from "../../integrations/push/t
 import { webPushDeviceToken, type PushMessage } from "../../integrations/push/web-push";
 import type { GameMailData, GameMailName } from "../../integrations/mail/templates";
 import { AppError } from "../../lib/errors";
+import { sessionIsLive } from "../auth/sessions";
 import { parseGameEvent, type GameEvent } from "../games/events";
 import { dispatchBookingEvent } from "./booking-notices";
 import { enqueueMail, enqueuePush } from "./outbox";
@@ -27,46 +28,89 @@ export function vapidPublicKey(ctx: Ctx) {
  * Registers (or refreshes) a browser's push subscription; works signed in or as a guest. The
  * endpoint is a URL the caller chooses and the server will POST to: only https endpoints of the
  * push services on WEB_PUSH_HOSTS are taken (integrations/push/endpoint-policy.ts; checked again,
- * with DNS, before every send).
+ * with DNS, before every send). The endpoint is also the proof that this browser holds the
+ * subscription, so the device follows whoever is signed in here.
  */
 export async function registerWebPush(ctx: Ctx, input: TRegisterWebPushInput) {
   if (!ctx.deps.push.acceptsEndpoint(input.subscription.endpoint)) throw new AppError("PUSH_SERVICE_NOT_SUPPORTED");
   const deviceToken = webPushDeviceToken(input.subscription.endpoint);
   const now = ctx.deps.clock.now();
-  await repo.upsertDevice(ctx.deps.db, {
-    deviceToken,
-    kind: "web",
-    endpoint: input.subscription.endpoint,
-    p256dh: input.subscription.keys.p256dh,
-    auth: input.subscription.keys.auth,
-    userId: ctx.viewer?.userId ?? null,
-    userAgent: ctx.meta.userAgent,
-    language: input.language,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await bindDevice(
+    ctx,
+    {
+      deviceToken,
+      kind: "web",
+      endpoint: input.subscription.endpoint,
+      p256dh: input.subscription.keys.p256dh,
+      auth: input.subscription.keys.auth,
+      userAgent: ctx.meta.userAgent,
+      language: input.language,
+      createdAt: now,
+      updatedAt: now,
+    },
+    { proof: "endpoint", ifTaken: "refuse" },
+  );
   return { deviceToken };
 }
 
 /**
  * Registers (or refreshes) the native wrapper's FCM token; works signed in or as a guest. The
  * platform is accepted for the wrapper's sake but not stored (FCM addresses both the same way).
+ * A token another account holds is refused (DEVICE_TOKEN_TAKEN) unless `ifTaken: "keep"` (registering
+ * an account does not fail on its device; the device simply stays where it is).
  */
-export async function registerNativeDevice(ctx: Ctx, input: TRegisterNativeDeviceInput) {
+export async function registerNativeDevice(ctx: Ctx, input: TRegisterNativeDeviceInput, options: { ifTaken?: "refuse" | "keep" } = {}) {
   const now = ctx.deps.clock.now();
-  await repo.upsertDevice(ctx.deps.db, {
-    deviceToken: input.deviceToken,
-    kind: "fcm",
-    endpoint: null,
-    p256dh: null,
-    auth: null,
-    userId: ctx.viewer?.userId ?? null,
-    userAgent: ctx.meta.userAgent,
-    language: input.language,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await bindDevice(
+    ctx,
+    {
+      deviceToken: input.deviceToken,
+      kind: "fcm",
+      endpoint: null,
+      p256dh: null,
+      auth: null,
+      userAgent: ctx.meta.userAgent,
+      language: input.language,
+      createdAt: now,
+      updatedAt: now,
+    },
+    { proof: "token", ifTaken: options.ifTaken ?? "refuse" },
+  );
   return { deviceToken: input.deviceToken };
+}
+
+/**
+ * Stores a device and binds it to the signed-in account, or to nobody for a guest (README Decisions
+ * "Devices stay with their account"). A device held by another account moves only with proof: a web
+ * push registration names the subscription's endpoint (the browser's own secret; the token is derived
+ * from it); a native token is only a name anyone could send, so it moves once the session that bound
+ * it has ended (signed out, expired, account deleted). Otherwise nothing changes: a guest's call
+ * leaves it quietly (the guest may still use the token to join), an account's is refused with
+ * DEVICE_TOKEN_TAKEN or, with "keep", left quietly.
+ */
+async function bindDevice(
+  ctx: Ctx,
+  values: Parameters<typeof repo.lockDevice>[1],
+  how: { proof: "endpoint" | "token"; ifTaken: "refuse" | "keep" },
+): Promise<void> {
+  const viewer = ctx.viewer;
+  const now = ctx.deps.clock.now();
+  await ctx.deps.db.transaction(async (tx) => {
+    const device = await repo.lockDevice(tx, values);
+    const holder = device.userId;
+    const free =
+      holder === null ||
+      holder === viewer?.userId ||
+      how.proof === "endpoint" ||
+      device.sessionId === null ||
+      !(await sessionIsLive(tx, device.sessionId, now));
+    if (!free) {
+      if (viewer && how.ifTaken === "refuse") throw new AppError("DEVICE_TOKEN_TAKEN");
+      return;
+    }
+    const { deviceToken, createdAt: _created, ...changes } = values;
+    await repo.updateDevice(tx, deviceToken, { ...changes, userId: viewer?.userId ?? null, sessionId: viewer?.sessionId ?? null });
+  });
 }
 
 /** A device follows a game: it hears of the game's changes (joining with a device, or the bell on the game page). */

@@ -35,6 +35,7 @@ import { lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type Ga
 import { actorOrNull, type Actor } from "../users/service";
 import { deviceTokenForUserExists, followGame, followsGame } from "../notifications/service";
 import { recomputeRatings } from "./attendance";
+import { admitGuestJoin, madeWithGuestKey, recordGuestOrigin } from "./guest-limits";
 import { checkPaidPlayerCount, repriceOpenReservation, reviewLateCancellations, settleEndedParticipation, settleQueuedParticipation } from "./late-cancellation";
 import { reservationProblem, reservePayment } from "./payment";
 import * as repo from "./repo";
@@ -189,6 +190,9 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
       if (await repo.userBusyBetween(tx, actor.id, game.startTime, game.endTime, game.id)) throw new AppError("ALREADY_IN_GAME_AT_TIME");
     } else if (await repo.guestNameTaken(tx, game.id, firstName!)) {
       throw new AppError("GUEST_NAME_TAKEN");
+    } else {
+      // Anonymous guests: per address and device, under the game lock (guest-limits.ts).
+      await admitGuestJoin(tx, { gameId: game.id, ip: ctx.meta.ip, deviceToken: input.deviceToken ?? null, now });
     }
     if (game.isManagedPayment) {
       // Checked for the waiting list too: a queued player's reservation is made when they move up.
@@ -240,6 +244,7 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
         guestTokenHash: hashToken(guestToken),
         createdAt: now,
       });
+      await recordGuestOrigin(tx, { participationId: row.id, gameId: game.id, ip: ctx.meta.ip, guestKey: guestKeyFor(ctx), now });
     }
     if (input.deviceToken) {
       await followGame(tx, { gameId: game.id, deviceToken: input.deviceToken, userId: actor?.id ?? null, createdAt: now });
@@ -257,6 +262,15 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
     });
     return { participation: refOf(row, guestFirstName), guestToken, payment };
   });
+}
+
+/** This browser's or app's guest key; one is made (and sent as a cookie) with its first guest participation. */
+function guestKeyFor(ctx: Ctx): string {
+  if (!ctx.meta.guestKey) {
+    ctx.meta.guestKey = generateSessionToken();
+    ctx.cookies.setGuestKey?.(ctx.meta.guestKey);
+  }
+  return ctx.meta.guestKey;
 }
 
 /* ---------- find a participation and who is asking ---------- */
@@ -489,10 +503,11 @@ async function endParticipation(
 
 /**
  * Attaches a guest's earlier participations to the signed-in account. Each must be proved: by its
- * guest token (the web client keeps it), or, named by id alone (the native wrapper), by having been
- * made from a device now registered to this account. Each one that cannot be attached (no proof,
- * already an account's, the account already plays that game) is skipped: the caller ignores failures
- * (spec 000 section 4).
+ * guest token (the web client keeps it), or, named by id alone (the native wrapper), by being asked
+ * from the browser or app that made it (its guest key cookie) and having been made from a device now
+ * registered to this account. A device token alone proves nothing: whoever knows one could register
+ * it. Each one that cannot be attached (no proof, already an account's, the account already plays
+ * that game) is skipped: the caller ignores failures (spec 000 section 4).
  */
 export async function attachGuestParticipations(ctx: Ctx, input: z.output<typeof ZAttachGuestParticipationsInput>) {
   const actor = await actorOrNull(ctx);
@@ -522,10 +537,15 @@ export async function attachGuestParticipations(ctx: Ctx, input: z.output<typeof
   return { attached };
 }
 
-/** The device a guest participation was made from, if it is registered to the signed-in account. */
+/**
+ * The device a guest participation was made from, if it is registered to the signed-in account and
+ * the request comes from the browser or app that made the participation (README Decisions "Guests
+ * attach from where they joined").
+ */
 async function claimingDevice(ctx: Ctx, participationId: number): Promise<string | null> {
   const row = await repo.findById(ctx.deps.db, participationId);
   if (!row || row.userId !== null || !row.deviceToken) return null;
+  if (!(await madeWithGuestKey(ctx.deps.db, row.id, ctx.meta.guestKey))) return null;
   return (await deviceTokenForUserExists(ctx, row.deviceToken)).exists ? row.deviceToken : null;
 }
 
