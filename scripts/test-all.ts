@@ -58,7 +58,7 @@ const steps: Step[] = [
     // A failed build must not leave an old client/dist for the e2e tests and the binary.
     before: () => rmSync(CLIENT_DIST, { recursive: true, force: true }),
   },
-  { name: "end-to-end tests (Chromium)", cmd: bunTest(["./client/e2e"], junit("e2e")), junit: junit("e2e"), timeoutMinutes: 18 },
+  { name: "end-to-end tests (Chromium)", cmd: bunTest(["./client/e2e"], junit("e2e")), junit: junit("e2e"), timeoutMinutes: 21 },
   {
     name: "binary build",
     cmd: [BUN, join(ROOT, "scripts/build.ts"), "--binary-only"],
