@@ -17,6 +17,13 @@ export async function insertComment(db: DbOrTx, values: typeof gameComments.$inf
   return row!.id;
 }
 
+/** Court names by id (a change line names the old and the new court). */
+export async function courtNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: courts.id, name: courts.name }).from(courts).where(inArray(courts.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** The author's latest own comment since a moment (user, or a guest's device). */
 export async function latestCommentSince(db: DbOrTx, author: { userId: number } | { deviceToken: string }, since: Date) {
   const who = "userId" in author ? eq(gameComments.userId, author.userId) : eq(gameComments.deviceToken, author.deviceToken);

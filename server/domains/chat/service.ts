@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { COMMENT_INTERVAL_SECONDS, DIRECT_MESSAGE_INTERVAL_SECONDS, GAME_MATES_DAYS } from "@shared/constants";
+import { changedCourtIds, changeLineText, noticeChanges, withCourtNames } from "@shared/rules/game-change-notice";
 import { cleanMessageText, messageTextProblem } from "@shared/rules/message-text";
 import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } from "@shared/schemas/chat";
 import type { Ctx } from "../../context";
@@ -67,9 +68,19 @@ const SYSTEM_LINES = { JOINED: "joined", QUEUED: "queued", PARTICIPATION_CANCELL
 /**
  * The game chat's system lines ("Lena spielt mit") follow from the game's events, in the event's
  * transaction, and reach open chats live like any comment. The text is the event; the client words
- * it in the reader's language. A player leaving by deleting their account gets no line.
+ * it in the reader's language. A player leaving by deleting their account gets no line. A change
+ * players care about gets a line with what changed (`changed:` and the changes, court names looked up
+ * now; shared/rules/game-change-notice.ts), worded by the client like the pushes.
  */
 export const chatLineForGameEvent: GameEventReaction = async (tx, event) => {
+  if (event.type === "CHANGED") {
+    const changes = noticeChanges(event.payload.changes);
+    if (changes.length === 0) return;
+    const named = withCourtNames(changes, await repo.courtNames(tx, changedCourtIds(changes)));
+    const id = await repo.insertComment(tx, { gameId: event.gameId, text: changeLineText(named), isSystemMessage: true, createdAt: event.createdAt });
+    await publishOnCommit(tx, { channel: gameChannel(event.gameId), id });
+    return;
+  }
   if (event.type !== "JOINED" && event.type !== "QUEUED" && event.type !== "PARTICIPATION_CANCELLED") return;
   if ("accountDeleted" in event.payload) return;
   const id = await repo.insertComment(tx, {

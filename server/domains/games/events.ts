@@ -12,10 +12,21 @@ import type { Tx } from "../../db/client";
  */
 const participationRef = { participationId: z.number().int() };
 const counts = { startTime: z.string(), players: z.number().int(), minPlayers: z.number().int() };
+const changeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const kinds = [
   z.object({ type: z.literal("CREATED"), payload: z.object({ playerCount: z.number().int() }).partial() }),
-  z.object({ type: z.literal("CHANGED"), payload: z.object({ fields: z.array(z.string()) }) }),
+  z.object({
+    type: z.literal("CHANGED"),
+    /**
+     * `fields`: the changed fields; `changes`: their before and after values (not the long texts), for
+     * notices that say what changed (shared/rules/game-change-notice.ts); absent in events before issue 23.
+     */
+    payload: z.object({
+      fields: z.array(z.string()),
+      changes: z.record(z.string(), z.object({ from: changeValue, to: changeValue })).optional(),
+    }),
+  }),
   z.object({
     type: z.literal("CANCELLED"),
     payload: z.object({

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { MANAGED_PAYMENT_MAX_DAYS_AHEAD, MIN_PLAYERS_MIN, SAME_COURT_WINDOW_MINUTES, TAKES_PLACE_MIN_PLAYERS } from "@shared/constants";
 import { canManageGame } from "@shared/rules/game-permissions";
 import { canCancelGame, canEditGame, gameEndTime } from "@shared/rules/game-windows";
+import { gameChangeValues } from "@shared/rules/game-change-notice";
 import { freeCancellationUntil, managedPaymentChangeWarnings } from "@shared/rules/managed-changes";
 import type { TGame, ZCancelGameInput, ZUpdateGameInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
@@ -165,7 +166,7 @@ export async function updateGame(ctx: Ctx, input: UpdateInput): Promise<TGame> {
       await grantFreeCancellation(tx, game.id, freeCancellationUntil(now), now);
     }
     if (changedFields.length) {
-      await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "CHANGED", actorId: actor.id, payload: { fields: changedFields }, createdAt: now });
+      await core.recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "CHANGED", actorId: actor.id, payload: { fields: changedFields, changes: gameChangeValues(game, changes, changedFields) }, createdAt: now });
     }
     if (moved) await scheduleMinPlayersJobs(ctx.deps, tx, { id: game.id, startTime: next.startTime });
     // A raised or removed maximum frees spots: the waiting list moves up at once.

@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client";
 import type { BookingMailName } from "../../integrations/mail/templates";
 import { bookingLabel, pushText, type PushTextKey } from "../../integrations/push/texts";
 import type { PushMessage } from "../../integrations/push/web-push";
+import { bookingReceiptInfo } from "./notices-repo";
 import { enqueueMail, enqueuePush } from "./outbox";
 import * as repo from "./repo";
 
@@ -14,6 +15,8 @@ import * as repo from "./repo";
  *
  * REQUESTED → owner; ACCEPTED, DECLINED → renter; PAID → both; CANCELLED → the other side of whoever
  * cancelled; EXPIRED → the renter, and the owner when it had been accepted.
+ * A booking paid by card gives the renter a receipt mail instead of the "court booked" mail (issue 23
+ * item 6; PAID is recorded once per booking, so one receipt however Stripe's webhooks come).
  */
 export async function dispatchBookingEvent(deps: Deps, tx: Tx, eventId: number, fresh: (createdAt: Date) => boolean): Promise<number> {
   const info = await repo.bookingEventInfo(tx, eventId);
@@ -22,7 +25,7 @@ export async function dispatchBookingEvent(deps: Deps, tx: Tx, eventId: number, 
   const owner = info.ownerId;
   const renter = booking.renterId;
   const path = `/court-booking/${booking.id}`;
-  const notices: { userId: number; key: PushTextKey; mail: BookingMailName; path: string }[] = [];
+  const notices: { userId: number; key: PushTextKey; mail: BookingMailName; path: string; receipt?: boolean }[] = [];
   const other = (actorId: number | null) => (actorId === renter ? owner : renter);
   switch (event.type) {
     case "REQUESTED":
@@ -36,7 +39,7 @@ export async function dispatchBookingEvent(deps: Deps, tx: Tx, eventId: number, 
       notices.push({ userId: renter, key: "bookingDeclined", mail: "booking-declined", path });
       break;
     case "PAID":
-      notices.push({ userId: renter, key: "bookingPaidRenter", mail: "booking-paid-renter", path });
+      notices.push({ userId: renter, key: "bookingPaidRenter", mail: "booking-paid-renter", path, receipt: booking.paymentId !== null && booking.priceCents > 0 });
       if (owner) notices.push({ userId: owner, key: "bookingPaidOwner", mail: "booking-paid-owner", path });
       break;
     case "CANCELLED": {
@@ -61,7 +64,23 @@ export async function dispatchBookingEvent(deps: Deps, tx: Tx, eventId: number, 
       await enqueuePush(deps, { deviceToken: device.deviceToken, message }, tx);
       pushes++;
     }
+    const receipt = n.receipt ? await bookingReceiptInfo(tx, booking.id) : null;
     for (const u of await repo.mailRecipients(tx, [n.userId])) {
+      if (receipt) {
+        const data = {
+          firstName: u.firstName,
+          kind: "booking" as const,
+          name: receipt.name,
+          place: receipt.place,
+          startTime: receipt.startsAt.toISOString(),
+          endTime: receipt.endsAt.toISOString(),
+          amountCents: receipt.amountCents,
+          held: false,
+          link: `${deps.config.publicUrl}${n.path}`,
+        };
+        await enqueueMail(deps, { to: u.email, language: u.language, template: { name: "payment-receipt", data } }, tx);
+        continue;
+      }
       await enqueueMail(deps, { to: u.email, language: u.language, template: { name: n.mail, data: { firstName: u.firstName, booking: labelOf(u.language), link: `${deps.config.publicUrl}${n.path}`, name } } }, tx);
     }
   }

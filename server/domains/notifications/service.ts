@@ -15,6 +15,8 @@ import { AppError } from "../../lib/errors";
 import { sessionIsLive } from "../auth/sessions";
 import { parseGameEvent, type GameEvent } from "../games/events";
 import { dispatchBookingEvent } from "./booking-notices";
+import { dispatchGameChange, enqueueGameReceipt } from "./game-notices";
+import * as notices from "./notices-repo";
 import { enqueueMail, enqueuePush } from "./outbox";
 import * as repo from "./repo";
 
@@ -202,8 +204,8 @@ type Outgoing = {
   params: Omit<Parameters<typeof pushText>[2], "game">;
   path: string;
   tag: string;
-  /** Game events for user accounts also go out by mail to those who set receiveGameEmails. */
-  mail?: { template: GameMailName; userIds: number[] };
+  /** Game events for user accounts also go out by mail to those who set receiveGameEmails (`always`: to every confirmed address, for money). */
+  mail?: { template: GameMailName; userIds: number[]; always?: boolean };
 };
 
 async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number): Promise<number> {
@@ -213,7 +215,12 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
   if (kind === "game_event") {
     const row = await repo.gameEvent(tx, id);
     const event = row && parseGameEvent(row);
-    if (event && fresh(event.createdAt)) out = await forGameEvent(tx, event);
+    if (event && fresh(event.createdAt)) {
+      // a change notice differs per reader (what they may do about it): game-notices.ts
+      if (event.type === "CHANGED") return dispatchGameChange(deps, tx, event);
+      await enqueueGameReceipt(deps, tx, event);
+      out = await forGameEvent(tx, event);
+    }
   } else if (kind === "game_comment") {
     const c = await repo.comment(tx, id);
     if (c && !c.isSystemMessage && fresh(c.createdAt)) {
@@ -243,7 +250,7 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
   }
   if (!out) return 0;
   const game = out.gameId ? await repo.gameInfo(tx, out.gameId) : null;
-  if (out.mail && game) await enqueueGameMails(deps, tx, game, out.mail, { name: out.params.name, players: out.params.players, minPlayers: out.params.minPlayers }, out.path);
+  if (out.mail && game) await enqueueGameMails(deps, tx, game, out.mail, { name: out.params.name, players: out.params.players, minPlayers: out.params.minPlayers, amountCents: out.params.amountCents }, out.path);
   const seen = new Set<string>();
   for (const r of out.receivers) {
     if (seen.has(r.deviceToken)) continue;
@@ -261,10 +268,10 @@ async function enqueueGameMails(
   tx: Tx,
   game: NonNullable<Awaited<ReturnType<typeof repo.gameInfo>>>,
   mail: NonNullable<Outgoing["mail"]>,
-  params: Pick<GameMailData, "name" | "players" | "minPlayers">,
+  params: Pick<GameMailData, "name" | "players" | "minPlayers" | "amountCents">,
   path: string,
 ) {
-  const recipients = await repo.gameMailRecipients(tx, [...new Set(mail.userIds)]);
+  const recipients = await (mail.always ? repo.mailRecipients : repo.gameMailRecipients)(tx, [...new Set(mail.userIds)]);
   for (const u of recipients) {
     const data: GameMailData = { ...params, firstName: u.firstName, game: gameLabel(u.language, game), link: `${deps.config.publicUrl}${path}` };
     await enqueueMail(deps, { to: u.email, language: u.language, template: { name: mail.template, data } }, tx);
@@ -322,6 +329,18 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
       return toPayer(event.payload.userId, "paymentDue", "game-payment-due");
     case "PAYMENT_CHANGED": {
       const { userId, to, revoked } = event.payload;
+      // money given back outside the app (Stripe's dashboard): the organiser is told (issue 23 item 4)
+      if (event.payload.refundedOutsideApp) {
+        const { participationId } = event.payload;
+        return {
+          ...base,
+          tag: `game-${game.id}-payment`,
+          receivers: await organiser(),
+          key: "paymentRefundedOutside",
+          params: { name: (await repo.participationName(tx, participationId)) ?? undefined, amountCents: (await notices.refundedAmountCents(tx, participationId)) ?? undefined },
+          mail: { template: "game-payment-refunded-outside", userIds: [game.creatorId], always: true },
+        };
+      }
       if (userId === null) return null;
       if (to === "Expired") return revoked ? toPayer(userId, "reservationExpired", "game-reservation-expired") : null;
       // a cancelled game's money going back is told by the cancellation itself
@@ -340,8 +359,6 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
         params: {},
         mail: { template: "game-auto-cancelled", userIds: [...(await repo.playerUserIds(tx, game.id)), game.creatorId] },
       };
-    case "CHANGED":
-      return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameChanged", params: {}, mail: { template: "game-changed", userIds: await players() } };
     case "PARTICIPATION_CANCELLED": {
       const p = event.payload;
       if ("accountDeleted" in p || !p.notifyOrganiser) return null;

@@ -1,4 +1,6 @@
-import type { Language } from "@shared/constants";
+import { GAME_TIME_ZONE, type Language } from "@shared/constants";
+import { changeLine, type NoticeChange } from "@shared/rules/game-change-notice";
+import { formatMoney } from "@shared/rules/money";
 
 /** Every mail the product sends, in German and English, with an HTML and a plain-text part. */
 export type MailTemplate =
@@ -7,7 +9,31 @@ export type MailTemplate =
   | { name: "email-changed"; data: { firstName: string; newEmail: string } }
   | { [N in GameMailName]: { name: N; data: GameMailData } }[GameMailName]
   | { [N in BookingMailName]: { name: N; data: BookingMailData } }[BookingMailName]
-  | { name: "weekly-confirmation-open"; data: WeeklyMailData };
+  | { name: "weekly-confirmation-open"; data: WeeklyMailData }
+  | { name: "payment-receipt"; data: ReceiptMailData };
+
+/**
+ * The receipt after a payment (issue 23 item 6), for a game's place or a court booking: what was paid
+ * for, when and where (instants as ISO strings, shown in Berlin time), the amount, and whether a held
+ * card is taken later (`held`: authorised now, captured at the game's start).
+ */
+export type ReceiptMailData = {
+  firstName: string;
+  kind: "game" | "booking";
+  /** the game's title, or for a booking the court (and sub-court) */
+  name: string | null;
+  /** the court's name and address; null for a game without a court */
+  place: string | null;
+  startTime: string;
+  endTime: string;
+  amountCents: number;
+  /** places paid for in a game (the player and extra players) */
+  places?: number;
+  held: boolean;
+  /** the payment method, when the server knows it */
+  method?: string | null;
+  link: string;
+};
 
 /** The organiser's reminder that next week's game of a weekly session can be confirmed: `session` names it and the week. */
 export type WeeklyMailData = { firstName: string; session: string; link: string };
@@ -34,8 +60,21 @@ export type GameMailName =
   | "game-payment-taken"
   | "game-cash-allowed"
   | "game-cash-declined"
-  | "game-cash-requested";
-export type GameMailData = { firstName: string; game: string; link: string; name?: string; players?: number; minPlayers?: number };
+  | "game-cash-requested"
+  | "game-payment-refunded-outside";
+export type GameMailData = {
+  firstName: string;
+  game: string;
+  link: string;
+  name?: string;
+  players?: number;
+  minPlayers?: number;
+  /** game-changed: what changed (court names already looked up) and whether this reader may cancel free for 24 hours */
+  changes?: NoticeChange[];
+  freeCancellation?: boolean;
+  /** game-payment-refunded-outside: the amount given back */
+  amountCents?: number;
+};
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -60,6 +99,54 @@ const game = (d: GameMailData, subject: string, hello: string, lines: string[], 
   button: { label: button, href: d.link },
   after: [],
 });
+
+const money = (cents: number | undefined, language: Language) => (cents === undefined ? "?" : formatMoney(cents, language));
+
+const receiptDate = { de: new Intl.DateTimeFormat("de-DE", { timeZone: GAME_TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" }), en: new Intl.DateTimeFormat("en-GB", { timeZone: GAME_TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" }) };
+const receiptTime = { de: new Intl.DateTimeFormat("de-DE", { timeZone: GAME_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }), en: new Intl.DateTimeFormat("en-GB", { timeZone: GAME_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) };
+
+/** The payment receipt: what, when, where, how much, and when a held card is taken. */
+function receipt(d: ReceiptMailData, language: Language): Parts {
+  const start = new Date(d.startTime);
+  const end = new Date(d.endTime);
+  const when = `${receiptDate[language].format(start)}, ${receiptTime[language].format(start)}–${receiptTime[language].format(end)}`;
+  const amount = formatMoney(d.amountCents, language);
+  const places = d.places && d.places > 1 ? d.places : null;
+  if (language === "de") {
+    const what = d.kind === "game" ? (d.name ? `Kickrunde „${d.name}“` : "Kickrunde") : `Platzbuchung ${d.name ?? ""}`.trim();
+    return {
+      subject: `Zahlungsbeleg: ${what}, ${receiptDate.de.format(start)}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [
+        d.held ? "danke, Deine Zahlung ist vorgemerkt. Hier ist Dein Beleg:" : "danke für Deine Zahlung. Hier ist Dein Beleg:",
+        `Wofür: ${what}`,
+        `Wann: ${when} Uhr`,
+        ...(d.place ? [`Wo: ${d.place}`] : []),
+        `Betrag: ${amount}${places ? ` (${places} Plätze)` : ""}`,
+        ...(d.method ? [`Zahlungsart: ${d.method}`] : []),
+        d.held ? "Der Betrag wird zum Spielbeginn eingezogen." : "Der Betrag wurde eingezogen.",
+      ],
+      button: { label: d.kind === "game" ? "Zum Spiel" : "Zur Buchung", href: d.link },
+      after: [],
+    };
+  }
+  const what = d.kind === "game" ? (d.name ? `Kickrunde “${d.name}”` : "Kickrunde game") : `Court booking ${d.name ?? ""}`.trim();
+  return {
+    subject: `Payment receipt: ${what}, ${receiptDate.en.format(start)}`,
+    greeting: `Hi ${d.firstName},`,
+    lines: [
+      d.held ? "thank you, your payment is authorised. Here is your receipt:" : "thank you for your payment. Here is your receipt:",
+      `For: ${what}`,
+      `When: ${when}`,
+      ...(d.place ? [`Where: ${d.place}`] : []),
+      `Amount: ${amount}${places ? ` (${places} places)` : ""}`,
+      ...(d.method ? [`Payment method: ${d.method}`] : []),
+      d.held ? "The amount will be taken at the start of the game." : "The amount has been charged.",
+    ],
+    button: { label: d.kind === "game" ? "Open the game" : "Open the booking", href: d.link },
+    after: [],
+  };
+}
 
 const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTemplate, { name: T }>["data"]) => Parts } & { footer: string } } = {
   de: {
@@ -87,7 +174,17 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     "game-cancelled": (d) => game(d, `Abgesagt: ${d.game}`, "Hallo", ["Das Spiel wurde vom Organisator abgesagt."], "Zum Spiel"),
     "game-auto-cancelled": (d) => game(d, `Abgesagt: ${d.game}`, "Hallo", ["Das Spiel wurde abgesagt, weil sich nicht genug Spieler angemeldet haben."], "Zum Spiel"),
     "game-changed": (d) =>
-      game(d, `Geändert: ${d.game}`, "Hallo", ["Das Spiel wurde geändert.", "Du kannst Dich innerhalb von 24 Stunden kostenlos abmelden."], "Änderungen ansehen"),
+      game(
+        d,
+        `Geändert: ${d.game}`,
+        "Hallo",
+        [
+          d.changes?.length ? "Das Spiel wurde geändert:" : "Das Spiel wurde geändert.",
+          ...(d.changes ?? []).map((c) => changeLine(c, "de")),
+          ...(d.freeCancellation ? ["Du kannst Dich innerhalb von 24 Stunden kostenlos abmelden."] : []),
+        ],
+        "Änderungen ansehen",
+      ),
     "game-player-cancelled": (d) => game(d, `Kurzfristige Abmeldung: ${d.game}`, "Hallo", [`${d.name || "Ein Spieler"} hat sich kurzfristig abgemeldet.`], "Zum Spiel"),
     "game-min-players-warning": (d) =>
       game(d, `Zu wenige Spieler: ${d.game}`, "Hallo", [`Erst ${d.players} von mindestens ${d.minPlayers} Spielern angemeldet.`], "Zum Spiel"),
@@ -105,6 +202,14 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Betrag eingezogen: ${d.game}`, "Hallo", ["Du hast Dich weniger als 48 Stunden vor dem Start abgemeldet und es wurde kein Ersatz gefunden. Der Betrag wurde eingezogen."], "Zum Spiel"),
     "game-cash-allowed": (d) => game(d, `Barzahlung erlaubt: ${d.game}`, "Hallo", ["Der Organisator hat Deine Barzahlung erlaubt. Du zahlst vor Ort."], "Zum Spiel"),
     "game-cash-declined": (d) => game(d, `Barzahlung abgelehnt: ${d.game}`, "Hallo", ["Der Organisator hat Deine Barzahlung abgelehnt. Bitte bezahle online, um Deinen Platz zu behalten."], "Jetzt bezahlen"),
+    "game-payment-refunded-outside": (d) =>
+      game(
+        d,
+        `Zahlung erstattet: ${d.game}`,
+        "Hallo",
+        [`Die Zahlung von ${d.name || "einem Spieler"} (${money(d.amountCents, "de")}) wurde außerhalb der App erstattet. Der Platz gilt nicht mehr als bezahlt.`],
+        "Zum Spiel",
+      ),
     "game-cash-requested": (d) => game(d, `Barzahlung angefragt: ${d.game}`, "Hallo", [`${d.name || "Ein Spieler"} möchte bar bezahlen. Du kannst es in der Spielerliste erlauben oder ablehnen.`], "Zum Spiel"),
     "booking-requested": (d) => booking(d, `Neue Buchungsanfrage: ${d.booking}`, "Hallo", [`${d.name || "Jemand"} möchte Deinen Platz mieten. Nimm die Anfrage an oder lehne sie ab.`], "Anfrage ansehen"),
     "booking-accepted": (d) => booking(d, `Buchung angenommen: ${d.booking}`, "Hallo", ["Deine Buchungsanfrage wurde angenommen. Bitte bezahle innerhalb von 24 Stunden, sonst verfällt sie."], "Jetzt bezahlen"),
@@ -120,6 +225,7 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       after: [],
     }),
     "booking-expired": (d) => booking(d, `Buchung verfallen: ${d.booking}`, "Hallo", ["Die Buchung wurde nicht rechtzeitig angenommen oder bezahlt und ist verfallen. Der Platz ist wieder frei."], "Zur Buchung"),
+    "payment-receipt": (d) => receipt(d, "de"),
     footer: "Kickrunde – Freizeitfußball in Deiner Stadt",
   },
   en: {
@@ -146,7 +252,18 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     "game-moved-up": (d) => game(d, `You're playing: ${d.game}`, "Hi", ["You moved up from the waiting list and are playing!"], "Open the game"),
     "game-cancelled": (d) => game(d, `Cancelled: ${d.game}`, "Hi", ["The game was cancelled by the organiser."], "Open the game"),
     "game-auto-cancelled": (d) => game(d, `Cancelled: ${d.game}`, "Hi", ["The game was cancelled because not enough players signed up."], "Open the game"),
-    "game-changed": (d) => game(d, `Changed: ${d.game}`, "Hi", ["The game was changed.", "You can cancel free of charge within 24 hours."], "See the changes"),
+    "game-changed": (d) =>
+      game(
+        d,
+        `Changed: ${d.game}`,
+        "Hi",
+        [
+          d.changes?.length ? "The game was changed:" : "The game was changed.",
+          ...(d.changes ?? []).map((c) => changeLine(c, "en")),
+          ...(d.freeCancellation ? ["You can cancel free of charge within 24 hours."] : []),
+        ],
+        "See the changes",
+      ),
     "game-player-cancelled": (d) => game(d, `Short-notice cancellation: ${d.game}`, "Hi", [`${d.name || "A player"} cancelled at short notice.`], "Open the game"),
     "game-min-players-warning": (d) =>
       game(d, `Not enough players: ${d.game}`, "Hi", [`Only ${d.players} of at least ${d.minPlayers} players have signed up.`], "Open the game"),
@@ -163,6 +280,14 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Amount charged: ${d.game}`, "Hi", ["You cancelled less than 48 hours before the start and no replacement was found. The amount was charged."], "Open the game"),
     "game-cash-allowed": (d) => game(d, `Cash payment allowed: ${d.game}`, "Hi", ["The organiser allowed you to pay in cash. You pay on site."], "Open the game"),
     "game-cash-declined": (d) => game(d, `Cash payment declined: ${d.game}`, "Hi", ["The organiser declined your cash payment. Please pay online to keep your place."], "Pay now"),
+    "game-payment-refunded-outside": (d) =>
+      game(
+        d,
+        `Payment refunded: ${d.game}`,
+        "Hi",
+        [`The payment of ${d.name || "a player"} (${money(d.amountCents, "en")}) was refunded outside the app. The place no longer counts as paid.`],
+        "Open the game",
+      ),
     "game-cash-requested": (d) => game(d, `Cash payment requested: ${d.game}`, "Hi", [`${d.name || "A player"} would like to pay in cash. You can allow or decline it in the player list.`], "Open the game"),
     "booking-requested": (d) => booking(d, `New booking request: ${d.booking}`, "Hi", [`${d.name || "Someone"} would like to rent your court. Accept or decline the request.`], "View request"),
     "booking-accepted": (d) => booking(d, `Booking accepted: ${d.booking}`, "Hi", ["Your booking request was accepted. Please pay within 24 hours, or it lapses."], "Pay now"),
@@ -178,6 +303,7 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       after: [],
     }),
     "booking-expired": (d) => booking(d, `Booking lapsed: ${d.booking}`, "Hi", ["The booking was not accepted or paid in time and has lapsed. The court is free again."], "Open the booking"),
+    "payment-receipt": (d) => receipt(d, "en"),
     footer: "Kickrunde – casual football in your city",
   },
 };

@@ -1,18 +1,24 @@
 import type { Language } from "@shared/constants";
+import { formatMoney } from "@shared/rules/money";
 
 /**
  * The push texts, in the receiver's language (the device's language, or the one chosen when
  * subscribing to a region). Kept on the server because pushes are written by jobs, not screens.
  * `game` is the game's title or its date and time in Berlin.
  */
-type Params = { game: string; name?: string; text?: string; players?: number; minPlayers?: number };
+type Params = { game: string; name?: string; text?: string; players?: number; minPlayers?: number; amountCents?: number };
+const money = (cents: number | undefined, language: Language) => (cents === undefined ? "?" : formatMoney(cents, language));
 type Text = (p: Params) => { title: string; body: string };
 
 const de = {
   movedUp: (p) => ({ title: p.game, body: "Du bist von der Warteliste nachgerückt und spielst mit!" }),
   gameCancelled: (p) => ({ title: p.game, body: "Das Spiel wurde vom Organisator abgesagt." }),
   gameAutoCancelled: (p) => ({ title: p.game, body: "Das Spiel wurde abgesagt, weil sich nicht genug Spieler angemeldet haben." }),
-  gameChanged: (p) => ({ title: p.game, body: "Das Spiel wurde geändert. Du kannst Dich innerhalb von 24 Stunden kostenlos abmelden." }),
+  /** `text`: what changed ("Beginn: 19:30 → 19:45; Preis: …", shared/rules/game-change-notice.ts) */
+  gameChanged: (p) => ({ title: p.game, body: p.text ? `Geändert: ${p.text}` : "Das Spiel wurde geändert." }),
+  /** the same, to a paying player of a warned change of a managed-payment game (spec 000 section 5) */
+  gameChangedFreeCancel: (p) => ({ title: p.game, body: `${p.text ? `Geändert: ${p.text}.` : "Das Spiel wurde geändert."} Du kannst Dich innerhalb von 24 Stunden kostenlos abmelden.` }),
+  paymentRefundedOutside: (p) => ({ title: p.game, body: `Die Zahlung von ${p.name || "einem Spieler"} (${money(p.amountCents, "de")}) wurde außerhalb der App erstattet.` }),
   playerCancelledShortNotice: (p) => ({ title: p.game, body: `${p.name || "Ein Spieler"} hat sich kurzfristig abgemeldet.` }),
   minPlayersWarning: (p) => ({ title: p.game, body: `Erst ${p.players} von mindestens ${p.minPlayers} Spielern angemeldet.` }),
   takesPlacePrompt: (p) => ({ title: p.game, body: `Findet das Spiel statt? Erst ${p.players} von ${p.minPlayers} Spielern. Bitte bestätige oder sage ab.` }),
@@ -42,7 +48,9 @@ const en: Record<keyof typeof de, Text> = {
   movedUp: (p) => ({ title: p.game, body: "You moved up from the waiting list and are playing!" }),
   gameCancelled: (p) => ({ title: p.game, body: "The game was cancelled by the organiser." }),
   gameAutoCancelled: (p) => ({ title: p.game, body: "The game was cancelled because not enough players signed up." }),
-  gameChanged: (p) => ({ title: p.game, body: "The game was changed. You can cancel free of charge within 24 hours." }),
+  gameChanged: (p) => ({ title: p.game, body: p.text ? `Changed: ${p.text}` : "The game was changed." }),
+  gameChangedFreeCancel: (p) => ({ title: p.game, body: `${p.text ? `Changed: ${p.text}.` : "The game was changed."} You can cancel free of charge within 24 hours.` }),
+  paymentRefundedOutside: (p) => ({ title: p.game, body: `The payment of ${p.name || "a player"} (${money(p.amountCents, "en")}) was refunded outside the app.` }),
   playerCancelledShortNotice: (p) => ({ title: p.game, body: `${p.name || "A player"} cancelled at short notice.` }),
   minPlayersWarning: (p) => ({ title: p.game, body: `Only ${p.players} of at least ${p.minPlayers} players have signed up.` }),
   takesPlacePrompt: (p) => ({ title: p.game, body: `Is the game taking place? Only ${p.players} of ${p.minPlayers} players. Please confirm or cancel.` }),

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { MessagesSquare } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import type { Language } from "@shared/constants";
+import { changeLine, parseChangeLine } from "@shared/rules/game-change-notice";
 import type { TComment } from "@shared/schemas/chat";
 import { EmptyState } from "@client/components/empty-state";
 import { TextField } from "@client/components/text-field";
@@ -25,8 +27,10 @@ export function gameCommentsQueryOptions(gameId: number) {
   return trpc.chat.gameComments.queryOptions({ gameId }, { refetchInterval: LIST_REFRESH_MS });
 }
 
-/** A system line in the reader's language: the server stores the event and the player's name. */
-export function systemCommentText(comment: Pick<TComment, "text" | "name">): string {
+/** A system line in the reader's language: the server stores the event and the player's name, or what a change changed. */
+export function systemCommentText(comment: Pick<TComment, "text" | "name">, locale: Language): string {
+  const changes = parseChangeLine(comment.text);
+  if (changes) return m.chat_system_changed({ changes: changes.map((c) => changeLine(c, locale)).join("; ") });
   const name = comment.name ?? "?";
   if (comment.text === "joined") return m.chat_system_joined({ name });
   if (comment.text === "queued") return m.chat_system_queued({ name });
@@ -126,7 +130,7 @@ export function GameChatScreen({ gameId }: { gameId: number }) {
           <ol aria-label={m.chat_game_title()} className="space-y-3">
             {list.map((comment) =>
               comment.isSystemMessage ? (
-                <SystemLine key={comment.id}>{systemCommentText(comment)}</SystemLine>
+                <SystemLine key={comment.id}>{systemCommentText(comment, locale)}</SystemLine>
               ) : (
                 <Bubble
                   key={comment.id}
