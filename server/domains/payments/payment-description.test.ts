@@ -67,4 +67,18 @@ describe("the payment names what is paid for", () => {
     expect(intent.description).toBe("Kickrunde · Platzbuchung · Soccerhalle Test, Feld 2 · Di 08.12. 18:00–19:30");
     expect(intent.statement_descriptor_suffix).toBe("DI 08.12.");
   });
+
+  test("the emulator refuses a suffix Stripe would refuse (too long with the prefix, no letter, a forbidden sign)", async () => {
+    const owner = await signedInPlayer(deps);
+    const destination = await connectAccount(deps, owner.user.id);
+    const create = (statement_descriptor_suffix: string) =>
+      deps.payments!.stripe.paymentIntents.create({ amount: 500, currency: "eur", transfer_data: { destination }, statement_descriptor_suffix }).then(
+        (pi) => pi.statement_descriptor_suffix,
+        (e: { param?: string }) => `refused ${e.param}`,
+      );
+    expect(await create("FR 04.12.")).toBe("FR 04.12.");
+    expect(await create("FREITAG 04.12. 19:30")).toBe("refused statement_descriptor_suffix");
+    expect(await create("04.12.")).toBe("refused statement_descriptor_suffix");
+    expect(await create("KICK*04")).toBe("refused statement_descriptor_suffix");
+  });
 });
