@@ -1,14 +1,24 @@
 // `bun run build`: generate, vite build, then one self-contained executable at dist/kickrunde that
 // serves the API and the built client with nothing beside it (see server/binary.ts).
 //   --binary-only   reuse the existing client/dist (test-all builds the client in an earlier step)
+//   --client-dist <dir> --outfile <path>   with --binary-only: embed another built client and write the
+//                   binary elsewhere (several people building side by side in one working tree)
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compileMessages, generateRouteTree } from "./lib/generate";
 import { describePrecompressed, precompressDir } from "./lib/precompress";
-import { BINARY, BUILD_TMP, CLIENT_DIST, MIGRATIONS_DIR, ROOT } from "./lib/paths";
+import { BINARY as DEFAULT_BINARY, BUILD_TMP as DEFAULT_BUILD_TMP, CLIENT_DIST as DEFAULT_CLIENT_DIST, MIGRATIONS_DIR, ROOT } from "./lib/paths";
 import { BUN, fail, run, runOrExit } from "./lib/proc";
 
 const binaryOnly = process.argv.includes("--binary-only");
+const option = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const CLIENT_DIST = option("--client-dist") ?? DEFAULT_CLIENT_DIST;
+const BINARY = option("--outfile") ?? DEFAULT_BINARY;
+if (!binaryOnly && (CLIENT_DIST !== DEFAULT_CLIENT_DIST)) fail("--client-dist needs --binary-only (build that client with vite yourself)");
+const BUILD_TMP = BINARY === DEFAULT_BINARY ? DEFAULT_BUILD_TMP : `${BINARY}.build`;
 const started = performance.now();
 
 if (!binaryOnly) {

@@ -19,6 +19,7 @@ import { gamePreviewTags, injectIntoIndex, languageFromAcceptLanguage } from "./
 import { csrfCookie, parseCookies } from "./http/cookies";
 import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
 import { createRequestContext } from "./http/request-context";
+import { securityHeaders } from "./http/security-headers";
 import { indexHtmlFor, serveClient, type StaticAssets } from "./http/static";
 import { isUnexpectedTrpcError, payloadTooLargeBody, TRPC_MAX_BODY_BYTES } from "./trpc/init";
 import { appRouter } from "./trpc/router";
@@ -38,12 +39,13 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
   // Dynamic answers compressed by Accept-Encoding; the client's files come precompressed (static.ts).
   app.use("*", compressAnswers());
 
-  // Security headers on everything; the CSRF cookie for anyone who does not have one yet.
+  // Security headers on everything (http/security-headers.ts); the CSRF cookie for anyone who does not have one yet.
+  const headers = securityHeaders(deps.config);
   app.use("*", async (c, next) => {
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "SAMEORIGIN");
+    // Pages made for development only (the mail catcher, GraphiQL) bring their own inline styles and scripts.
+    const development = deps.config.env !== "production" && (c.req.path.startsWith("/dev/") || (c.req.path === "/graphql" && c.res.headers.get("content-type")?.startsWith("text/html")));
+    for (const [name, value] of Object.entries(development ? headers.development : headers.app)) c.header(name, value);
     const alreadySet = c.res.headers.getSetCookie().some((h) => h.startsWith(`${CSRF_COOKIE}=`));
     if (!alreadySet && !isWellFormedCsrfToken(parseCookies(c.req.header("cookie") ?? null)[CSRF_COOKIE])) {
       c.res.headers.append("Set-Cookie", csrfCookie(newCsrfToken(), deps.config.secureCookies));

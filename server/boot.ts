@@ -2,7 +2,7 @@ import type { Config } from "./config";
 import type { Deps } from "./context";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
-import { registerDemoAccounts, seedDemoIfEmpty } from "./db/seed-demo";
+import { DEMO_PASSWORD, DEMO_USERS, registerDemoAccounts, seedDemoIfEmpty, seedReferenceIfEmpty } from "./db/seed-demo";
 import { systemClock, type Clock } from "./lib/clock";
 import { createMailer } from "./integrations/mail/mailer";
 import { resolveVapidKeys } from "./integrations/push/vapid-keys";
@@ -77,9 +77,21 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   };
   wireReactions(deps);
   if (config.seed === "demo") {
+    // Production loads the demo only when SEED=demo says so (config.ts), and says at every start what that means.
+    if (config.env === "production") {
+      logger.warn("DEMO DATA ON A PRODUCTION SERVER: SEED=demo loads demo accounts that anybody can sign in to", {
+        accounts: DEMO_USERS.map((u) => u.email),
+        password: DEMO_PASSWORD,
+        admin: DEMO_USERS.find((u) => u.isAdmin)?.email,
+        fix: "start with an empty database without SEED=demo for a real deployment",
+      });
+    }
     const seeded = await seedDemoIfEmpty(deps);
     if (seeded) logger.info("demo data loaded", seeded);
     await registerDemoAccounts(deps);
+  } else if (config.seed === "reference") {
+    const seeded = await seedReferenceIfEmpty(deps);
+    if (seeded) logger.info("reference data loaded (no accounts)", seeded);
   }
   await startGameWorkers(deps);
   await startMailWorker(deps);

@@ -18,6 +18,16 @@ describe("configuration", () => {
     expect(c.secureCookies).toBe(true);
   });
 
+  test("production seeds only the reference data unless SEED=demo says so; development keeps the demo default", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).seed).toBe("reference");
+    expect(parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://u@db/kr" }).seed).toBe("reference");
+    expect(parseConfig({ NODE_ENV: "production" }).founderUserIds).toEqual([]);
+    expect(parseConfig({ NODE_ENV: "production", SEED: "demo" }).seed).toBe("demo");
+    expect(parseConfig({ NODE_ENV: "production", SEED: "none" }).seed).toBe("none");
+    expect(parseConfig({ NODE_ENV: "development" }).seed).toBe("demo");
+    expect(parseConfig({ SEED: "reference" }).seed).toBe("reference");
+  });
+
   test.each([
     [{ PORT: "abc" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],

@@ -29,8 +29,12 @@ const ZEnv = z.object({
       error: "must start with postgres:// or postgresql://",
     }),
   DATA_DIR: z.string().default("./data"),
-  /** "demo" loads demo data when the database is empty (default for the embedded database). */
-  SEED: z.enum(["demo", "none"]).optional(),
+  /**
+   * What an empty database gets: "demo" (regions and the demo accounts, games, courts), "reference" (the
+   * regions and staff groups only) or "none". Default: "reference" in production, else "demo" on the
+   * embedded database and "none" on PostgreSQL.
+   */
+  SEED: z.enum(["demo", "reference", "none"]).optional(),
   /** Directory of the built client (vite build); unused inside the single binary, which embeds it. */
   CLIENT_DIST: z.string().default("./client/dist"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -105,6 +109,10 @@ const ZEnv = z.object({
   GEOCODER_EMAIL: optionalText().refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: "must be an e-mail address" }),
   /** The map's MapLibre style (a style JSON URL, raster or vector); empty: the local test map outside production, OpenFreeMap in production. */
   MAP_STYLE_URL: optionalText().refine((v) => v === undefined || /^https?:\/\//.test(v), { error: "must be an http(s) URL of a MapLibre style JSON" }),
+  /** Further origins the map's style loads tiles, sprites or glyphs from, when not the style's own host (the Content-Security-Policy allows them). */
+  MAP_EXTRA_ORIGINS: optionalText()
+    .transform((v) => (v === undefined ? [] : v.split(",").map((s) => s.trim()).filter(Boolean)))
+    .refine((list) => list.every((o) => /^https?:\/\/[^/?#\s]+$/.test(o)), { error: "must be origins like https://tiles.example.org, comma-separated" }),
   /** Credit shown in the map's corner besides the style's own (e.g. "© OpenStreetMap contributors"). */
   MAP_ATTRIBUTION: optionalText(),
   /** Google Calendar import (integrations/google): the OAuth client's id and secret; empty: the in-process emulator outside production, Google Calendar off in production. */
@@ -129,7 +137,8 @@ export type Config = {
   secureCookies: boolean;
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
   dataDir: string;
-  seed: "demo" | "none";
+  /** What boot loads into an empty database (server/db/seed-demo.ts); "demo" in production is loud in the log. */
+  seed: "demo" | "reference" | "none";
   clientDist: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
@@ -167,7 +176,12 @@ export type GoogleConfig =
       tokenKey: Buffer | null;
     };
 
-export type MapConfig = { style: { kind: "local" } | { kind: "remote"; url: string }; attribution: string | null };
+export type MapConfig = {
+  style: { kind: "local" } | { kind: "remote"; url: string };
+  attribution: string | null;
+  /** MAP_EXTRA_ORIGINS: hosts of the style's tiles, sprites or glyphs besides its own (http/security-headers.ts) */
+  extraOrigins?: readonly string[];
+};
 
 /** Production without MAP_STYLE_URL: a public style that needs no key. */
 export const DEFAULT_PRODUCTION_MAP_STYLE = { url: "https://tiles.openfreemap.org/styles/liberty", attribution: "© OpenStreetMap contributors, OpenFreeMap" } as const;
@@ -214,7 +228,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const url = new URL(publicUrl);
   const isLocal = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
   // The embedded default seeds itself so a newcomer sees a living app; a server database only on request.
-  const seed = e.SEED ?? (e.DATABASE_URL ? "none" : "demo");
+  // Production never gets the demo accounts (their password is public) unless SEED=demo says so: only
+  // the reference data (regions) an empty database needs to be usable.
+  const seed = e.SEED ?? (e.NODE_ENV === "production" ? "reference" : e.DATABASE_URL ? "none" : "demo");
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -268,12 +284,13 @@ function geocoderConfig(e: z.output<typeof ZEnv>): GeocoderConfig {
 }
 
 function mapConfig(e: z.output<typeof ZEnv>): MapConfig {
-  if (e.MAP_STYLE_URL) return { style: { kind: "remote", url: e.MAP_STYLE_URL }, attribution: e.MAP_ATTRIBUTION ?? null };
+  const extra = e.MAP_EXTRA_ORIGINS.length ? { extraOrigins: e.MAP_EXTRA_ORIGINS } : {};
+  if (e.MAP_STYLE_URL) return { style: { kind: "remote", url: e.MAP_STYLE_URL }, attribution: e.MAP_ATTRIBUTION ?? null, ...extra };
   // The local test map is made for development: a production server uses the public default instead.
   if (e.NODE_ENV === "production") {
-    return { style: { kind: "remote", url: DEFAULT_PRODUCTION_MAP_STYLE.url }, attribution: e.MAP_ATTRIBUTION ?? DEFAULT_PRODUCTION_MAP_STYLE.attribution };
+    return { style: { kind: "remote", url: DEFAULT_PRODUCTION_MAP_STYLE.url }, attribution: e.MAP_ATTRIBUTION ?? DEFAULT_PRODUCTION_MAP_STYLE.attribution, ...extra };
   }
-  return { style: { kind: "local" }, attribution: e.MAP_ATTRIBUTION ?? null };
+  return { style: { kind: "local" }, attribution: e.MAP_ATTRIBUTION ?? null, ...extra };
 }
 
 function stripeConfig(e: z.output<typeof ZEnv>): StripeConfig {

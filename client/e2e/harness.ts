@@ -160,21 +160,36 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw error;
   }
   const launched = browser;
+  // What the browser refused under the server's Content-Security-Policy (issue 23 item 10): the file fails at its end.
+  const cspViolations: string[] = [];
 
   return {
     baseUrl,
     databaseUrl: pg?.url ?? null,
     browser: launched,
     serverLog,
-    newContext: (options = {}) =>
-      launched.newContext({
+    newContext: async (options = {}) => {
+      const context = await launched.newContext({
         baseURL: baseUrl,
         viewport: VIEWPORT,
         locale: options.locale ?? "de-DE",
         userAgent: options.userAgent,
         timezoneId: "Europe/Berlin",
-      }),
+      });
+      context.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
+      });
+      return context;
+    },
     async stop() {
+      if (cspViolations.length > 0) {
+        await launched.close().catch(() => {});
+        server.kill();
+        await server.exited;
+        await pg?.drop().catch(() => {});
+        rmSync(dataDir, { recursive: true, force: true });
+        throw new Error(`the browser refused something under the Content-Security-Policy:\n${[...new Set(cspViolations)].join("\n")}`);
+      }
       await launched.close().catch(() => {});
       server.kill();
       await server.exited;

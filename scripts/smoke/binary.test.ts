@@ -38,8 +38,14 @@ class BinaryProcess {
     return join(this.dir, "kickrunde.log");
   }
 
+  /** stderr: warnings and errors (the logger writes those there) */
+  get errorFile() {
+    return join(this.dir, "kickrunde.err");
+  }
+
   log(): string {
-    return existsSync(this.logFile) ? readFileSync(this.logFile, "utf8") : "";
+    const read = (f: string) => (existsSync(f) ? readFileSync(f, "utf8") : "");
+    return read(this.logFile) + read(this.errorFile);
   }
 
   async start(base: string): Promise<void> {
@@ -48,7 +54,7 @@ class BinaryProcess {
       cwd: this.dir,
       env: this.env,
       stdout: Bun.file(this.logFile),
-      stderr: "inherit",
+      stderr: Bun.file(this.errorFile),
     });
     const deadline = Date.now() + STARTUP_MS;
     while (Date.now() < deadline) {
@@ -129,7 +135,7 @@ for (const target of targets) {
 
     test("runs with nothing beside it: no migrations or client files unpacked next to the binary", () => {
       const beside = readdirSync(dir).sort();
-      expect(beside).toEqual(["data", "kickrunde", "kickrunde.log"]);
+      expect(beside).toEqual(["data", "kickrunde", "kickrunde.err", "kickrunde.log"]);
       // On PostgreSQL, DATA_DIR holds only the uploads (the demo courts' pictures): no database, nothing unpacked.
       if (target.kind !== "pglite") expect(readdirSync(join(dir, "data"))).toEqual(["uploads"]);
     });
@@ -204,6 +210,40 @@ for (const target of targets) {
       const regions = await raw("/trpc/regions.list", "gzip");
       expect(regions.headers.get("content-encoding")).toBe("gzip");
       expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await regions.arrayBuffer()))))).toMatchObject({ result: { data: {} } });
+    });
+
+    test("SEED=demo on the production binary loads the demo accounts, with a loud warning in the log", async () => {
+      const login = await httpSession(base).trpc("auth.login", { email: "admin@kickrunde.de", password: "kickrunde" }, "mutation");
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      const warning = app.log().split("\n").find((line) => line.includes("DEMO DATA ON A PRODUCTION SERVER"));
+      expect(warning, app.log()).toBeDefined();
+      expect(JSON.parse(warning!)).toMatchObject({ level: "warn", password: "kickrunde", admin: "admin@kickrunde.de" });
+    });
+
+    test("every answer carries the security headers: a CSP that lets the page, its scripts and styles load, no HSTS on http", async () => {
+      const page = await fetch(`${base}/games/berlin`);
+      const html = await page.text();
+      const csp = page.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain("unsafe-eval");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // the production default map (OpenFreeMap) may be fetched; no Stripe.js without a publishable key
+      expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.openfreemap\.org/);
+      expect(csp).toContain("frame-src 'none'");
+      // nothing in the page would need an inline script: every script is a file of this origin or data that never runs
+      for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/);
+      expect(html).toContain('<script id="kr-boot" type="application/json">');
+      for (const path of ["/", "/api/health", "/trpc/regions.list", "/favicon.svg", "/nothing.js"]) {
+        const res = await fetch(`${base}${path}`);
+        expect(res.headers.get("content-security-policy"), path).toBe(csp);
+        expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+        expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+        expect(res.headers.get("permissions-policy"), path).toContain("geolocation=(self)");
+        expect(res.headers.get("permissions-policy"), path).toContain("camera=()");
+        expect(res.headers.get("strict-transport-security"), path).toBeNull();
+      }
     });
 
     test("registers, reads the account, logs out and logs in again over tRPC with the CSRF cookie and header", async () => {
@@ -328,5 +368,76 @@ for (const target of targets) {
       expect(slugs.filter((s) => s === "berlin")).toHaveLength(1);
       if (pictureUrl) expect((await fetch(`${base}${pictureUrl}`)).status).toBe(200);
     }, STARTUP_MS);
+  });
+}
+
+/**
+ * Issue 23, item 7: a fresh production start (the binary's NODE_ENV default, no SEED) loads the regions
+ * and no account at all, so no demo password opens it; behind https it sends HSTS.
+ */
+for (const target of targets) {
+  describe(`a fresh production binary without SEED on ${target.name}`, () => {
+    const port = freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dir = mkdtempSync(join(tmpdir(), "kickrunde-smoke-prod-"));
+    let app: BinaryProcess;
+    let dropDatabase = async () => {};
+
+    beforeAll(async () => {
+      if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`bun run build\` first`);
+      copyFileSync(binary, join(dir, "kickrunde"));
+      const env: Record<string, string> = {
+        PATH: "/usr/bin:/bin",
+        HOME: dir,
+        TMPDIR: tmpdir(),
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: join(dir, "data"),
+        PUBLIC_URL: "https://kickrunde.example",
+        LOG_LEVEL: "info",
+      };
+      if (target.kind === "postgres") {
+        const url = new URL(process.env.DATABASE_URL!);
+        const name = `kr_smoke_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+        const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
+        await admin.unsafe(`create database ${name}`);
+        url.pathname = `/${name}`;
+        env.DATABASE_URL = url.toString();
+        dropDatabase = async () => {
+          await admin.unsafe(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        };
+      }
+      app = new BinaryProcess(dir, env);
+      await app.start(base);
+    }, STARTUP_MS + 30_000);
+
+    afterAll(async () => {
+      await app?.stop();
+      await dropDatabase();
+      rmSync(dir, { recursive: true, force: true });
+    }, 30_000);
+
+    test("has the regions, and no demo account signs in", async () => {
+      const { body } = await httpSession(base).graphql("{ regions { slug } }");
+      const slugs = (body.data?.regions as { slug: string }[]).map((r) => r.slug);
+      expect(slugs).toContain("berlin");
+      expect(slugs.length).toBeGreaterThanOrEqual(24);
+      for (const email of ["admin@kickrunde.de", "orga@kickrunde.de", "spieler@kickrunde.de"]) {
+        const login = await httpSession(base).trpc("auth.login", { email, password: "kickrunde" }, "mutation");
+        expect(login.status, email).toBe(401);
+      }
+      expect(app.log()).toContain("reference data loaded (no accounts)");
+      expect(app.log()).not.toContain("DEMO DATA");
+      // no demo games either: Berlin's feed is empty
+      const feed = await httpSession(base).trpc("games.feed", { regionSlug: "berlin" }, "query");
+      expect((feed.data as { games: unknown[] } | undefined)?.games).toEqual([]);
+    });
+
+    test("behind https (PUBLIC_URL) it sends HSTS and asks browsers to upgrade requests", async () => {
+      const res = await fetch(`${base}/`);
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    });
   });
 }

@@ -10,7 +10,7 @@ import { startJobQueue } from "../jobs/queue";
 import { callerFor } from "../testing/caller";
 import { createUser } from "../testing/factories";
 import { openScratchDatabase, testDeps } from "../testing/test-db";
-import { DEMO_ORGA_STRIPE_ACCOUNT_ID, DEMO_PASSWORD, registerDemoAccounts, seedDemo } from "./seed-demo";
+import { DEMO_ORGA_STRIPE_ACCOUNT_ID, DEMO_PASSWORD, DEMO_REGIONS, registerDemoAccounts, seedDemo, seedReferenceIfEmpty } from "./seed-demo";
 
 let deps: Deps;
 beforeAll(async () => {
@@ -98,6 +98,23 @@ describe("the demo games", () => {
       expect(today[0]!.n).toBe(1);
     } finally {
       await jobs.stop();
+      await scratch.drop();
+    }
+  });
+});
+
+describe("the reference seed (production's default, SEED=reference)", () => {
+  test("an empty database gets the regions and staff groups and no account; a second start loads nothing", async () => {
+    const scratch = await openScratchDatabase();
+    try {
+      const fresh = { ...deps, database: scratch.database, db: scratch.database.db };
+      expect(await seedReferenceIfEmpty(fresh)).toEqual({ regions: DEMO_REGIONS.length, groups: 3 });
+      const [counts] = await fresh.database.query<{ regions: number; users: number; games: number }>(
+        "select (select count(*) from regions)::int as regions, (select count(*) from users)::int as users, (select count(*) from games)::int as games",
+      );
+      expect(counts).toEqual({ regions: DEMO_REGIONS.length, users: 0, games: 0 });
+      expect(await seedReferenceIfEmpty(fresh)).toBeNull();
+    } finally {
       await scratch.drop();
     }
   });

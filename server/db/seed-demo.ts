@@ -1,6 +1,7 @@
 import { STAFF_GROUP_EMPLOYEE, STAFF_GROUP_LEAD, STAFF_GROUP_PARTNER, SUPPORT_USER_ID } from "@shared/constants";
 import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../context";
+import type { Tx } from "./client";
 import { addressInUse, createAddress } from "../domains/addresses/service";
 import { createUser, findUserByEmail, findUserByStripeAccountId, setPaymentAccount } from "../domains/users/service";
 import { hashPassword } from "../lib/password";
@@ -99,39 +100,64 @@ export async function registerDemoAccounts(deps: Deps): Promise<boolean> {
   return registered;
 }
 
-export async function seedDemoIfEmpty(deps: Deps): Promise<Record<string, number> | null> {
+async function isEmpty(deps: Deps): Promise<boolean> {
   const [row] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(regions);
-  if ((row?.n ?? 0) > 0) return null;
-  return seedDemo(deps);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemoIfEmpty(deps: Deps): Promise<Record<string, number> | null> {
+  return (await isEmpty(deps)) ? seedDemo(deps) : null;
+}
+
+/**
+ * Production's default (SEED=reference): the reference data an empty database needs to be usable (the
+ * cities people register and search in, the staff groups), and no account of any kind.
+ */
+export async function seedReferenceIfEmpty(deps: Deps): Promise<Record<string, number> | null> {
+  if (!(await isEmpty(deps))) return null;
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const regionRows = await insertRegions(tx, now);
+    const groupRows = await insertStaffGroups(tx);
+    return { regions: regionRows.length, groups: groupRows.length };
+  });
+}
+
+function insertRegions(tx: Tx, now: Date) {
+  return tx
+    .insert(regions)
+    .values(
+      DEMO_REGIONS.map((r) => ({
+        name: r.name,
+        slug: r.slug,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        perimeter: r.perimeter ?? 20,
+        featured: r.featured ?? false,
+        mapZoomLevel: 11,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: regions.id, slug: regions.slug });
+}
+
+function insertStaffGroups(tx: Tx) {
+  return tx
+    .insert(groups)
+    .values([STAFF_GROUP_LEAD, STAFF_GROUP_EMPLOYEE, STAFF_GROUP_PARTNER].map((name) => ({ name })))
+    .onConflictDoNothing()
+    .returning();
 }
 
 export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return deps.db.transaction(async (tx) => {
-    const regionRows = await tx
-      .insert(regions)
-      .values(
-        DEMO_REGIONS.map((r) => ({
-          name: r.name,
-          slug: r.slug,
-          latitude: r.latitude,
-          longitude: r.longitude,
-          perimeter: r.perimeter ?? 20,
-          featured: r.featured ?? false,
-          mapZoomLevel: 11,
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: regions.id, slug: regions.slug });
+    const regionRows = await insertRegions(tx, now);
     const regionId = new Map(regionRows.map((r) => [r.slug, r.id]));
 
-    const groupRows = await tx
-      .insert(groups)
-      .values([STAFF_GROUP_LEAD, STAFF_GROUP_EMPLOYEE, STAFF_GROUP_PARTNER].map((name) => ({ name })))
-      .onConflictDoNothing()
-      .returning();
+    const groupRows = await insertStaffGroups(tx);
     const groupId = new Map(groupRows.map((g) => [g.name, g.id]));
 
     const [org] = await tx
