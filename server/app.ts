@@ -5,7 +5,7 @@ import type { Server } from "bun";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { BootEntry } from "@shared/boot-data";
-import type { TGame } from "@shared/schemas/games";
+import { SHARE_KEY_PATTERN, type TGame } from "@shared/schemas/games";
 import type { Deps } from "./context";
 import { handleStripeWebhook } from "./domains/payments/webhooks";
 import { createGraphqlHandler } from "./graphql/handler";
@@ -20,6 +20,7 @@ import { csrfCookie, parseCookies } from "./http/cookies";
 import { isWellFormedCsrfToken, newCsrfToken } from "./http/csrf";
 import { createRequestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
+import { shareKeyCookie } from "./http/share-keys";
 import { indexHtmlFor, serveClient, type StaticAssets } from "./http/static";
 import { isUnexpectedTrpcError, payloadTooLargeBody, TRPC_MAX_BODY_BYTES } from "./trpc/init";
 import { appRouter } from "./trpc/router";
@@ -114,13 +115,21 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
    * this viewer sees it, hence private. Reading the session may renew it: its cookies go out with the
    * page, as with any API answer.
    */
-  async function pageWithBootData(c: Context<Env>, decorate: (html: string, boot: BootEntry[] | null) => string = (html) => html) {
+  async function pageWithBootData(
+    c: Context<Env>,
+    decorate: (html: string, boot: BootEntry[] | null) => string = (html) => html,
+    shareKey: { gameId: number; key: string } | null = null,
+  ) {
     const url = new URL(c.req.url);
     const index = assets ? await indexHtmlFor(assets, url.pathname) : null;
     if (!index) return c.text("Not found", 404);
     const cookies = new Headers();
+    // A private game's share link: the key counts for this page and is kept by the browser for the
+    // page's later calls (players, chat, joining), so the client never passes it along (http/share-keys.ts).
+    if (shareKey) cookies.append("Set-Cookie", shareKeyCookie(shareKey.gameId, shareKey.key, deps.config.secureCookies));
     const boot = await createRequestContext(deps, c.req.raw, cookies, null).then(
-      (ctx) => bootEntriesFor(ctx, url.pathname, url.searchParams),
+      (ctx) =>
+        bootEntriesFor(shareKey ? { ...ctx, meta: { ...ctx.meta, shareKeys: { ...ctx.meta.shareKeys, [shareKey.gameId]: shareKey.key } } } : ctx, url.pathname, url.searchParams),
       () => null,
     );
     const res = c.html(withBootData(decorate(index.html, boot), boot), 200, { "Cache-Control": "private, no-cache" });
@@ -128,13 +137,23 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     return res;
   }
   // A shared game link also carries its preview for messengers (an unknown game: the app shows its own not-found screen).
-  app.get("/game/:id{[0-9]+}", (c) =>
-    pageWithBootData(c, (html, boot) => {
-      const game = boot?.[0]?.data as TGame | undefined;
-      const lang = languageFromAcceptLanguage(c.req.header("accept-language"));
-      return game ? injectIntoIndex(html, gamePreviewTags(game, lang, `${deps.config.publicUrl}/game/${game.id}`)) : html;
-    }),
-  );
+  // A private game shows nothing (no preview either) without its key: ?key=… or the cookie a former visit left.
+  app.get("/game/:id{[0-9]+}", (c) => {
+    const key = c.req.query("key");
+    const gameId = Number(c.req.param("id"));
+    const shareKey = key && SHARE_KEY_PATTERN.test(key) && Number.isSafeInteger(gameId) ? { gameId, key } : null;
+    return pageWithBootData(
+      c,
+      (html, boot) => {
+        const game = boot?.[0]?.data as TGame | undefined;
+        const lang = languageFromAcceptLanguage(c.req.header("accept-language"));
+        // the preview's link is the one shared: with its key for a private game
+        const link = `${deps.config.publicUrl}/game/${game?.id}${game?.shareKey ? `?key=${game.shareKey}` : ""}`;
+        return game ? injectIntoIndex(html, gamePreviewTags(game, lang, link)) : html;
+      },
+      shareKey,
+    );
+  });
   app.get("/games/:slug{[a-z0-9-]+}", (c) => pageWithBootData(c));
 
   app.get("*", async (c) => {

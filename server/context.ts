@@ -60,6 +60,8 @@ export type RequestMeta = {
   sessionToken: string | null;
   /** this browser's or app's guest key (cookie), if it has one: proves a guest participation was made here */
   guestKey?: string | null;
+  /** private games' share keys the browser keeps from opened share links, by game id (domains/games/visibility.ts) */
+  shareKeys?: Readonly<Record<number, string>>;
 };
 
 /** What every service call receives: transport-independent. */

@@ -1,4 +1,4 @@
-import { ZCancelGameInput, ZCreateGameInput, ZGameIdInput, ZSearchGamesInput, ZUpdateGameInput } from "@shared/schemas/games";
+import { ZCancelGameInput, ZCreateGameInput, ZGameByIdInput, ZSearchGamesInput, ZUpdateGameInput } from "@shared/schemas/games";
 import type { TGame, TGameListItem } from "@shared/schemas/games";
 import * as chat from "../domains/chat/service";
 import { createGame } from "../domains/games/create";
@@ -28,6 +28,8 @@ export const gameTypeDefs = /* GraphQL */ `
     minPlayers: Int! maxPlayers: Int teams: Int cancelledAt: DateTime cancellationReason: String
     cancellationMessage: String highestParticipantsAmountReached: Int participantsAmount: Int!
     receivedOrganizerReliabilityFeedback: Boolean
+    "a private game's share key for those who may see it: its link is /game/{id}?key=…, and retrieveGame(id, shareKey) opens it to others; null for public games"
+    shareKey: String
     creator: Person! court: GameCourt participations: [GameParticipation!]! distance: Float
     "the weekly session the game belongs to (spec 000 section 3), and until when only its regulars may join"
     gameTemplate: GameTemplateRef regularsOnlyUntil: DateTime
@@ -40,7 +42,8 @@ export const gameTypeDefs = /* GraphQL */ `
 
   extend type Query {
     searchGames(longitude: Float!, latitude: Float!, startTime: DateTime, distance: Float): [Game!]!
-    retrieveGame(id: ID!): Game!
+    "a private game answers only to its organiser, players and admins, or with its shareKey (else GAME_NOT_FOUND, as for an unknown id)"
+    retrieveGame(id: ID!, shareKey: String): Game!
   }
   extend type Mutation {
     createGame(
@@ -96,7 +99,7 @@ const gameArgs = ({ duration, price, level, gender, gameType, ...rest }: Args) =
 
 export const gameQueries = {
   searchGames: resolver(ZSearchGamesInput, searchGames, (games) => games.map(gameOut)),
-  retrieveGame: resolver(legacy(ZGameIdInput, (a) => ({ gameId: a.id })), (ctx, i) => gameById(ctx, i.gameId), gameOut),
+  retrieveGame: resolver(legacy(ZGameByIdInput, (a) => ({ gameId: a.id, shareKey: a.shareKey ?? undefined })), (ctx, i) => gameById(ctx, i.gameId, i.shareKey), gameOut),
 };
 
 export const gameMutations = {
@@ -107,5 +110,5 @@ export const gameMutations = {
 
 /** The game chat, loaded only when a query asks for it, through the chat service: whoever may see the game may read its chat. */
 export const gameFields = {
-  comments: resolver(ZNoArgs, (ctx, _i, game: { id: number }) => chat.gameComments(ctx, game.id)),
+  comments: resolver(ZNoArgs, (ctx, _i, game: { id: number; shareKey?: string | null }) => chat.gameComments(ctx, game.id, game.shareKey)),
 };

@@ -65,7 +65,9 @@ export const participationTypeDefs = /* GraphQL */ `
   extend type Mutation {
     participateInGame(
       gameId: ID!, playerCount: Int, bringsBall: Boolean, bringsBibs: Boolean, firstName: String, queue: Boolean,
-      deviceToken: String, messagingLanguage: String, playsHimself: Boolean
+      deviceToken: String, messagingLanguage: String, playsHimself: Boolean,
+      "a private game's share key, for one who is not part of it yet"
+      shareKey: String
     ): ParticipateInGame!
     updateParticipation(
       participationId: ID!, guestToken: String, payed: Int, playerCount: Int, bringsBibs: Boolean, bringsBall: Boolean,

@@ -3,6 +3,13 @@ import type { Ctx, Deps } from "../context";
 import { validateSessionToken } from "../domains/auth/sessions";
 import { guestKeyOf, parseCookies, sessionCookies } from "./cookies";
 import { checkCsrf } from "./csrf";
+import { shareKeysOf } from "./share-keys";
+
+/** Private games' share keys the browser keeps (http/share-keys.ts), only when it has any. */
+function shareKeysMeta(cookies: Record<string, string>): { shareKeys?: Record<number, string> } {
+  const shareKeys = shareKeysOf(cookies);
+  return shareKeys ? { shareKeys } : {};
+}
 
 /**
  * Builds the transport-independent service context from a web request. Both /trpc and /graphql
@@ -47,6 +54,7 @@ export async function createRequestContext(
       csrfOk,
       sessionToken: session ? sessionToken : null,
       guestKey: guestKeyOf(cookies),
+      ...shareKeysMeta(cookies),
     },
     cookies: sessionCookieJar,
   };

@@ -156,6 +156,11 @@ export const ZCancelGameInput = z
 export type TCancelGameInput = z.input<typeof ZCancelGameInput>;
 
 export const ZGameIdInput = z.object({ gameId: zId });
+/** A private game's share key (32 hex digits; server/domains/games/visibility.ts): the secret of its link /game/{id}?key=… */
+export const SHARE_KEY_PATTERN = /^[0-9a-f]{32}$/;
+export const ZShareKey = z.string().regex(SHARE_KEY_PATTERN);
+/** games.byId: the key is needed only for a private game the viewer is not part of. */
+export const ZGameByIdInput = ZGameIdInput.extend({ shareKey: ZShareKey.optional() });
 
 export const ZGameFeedFilter = z.enum(["all", "playing", "waiting", "organising"]);
 /** Games per feed page: what a phone shows first (about two days of a busy city), ~25 KB of JSON. */
@@ -292,6 +297,8 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
   receivedOrganizerReliabilityFeedback: z.boolean(),
   /** the organiser confirmed "takes place" below the minimum (minPlayers was set to 0) */
   minPlayersConfirmedAt: z.date().nullable(),
+  /** a private game's share key, for those who may share it (the link is /game/{id}?key=…); null for public games */
+  shareKey: z.string().nullable(),
   /** the weekly session the game belongs to (spec 000 section 3: the gameTemplate relation) */
   gameTemplate: z.object({ id: z.number().int(), isActive: z.boolean() }).nullable(),
   /** a weekly session's new game is open only to its regulars until then (the regulars' head start); null when it holds nobody back (over, or the session has no regulars) */

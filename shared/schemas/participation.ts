@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_STATUSES, PLAYER_COUNT_MAX, RELIABILITY_FEEDBACK, REMOVAL_REASONS, REPORT_MAX_LENGTH, REPORT_MIN_LENGTH, REPORT_REASONS } from "../constants";
 import { zId, zLanguage, zName, zPlainText, zPushToken, zUserAgent } from "./common";
-import { ZGameListItem } from "./games";
+import { ZGameListItem, ZShareKey } from "./games";
 
 export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
 export const ZRemovalReason = z.enum(REMOVAL_REASONS, { error: "reason_required" });
@@ -25,6 +25,8 @@ export const ZJoinGameInput = z.object({
   /** push token (web push or native); needed for guests on public games and for the waiting list */
   deviceToken: zDeviceToken,
   messagingLanguage: zLanguage.optional(),
+  /** a private game's share key, for one who is not part of it yet (the link /game/{id}?key=…; the browser also keeps it as a cookie) */
+  shareKey: ZShareKey.optional().nullable(),
 });
 export type TJoinGameInput = z.input<typeof ZJoinGameInput>;
 

@@ -6,7 +6,7 @@ import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessag
 import type { Ctx } from "../../context";
 import { eventsOn, publishOnCommit } from "../../integrations/realtime";
 import { AppError } from "../../lib/errors";
-import { requireGame } from "../games/core";
+import { requireVisibleGame } from "../games/visibility";
 import type { GameEventReaction } from "../games/events";
 import { admitGuestComment } from "../participation/guest-limits";
 import * as repo from "./repo";
@@ -30,7 +30,8 @@ function requireUserId(ctx: Ctx): number {
 
 export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateCommentInput>): Promise<{ id: number }> {
   const text = cleaned(input.text);
-  await requireGame(ctx.deps.db, input.gameId);
+  // A private game's chat is closed to those who may not see the game (games/visibility.ts).
+  await requireVisibleGame(ctx, input.gameId);
   const now = ctx.deps.clock.now();
   const userId = ctx.viewer?.userId ?? null;
   if (userId === null) {
@@ -93,7 +94,8 @@ export const chatLineForGameEvent: GameEventReaction = async (tx, event) => {
   await publishOnCommit(tx, { channel: gameChannel(event.gameId), id });
 };
 
-export async function gameComments(ctx: Ctx, gameId: number): Promise<TComment[]> {
+export async function gameComments(ctx: Ctx, gameId: number, shareKey?: string | null): Promise<TComment[]> {
+  await requireVisibleGame(ctx, gameId, shareKey);
   return repo.commentsOf(ctx.deps.db, gameId, COMMENTS_SHOWN);
 }
 
@@ -118,8 +120,9 @@ export async function createDirectMessage(ctx: Ctx, input: z.output<typeof ZCrea
 }
 
 /** Server-sent events: the ids of new comments in a game's chat. */
-export function gameCommentEvents(ctx: Ctx, gameId: number, signal: AbortSignal | undefined) {
-  return eventsOn(ctx.deps.realtime, gameChannel(gameId), signal);
+export async function* gameCommentEvents(ctx: Ctx, gameId: number, signal: AbortSignal | undefined) {
+  await requireVisibleGame(ctx, gameId);
+  yield* eventsOn(ctx.deps.realtime, gameChannel(gameId), signal);
 }
 
 /** Server-sent events: the ids of new direct messages to or from the signed-in user. */

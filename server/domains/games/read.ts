@@ -10,6 +10,7 @@ import { regionBySlug } from "../regions/service";
 import { actorOrNull } from "../users/service";
 import { sessionRegulars } from "../participation/service";
 import * as repo from "./repo";
+import { gameAccess, shareKeyOf } from "./visibility";
 
 /* Reading and presenting games: the feed, search, the game page, profile lists. */
 
@@ -53,11 +54,17 @@ export async function gamesOnCourt(ctx: Ctx, input: z.output<typeof ZGamesOnCour
 
 const GAMES_ON_COURT_LIMIT = 20;
 
-export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
+/**
+ * The game page. A private game only for those who may see it (domains/games/visibility.ts): to anybody
+ * else its id answers GAME_NOT_FOUND, like an id that does not exist; `shareKey` is its link's key.
+ */
+export async function gameById(ctx: Ctx, gameId: number, shareKey?: string | null): Promise<TGame> {
   const page = await repo.loadGamePage(ctx.deps.db, gameId);
   if (!page) throw new AppError("GAME_NOT_FOUND");
   const actor = await actorOrNull(ctx);
   const { game } = page;
+  const access = await gameAccess(ctx.deps.db, game, actor, shareKeyOf(ctx, game.id, shareKey));
+  if (!access.visible) throw new AppError("GAME_NOT_FOUND");
   const canManage = canManageGame(actor, game);
   // Reliability scores are visible to the creator, an admin or the player themself (spec 000 section 6).
   const canSeeAllReliability = canManage;
@@ -99,6 +106,8 @@ export async function gameById(ctx: Ctx, gameId: number): Promise<TGame> {
     cancellationReason: game.cancellationReason,
     cancellationMessage: game.cancellationMessage,
     minPlayersConfirmedAt: game.minPlayersConfirmedAt,
+    // Whoever sees a private game may pass its link on (the share modal); public links need no key.
+    shareKey: game.gameType === "PRIVATE" ? game.shareKey : null,
     gameTemplate: page.template ? { id: page.template.id, isActive: page.template.deactivatedAt === null } : null,
     regularsOnlyUntil,
     receivedOrganizerReliabilityFeedback: game.receivedOrganizerReliabilityFeedback,

@@ -370,3 +370,13 @@ export async function userGameIds(
     .limit(opts.limit + 1);
   return rows.map((r) => r.id);
 }
+
+/** Whether the user has (or had) a participation in the game: players, the waiting list, those who left. */
+export async function hasParticipation(db: DbOrTx, gameId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(and(eq(participations.gameId, gameId), eq(participations.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -113,10 +113,11 @@ describe("joining", () => {
     testClock.freeze(NOW);
     const { game: g } = await game({ gameType: "PRIVATE", maxPlayers: 10 });
     for (const deviceToken of ["push-private", undefined]) {
-      expect(await code((await guest()).participation.join({ gameId: g.id, firstName: "Gast", deviceToken }))).toBe("PRIVATE_GAME_NEEDS_ACCOUNT");
+      // with the link's key (issue 23 item 11: without it a private game does not exist for outsiders)
+      expect(await code((await guest()).participation.join({ gameId: g.id, firstName: "Gast", deviceToken, shareKey: g.shareKey }))).toBe("PRIVATE_GAME_NEEDS_ACCOUNT");
     }
     expect(await active(g.id)).toBe(1);
-    expect((await (await player()).caller.participation.join({ gameId: g.id })).participation.queue).toBe(false);
+    expect((await (await player()).caller.participation.join({ gameId: g.id, shareKey: g.shareKey })).participation.queue).toBe(false);
   });
 });
 

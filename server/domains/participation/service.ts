@@ -32,6 +32,7 @@ import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { generateSessionToken } from "../auth/sessions";
 import { lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type GameRow } from "../games/core";
+import { requireVisible } from "../games/visibility";
 import { actorOrNull, type Actor } from "../users/service";
 import { deviceTokenForUserExists, followGame, followsGame } from "../notifications/service";
 import { recomputeRatings } from "./attendance";
@@ -158,6 +159,8 @@ export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>)
   checkPlaysHimself(actor, input.playsHimself);
   return ctx.deps.db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
+    // A private game is joined through its share link; to anybody else it does not exist (games/visibility.ts).
+    await requireVisible(ctx, tx, game, input.shareKey, actor);
     if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
     if (now >= game.endTime) throw new AppError("GAME_OVER");
     const privileged = isAdminOrCreator(actor, game);

@@ -15,6 +15,11 @@ const base = {
 describe("share text (spec 000 section 2)", () => {
   const url = gameUrl(42, "https://kickrunde.de");
 
+  test("a private game's link carries its share key; a public game's stays as it was", () => {
+    expect(gameUrl(42, "https://kickrunde.de", "0123456789abcdef0123456789abcdef")).toBe("https://kickrunde.de/game/42?key=0123456789abcdef0123456789abcdef");
+    expect(gameUrl(42, "https://kickrunde.de", null)).toBe("https://kickrunde.de/game/42");
+  });
+
   test("link, Berlin time and what is missing", () => {
     expect(url).toBe("https://kickrunde.de/game/42");
     expect(shareText(base, url, "de")).toBe(

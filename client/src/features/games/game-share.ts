@@ -5,8 +5,9 @@ import { formatShortDate, formatTime, gameDisplayTitle } from "./game-format";
 
 type ShareGame = Pick<TGame, "id" | "title" | "court" | "startTime" | "participantsAmount" | "minPlayers" | "maxPlayers">;
 
-export function gameUrl(gameId: number, origin: string): string {
-  return `${origin}/game/${gameId}`;
+/** The game's link; a private game's carries its share key, without which its id shows nothing (server: games/visibility.ts). */
+export function gameUrl(gameId: number, origin: string, shareKey: string | null = null): string {
+  return shareKey ? `${origin}/game/${gameId}?key=${encodeURIComponent(shareKey)}` : `${origin}/game/${gameId}`;
 }
 
 function spotsSentence(game: ShareGame): string {

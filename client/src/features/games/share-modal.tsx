@@ -18,7 +18,7 @@ export function ShareModal({ game, open, onClose, created = false }: { game: TGa
   const { locale } = useLocale();
   const [copied, setCopied] = useState<Copied>(null);
   const [copyFailed, setCopyFailed] = useState(false);
-  const url = gameUrl(game.id, window.location.origin);
+  const url = gameUrl(game.id, window.location.origin, game.shareKey);
   const text = shareText(game, url, locale);
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
 
@@ -58,6 +58,10 @@ export function ShareModal({ game, open, onClose, created = false }: { game: TGa
         <p className="text-[15px] text-slate-700">{m.game_share_intro()}</p>
       )}
 
+      {game.shareKey ? (
+        <p className="mt-3 rounded-xl bg-amber-50 p-3 text-[14px] leading-snug text-amber-900 ring-1 ring-amber-200">{m.game_share_private_hint()}</p>
+      ) : null}
+
       <div className="mt-4">
         <label htmlFor="share-link" className="mb-1.5 block text-sm font-semibold text-slate-800">
           {m.game_share_link_label()}
@@ -85,7 +89,7 @@ export function ShareModal({ game, open, onClose, created = false }: { game: TGa
         <p id="share-text-label" className="mb-1.5 text-sm font-semibold text-slate-800">
           {m.game_share_text_label()}
         </p>
-        <div aria-labelledby="share-text-label" className="rounded-2xl bg-pitch-50 p-3.5 text-[15px] leading-relaxed whitespace-pre-line text-slate-900 ring-1 ring-pitch-200">
+        <div aria-labelledby="share-text-label" className="rounded-2xl bg-pitch-50 p-3.5 text-[15px] leading-relaxed whitespace-pre-line [overflow-wrap:anywhere] text-slate-900 ring-1 ring-pitch-200">
           {text}
         </div>
         <button
