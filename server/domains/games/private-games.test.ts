@@ -69,6 +69,8 @@ describe("a private game's id alone shows nothing to outsiders", () => {
       expect(code(await byId(client, game.id, "0".repeat(32)))).toBe("GAME_NOT_FOUND");
     }
     expect(code(await byId(guest, 999_999_999))).toBe("GAME_NOT_FOUND");
+    // nor can an outsider follow it to get its notices (time, place, changes)
+    expect(code(await guest.trpc("participation.subscribe", { gameId: game.id, deviceToken: "web:outsider-device" }))).toBe("GAME_NOT_FOUND");
     // joining by id alone is refused the same way
     expect(code(await outsider.client.trpc("participation.join", { gameId: game.id }))).toBe("GAME_NOT_FOUND");
   });

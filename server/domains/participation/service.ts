@@ -32,7 +32,7 @@ import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { generateSessionToken } from "../auth/sessions";
 import { lockGame, noteParticipantsAmount, recordGameEvent, requireGame, type GameRow } from "../games/core";
-import { requireVisible } from "../games/visibility";
+import { requireVisible, requireVisibleGame } from "../games/visibility";
 import { actorOrNull, type Actor } from "../users/service";
 import { deviceTokenForUserExists, followGame, followsGame } from "../notifications/service";
 import { recomputeRatings } from "./attendance";
@@ -555,7 +555,8 @@ async function claimingDevice(ctx: Ctx, participationId: number): Promise<string
 /* ---------- push subscriptions to a game (sending comes with the notifications issue) ---------- */
 
 export async function subscribeToGame(ctx: Ctx, input: z.output<typeof ZSubscribeToGameInput>) {
-  await requireGame(ctx.deps.db, input.gameId);
+  // A private game's notices (time, place, changes) only for those who may see it (games/visibility.ts).
+  await requireVisibleGame(ctx, input.gameId);
   await ctx.deps.db.transaction(async (tx) => {
     await followGame(tx, {
       gameId: input.gameId,
