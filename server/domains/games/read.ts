@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { regionBySlug } from "../regions/service";
 import { actorOrNull } from "../users/service";
-import { sessionRegulars } from "../participation/service";
+import { sessionRegulars } from "../participation/regulars";
 import * as repo from "./repo";
 import { gameAccess, shareKeyOf } from "./visibility";
 

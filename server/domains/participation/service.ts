@@ -16,8 +16,6 @@ import {
 } from "@shared/rules/participation";
 import { paymentStatusForPayed } from "@shared/rules/payed";
 import { transitionProblem } from "@shared/rules/payment-status";
-import { heldBackByHeadStart, regularsOf } from "@shared/rules/weekly-session";
-import { WEEKLY_SESSION } from "@shared/constants";
 import type {
   TJoinResult,
   TParticipationPayment,
@@ -39,6 +37,7 @@ import { recomputeRatings } from "./attendance";
 import { admitGuestJoin, madeWithGuestKey, recordGuestOrigin } from "./guest-limits";
 import { checkPaidPlayerCount, repriceOpenReservation, reviewLateCancellations, settleEndedParticipation, settleQueuedParticipation } from "./late-cancellation";
 import { reservationProblem, reservePayment } from "./payment";
+import { headStartHoldsBack } from "./regulars";
 import * as repo from "./repo";
 
 const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -129,27 +128,6 @@ async function reserveOrWait(deps: Deps, tx: Tx, game: LockedGame, participation
 }
 
 /* ---------- join ---------- */
-
-/** Whether the account played in at least 2 of the weekly session's games of the last 4 weeks (shared/rules/weekly-session.ts). */
-export async function isRegular(tx: Tx, templateId: number, userId: number, now: Date): Promise<boolean> {
-  return regularsOf(await sessionRegularsData(tx, templateId, now), now).has(userId);
-}
-
-/** Whether the game's regulars' head start keeps `userId` (null: a guest) out now (shared/rules/weekly-session.ts). */
-export async function headStartHoldsBack(db: Tx | Deps["db"], game: { gameTemplateId: number | null; regularsOnlyUntil: Date | null }, userId: number | null, now: Date): Promise<boolean> {
-  const regulars = game.gameTemplateId === null ? new Set<number>() : await sessionRegulars(db, game.gameTemplateId, now);
-  return heldBackByHeadStart({ regularsOnlyUntil: game.regularsOnlyUntil, now, privileged: false, regulars, userId });
-}
-
-/** The weekly session's regulars now (shared/rules/weekly-session.ts). */
-export async function sessionRegulars(db: Tx | Deps["db"], templateId: number, now: Date): Promise<Set<number>> {
-  return regularsOf(await sessionRegularsData(db, templateId, now), now);
-}
-
-/** The session's attendances the regulars are counted from. */
-export function sessionRegularsData(db: Tx | Deps["db"], templateId: number, now: Date) {
-  return repo.sessionAttendances(db, templateId, new Date(now.getTime() - WEEKLY_SESSION.regularsWeeks * 7 * 24 * 3600_000), now);
-}
 
 export async function joinGame(ctx: Ctx, input: z.output<typeof ZJoinGameInput>): Promise<TJoinResult> {
   const actor = await actorOrNull(ctx);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { dayChipParts, formatTimeRange } from "@client/features/bookings/booking-format";
 import { formatCardDate, formatDateTime, formatLongDate, formatShortDate, formatTime } from "@client/features/games/game-format";
 import { formatWeekdayDate } from "@client/features/weekly/weekly-format";
-import { intlLocale } from "./intl-locale";
+import { intlLocale } from "@client/lib/intl-locale";
 
 /** Wednesday 25 November 2026, 18:30 in Berlin. */
 const WHEN = new Date("2026-11-25T17:30:00Z");
