@@ -27,7 +27,10 @@ export const weeklyTypeDefs = /* GraphQL */ `
     "minutes" duration: Int!
     minPlayers: Int! maxPlayers: Int teams: Int! isManagedPayment: Boolean! instantCapture: Boolean! externalPaymentRequestsAllowed: Boolean!
     regularsHeadStart: Boolean! organiserPlayerCount: Int! playsHimself: Boolean!
-    state: WeeklyState! latestGameId: ID viewer: TemplateViewer!
+    state: WeeklyState! latestGameId: ID
+    "a private session's share key, for its managers: its link is /weekly-sessions/{id}/latest?key=…; null for a public one"
+    shareKey: String
+    viewer: TemplateViewer!
   }
   extend type Query {
     myGameTemplates: [GameTemplate!]!

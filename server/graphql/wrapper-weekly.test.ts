@@ -25,7 +25,7 @@ const CREATE = `mutation($startTime: DateTime!, $courtId: ID, $minPlayers: Int, 
   createGame(startTime: $startTime, courtId: $courtId, minPlayers: $minPlayers, maxPlayers: $maxPlayers, isRecurringGame: $isRecurringGame, gameTemplateId: $gameTemplateId) { id }
 }`;
 const TEMPLATE_FIELDS = `id latestStartTime deactivatedAt isActive court { id name } title description level gender price priceCents duration minPlayers maxPlayers
-  regularsHeadStart state { kind nextStart opensAt gameId } latestGameId viewer { canManage canEditCourt }`;
+  regularsHeadStart state { kind nextStart opensAt gameId } latestGameId shareKey viewer { canManage canEditCourt }`;
 
 describe("weekly sessions through the wrapper", () => {
   test("createGame(isRecurringGame) → myGameTemplates → gameTemplate → updateGameTemplate (skip, deactivate, court) → createGame(gameTemplateId) → deleteGameTemplate", async () => {
@@ -37,7 +37,7 @@ describe("weekly sessions through the wrapper", () => {
     const mine = await ok(client, `query myGameTemplates { myGameTemplates { ${TEMPLATE_FIELDS} } }`);
     expect(mine.myGameTemplates).toHaveLength(1);
     const t = mine.myGameTemplates[0];
-    expect(t).toMatchObject({ latestStartTime: first, isActive: true, court: { id: String(court.id) }, minPlayers: 6, maxPlayers: 12, duration: 60, price: 0, latestGameId: created.createGame.id });
+    expect(t).toMatchObject({ latestStartTime: first, isActive: true, court: { id: String(court.id) }, minPlayers: 6, maxPlayers: 12, duration: 60, price: 0, latestGameId: created.createGame.id, shareKey: null });
     expect(t.state).toEqual({ kind: "scheduled", nextStart: first, opensAt: null, gameId: created.createGame.id });
 
     // a day after the first game: skip the next week ("does not take place")

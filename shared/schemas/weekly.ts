@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zId } from "./common";
 import { PLAYER_COUNT_MAX } from "../constants";
-import { ZGameGender, ZGameLevel, ZGameType, ZUpdateGameInput } from "./games";
+import { ZGameGender, ZGameLevel, ZGameType, ZShareKey, ZUpdateGameInput } from "./games";
 
 /**
  * Weekly sessions (spec 000 sections 2, 3, 4, 7): the tRPC procedures `weekly.*` and the GraphQL
@@ -48,6 +48,8 @@ export const ZGameTemplate = z.object({
   state: ZWeeklyState,
   /** the latest game of the session that has started or is upcoming (the share link leads to the next one) */
   latestGameId: z.number().int().nullable(),
+  /** a private session's share key (its link /weekly-sessions/{id}/latest?key=…), for its managers only; null for a public one */
+  shareKey: z.string().nullable(),
   viewer: z.object({ canManage: z.boolean(), canEditCourt: z.boolean() }),
 });
 export type TGameTemplate = z.infer<typeof ZGameTemplate>;
@@ -87,5 +89,10 @@ export const ZUpdateGameTemplateInput = ZUpdateGameInput.pick({
   organiserPlayerCount: z.number().int().min(0).max(PLAYER_COUNT_MAX).optional(),
 });
 
-/** The share link /weekly-sessions/{id}/latest: the session's next game (or its latest), for anybody with the link. */
-export const ZWeeklyLatest = z.object({ gameId: z.number().int().nullable() });
+/** The share link /weekly-sessions/{id}/latest?key=…: the key only for a private session (the template's share key). */
+export const ZWeeklyLatestInput = ZGameTemplateIdInput.extend({ key: ZShareKey.optional() });
+/**
+ * The share link /weekly-sessions/{id}/latest: the session's next game (or its latest), for anybody with the
+ * link; shareKey is that game's own key when it is private (the client opens /game/{id}?key=…), else null.
+ */
+export const ZWeeklyLatest = z.object({ gameId: z.number().int().nullable(), shareKey: z.string().nullable() });

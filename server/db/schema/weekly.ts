@@ -26,6 +26,13 @@ export const gameTemplates = pgTable(
     description: text("description").notNull().default(""),
     descriptionEn: text("description_en"),
     gameType: text("game_type", { enum: GAME_TYPES }).notNull().default("PUBLIC"),
+    /**
+     * The secret of a private session's share link (/weekly-sessions/{id}/latest?key=…, domains/weekly/README.md):
+     * 128 random bits as 32 hex digits, made by the database like games.share_key; only its managers are given it.
+     */
+    shareKey: text("share_key")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     gameMode: smallint("game_mode").notNull().default(5),
     level: text("level", { enum: GAME_LEVELS }).notNull().default("ALL"),
     gender: text("gender", { enum: GAME_GENDERS }).notNull().default("MIXED"),

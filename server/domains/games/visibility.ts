@@ -24,7 +24,8 @@ export function shareKeyOf(ctx: Ctx, gameId: number, given?: string | null): str
   return given ?? ctx.meta.shareKeys?.[gameId] ?? null;
 }
 
-function sameKey(given: string | null, key: string): boolean {
+/** Whether `given` is the share key `key` (compared in constant time; weekly sessions' links use it too). */
+export function sameKey(given: string | null, key: string): boolean {
   if (given === null || !SHARE_KEY_PATTERN.test(given)) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(key);

@@ -51,10 +51,21 @@ export async function hasTemplates(db: DbOrTx, creatorId: number): Promise<boole
   return row !== undefined;
 }
 
+/** What the share link needs of a session's game: its id, and who may see it when private (games/visibility.ts). */
+const linkedGame = {
+  id: games.id,
+  startTime: games.startTime,
+  gameType: games.gameType,
+  creatorId: games.creatorId,
+  organizationId: games.organizationId,
+  shareKey: games.shareKey,
+};
+export type LinkedGame = { id: number; startTime: Date; gameType: string; creatorId: number; organizationId: number | null; shareKey: string };
+
 /** A template's game that has not started yet and is not cancelled (there is at most one in practice), soonest first. */
-export async function upcomingGameOf(db: DbOrTx, templateId: number, now: Date): Promise<{ id: number; startTime: Date } | null> {
+export async function upcomingGameOf(db: DbOrTx, templateId: number, now: Date): Promise<LinkedGame | null> {
   const [row] = await db
-    .select({ id: games.id, startTime: games.startTime })
+    .select(linkedGame)
     .from(games)
     .where(and(eq(games.gameTemplateId, templateId), gt(games.startTime, now), isNull(games.cancelledAt)))
     .orderBy(asc(games.startTime))
@@ -72,9 +83,9 @@ export async function futureGamesOf(db: DbOrTx, templateId: number, now: Date): 
 }
 
 /** The template's most recent game that has started (any state), for the share link when nothing is upcoming. */
-export async function latestStartedGameOf(db: DbOrTx, templateId: number, now: Date): Promise<{ id: number } | null> {
+export async function latestStartedGameOf(db: DbOrTx, templateId: number, now: Date): Promise<LinkedGame | null> {
   const [row] = await db
-    .select({ id: games.id })
+    .select(linkedGame)
     .from(games)
     .where(and(eq(games.gameTemplateId, templateId), lte(games.startTime, now)))
     .orderBy(desc(games.startTime))

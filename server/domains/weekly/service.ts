@@ -8,6 +8,7 @@ import type { Tx } from "../../db/client";
 import { requireCourt } from "../courts/service";
 import { checkFieldPermissions, checkPrice } from "../games/checks";
 import { editFutureGamesOfSession } from "../games/manage";
+import { gameAccess, sameKey, shareKeyOf } from "../games/visibility";
 import { actorOrNull, findUser, requireActor, type Actor } from "../users/service";
 import { templateChangesOf } from "./fields";
 import { scheduleConfirmationReminder } from "./reminder";
@@ -55,6 +56,8 @@ async function present(ctx: Pick<Ctx, "deps">, t: TemplateRow, actor: Actor | nu
     playsHimself: t.playsHimself,
     state: { opensAt: null, gameId: null, ...weeklyState(t, now, upcoming?.id ?? null) },
     latestGameId: latestGame?.id ?? null,
+    // a private session's link needs its key; only its managers are given it
+    shareKey: manages && t.gameType === "PRIVATE" ? t.shareKey : null,
     viewer: { canManage: manages, canEditCourt: manages },
   };
 }
@@ -86,13 +89,26 @@ export async function gameTemplate(ctx: Ctx, id: number): Promise<TGameTemplate>
   return present(ctx, template, actor);
 }
 
-/** /weekly-sessions/{id}/latest, the share link: the session's next game, else its latest; anybody may follow it. */
-export async function latestGameOf(ctx: Ctx, id: number): Promise<{ gameId: number | null }> {
+/**
+ * /weekly-sessions/{id}/latest, the share link: the session's next game, else its latest. A public
+ * session's link is for anybody. A private session's link carries the template's share key
+ * (/weekly-sessions/{id}/latest?key=…, README.md here): with it, or for a viewer who manages the session
+ * or may see its game anyway (games/visibility.ts), the answer is the game's id and, for a private game,
+ * the game's own key, so the client opens /game/{id}?key=… and the browser keeps that game's key.
+ * Anybody else gets WEEKLY_SESSION_NOT_FOUND, exactly as for a session that does not exist.
+ */
+export async function latestGameOf(ctx: Ctx, id: number, key?: string | null): Promise<{ gameId: number | null; shareKey: string | null }> {
   const template = await repo.findTemplate(ctx.deps.db, id);
   if (!template) throw new AppError("WEEKLY_SESSION_NOT_FOUND");
   const now = ctx.deps.clock.now();
   const game = (await repo.upcomingGameOf(ctx.deps.db, id, now)) ?? (await repo.latestStartedGameOf(ctx.deps.db, id, now));
-  return { gameId: game?.id ?? null };
+  if (template.gameType !== "PRIVATE") return { gameId: game?.id ?? null, shareKey: null };
+  if (!sameKey(key ?? null, template.shareKey)) {
+    const actor = await actorOrNull(ctx);
+    const seesGame = game !== null && (await gameAccess(ctx.deps.db, game, actor, shareKeyOf(ctx, game.id))).visible;
+    if (!canManage(actor, template) && !seesGame) throw new AppError("WEEKLY_SESSION_NOT_FOUND");
+  }
+  return { gameId: game?.id ?? null, shareKey: game?.gameType === "PRIVATE" ? game.shareKey : null };
 }
 
 /**

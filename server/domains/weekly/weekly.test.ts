@@ -84,11 +84,11 @@ describe("a weekly session over six weeks", () => {
     expect(t).toMatchObject({ isActive: false, state: { kind: "deactivated" } });
     expect(await errorData(org.caller.games.create({ ...gameInput(tuesday("2026-04-14T17:00:00Z")), gameTemplateId: templateId }))).toMatchObject({ code: "WEEKLY_SESSION_DEACTIVATED" });
     const { caller: visitor } = await callerFor(deps);
-    expect(await visitor.weekly.latest({ id: templateId })).toEqual({ gameId: week4.id });
+    expect(await visitor.weekly.latest({ id: templateId })).toEqual({ gameId: week4.id, shareKey: null });
     // reactivated: week 6 can take place
     await org.caller.weekly.update({ id: templateId, isActive: true });
     const week6 = await org.caller.games.create({ ...gameInput(tuesday("2026-04-14T17:00:00Z")), gameTemplateId: templateId });
-    expect(await visitor.weekly.latest({ id: templateId })).toEqual({ gameId: week6.id });
+    expect(await visitor.weekly.latest({ id: templateId })).toEqual({ gameId: week6.id, shareKey: null });
     const all = await deps.db.select({ start: games.startTime }).from(games).where(eq(games.gameTemplateId, templateId));
     expect(all.map((g) => g.start.toISOString()).sort()).toEqual(["2026-03-10T18:00:00.000Z", "2026-03-17T18:00:00.000Z", "2026-03-31T17:00:00.000Z", "2026-04-14T17:00:00.000Z"]);
   });
@@ -258,5 +258,56 @@ describe("a weekly session over six weeks", () => {
     const { id } = await member.caller.games.create({ ...gameInput(tuesday("2026-03-10T18:00:00Z"), { courtId: court.id, isOrganizationGame: true }), isRecurringGame: true });
     const [g] = await deps.db.select().from(games).where(eq(games.id, id));
     expect((await member.caller.weekly.get({ id: g!.gameTemplateId! })).organization).toEqual({ id: org!.id, name: org!.name, gameApplicationFeePercentage: 4.5 });
+  });
+
+  test("a private session's share link needs the session's key: with it the next game's id and that game's key, without it nothing (as for no session)", async () => {
+    const { org, firstGameId, templateId } = await organiserWithSession();
+    await deps.db.update(gameTemplates).set({ gameType: "PRIVATE" }).where(eq(gameTemplates.id, templateId));
+    await deps.db.update(games).set({ gameType: "PRIVATE" }).where(eq(games.id, firstGameId));
+    const [game] = await deps.db.select().from(games).where(eq(games.id, firstGameId));
+    const unknown = await errorData((await callerFor(deps)).caller.weekly.latest({ id: templateId + 100_000 }));
+    expect(unknown).toMatchObject({ code: "WEEKLY_SESSION_NOT_FOUND" });
+
+    // the organiser's session page gives the key; the link is the id with it
+    const t = await org.caller.weekly.get({ id: templateId });
+    expect(t.shareKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(t.shareKey).not.toBe(game!.shareKey);
+    const key = t.shareKey!;
+
+    // outsiders without the key, or with a wrong one, get what an unknown session gets
+    const { caller: visitor } = await callerFor(deps);
+    const outsider = await signedInPlayer(deps, { regionId });
+    expect(await errorData(visitor.weekly.latest({ id: templateId }))).toEqual(unknown);
+    expect(await errorData(outsider.caller.weekly.latest({ id: templateId }))).toEqual(unknown);
+    expect(await errorData(outsider.caller.weekly.latest({ id: templateId, key: "0".repeat(32) }))).toEqual(unknown);
+    expect(await errorData(outsider.caller.weekly.latest({ id: templateId, key: game!.shareKey }))).toEqual(unknown);
+    expect(await errorData(outsider.caller.weekly.latest({ id: templateId, key: "nope" }))).toMatchObject({ code: "VALIDATION" });
+
+    // with the key: the game and its own key, which opens the game and lets the outsider join
+    expect(await visitor.weekly.latest({ id: templateId, key })).toEqual({ gameId: firstGameId, shareKey: game!.shareKey });
+    expect(await outsider.caller.weekly.latest({ id: templateId, key })).toEqual({ gameId: firstGameId, shareKey: game!.shareKey });
+    expect((await outsider.caller.games.byId({ gameId: firstGameId, shareKey: game!.shareKey })).id).toBe(firstGameId);
+    await outsider.caller.participation.join({ gameId: firstGameId, shareKey: game!.shareKey });
+    // who may see the game anyway needs no key: its player now, the organiser
+    expect(await outsider.caller.weekly.latest({ id: templateId })).toEqual({ gameId: firstGameId, shareKey: game!.shareKey });
+    expect(await org.caller.weekly.latest({ id: templateId })).toEqual({ gameId: firstGameId, shareKey: game!.shareKey });
+    // the key of another session opens nothing here
+    const { templateId: publicId, firstGameId: publicGameId } = await organiserWithSession();
+    expect(await errorData(visitor.weekly.latest({ id: templateId, key: (await deps.db.select().from(gameTemplates).where(eq(gameTemplates.id, publicId)))[0]!.shareKey }))).toEqual(unknown);
+    // a public session: anybody, no key needed, none given out; a key brought along changes nothing
+    expect(await visitor.weekly.latest({ id: publicId })).toEqual({ gameId: publicGameId, shareKey: null });
+    expect(await visitor.weekly.latest({ id: publicId, key })).toEqual({ gameId: publicGameId, shareKey: null });
+  });
+
+  test("a session's share key is given only to its managers, and only for a private session", async () => {
+    const { org, templateId } = await organiserWithSession();
+    expect((await org.caller.weekly.get({ id: templateId })).shareKey).toBeNull();
+    await deps.db.update(gameTemplates).set({ gameType: "PRIVATE" }).where(eq(gameTemplates.id, templateId));
+    const [row] = await deps.db.select().from(gameTemplates).where(eq(gameTemplates.id, templateId));
+    expect((await org.caller.weekly.mine()).find((x) => x.id === templateId)?.shareKey).toBe(row!.shareKey);
+    const admin = await signedInPlayer(deps, { regionId, isAdmin: true });
+    expect((await admin.caller.weekly.get({ id: templateId })).shareKey).toBe(row!.shareKey);
+    const other = await signedInPlayer(deps, { regionId });
+    expect(await errorData(other.caller.weekly.get({ id: templateId }))).toMatchObject({ code: "WEEKLY_SESSION_NOT_FOUND" });
   });
 });

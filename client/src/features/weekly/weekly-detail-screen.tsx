@@ -34,9 +34,12 @@ import { WeeklyHeader } from "./weekly-header";
 import { WeeklyLoader } from "./weekly-loader";
 import { weeklyQueryOptions, useWeeklyUpdated } from "./weekly-queries";
 
-/** The share link: always the session's next game (spec 000 section 2, /weekly-sessions/{id}/latest). */
-export function weeklyLatestUrl(id: number, origin: string): string {
-  return `${origin}/weekly-sessions/${id}/latest`;
+/**
+ * The share link: always the session's next game (spec 000 section 2, /weekly-sessions/{id}/latest); a
+ * private session's link carries the session's key (server/domains/weekly/README.md).
+ */
+export function weeklyLatestUrl(id: number, origin: string, shareKey: string | null = null): string {
+  return `${origin}/weekly-sessions/${id}/latest${shareKey ? `?key=${encodeURIComponent(shareKey)}` : ""}`;
 }
 
 function Card({ title, icon, children, testId }: { title: string; icon: ReactNode; children: ReactNode; testId?: string }) {
@@ -286,11 +289,16 @@ function EditLinks({ template }: { template: TGameTemplate }) {
 /** The share link, copied or sent with a ready-made text (the game share modal's actions). */
 function ShareLink({ template }: { template: TGameTemplate }) {
   const { locale } = useLocale();
-  const url = weeklyLatestUrl(template.id, window.location.origin);
+  const url = weeklyLatestUrl(template.id, window.location.origin, template.shareKey);
   const when = template.court ? `${weeklyWhen(template, locale)}, ${template.court.name}` : weeklyWhen(template, locale);
   return (
     <Card title={m.weekly_share_title()} icon={<Share2 aria-hidden className="size-4.5" />} testId="weekly-share">
       <p className="-mt-1 mb-3 text-[14px] leading-snug text-slate-600">{m.weekly_share_hint()}</p>
+      {template.gameType === "PRIVATE" ? (
+        <p data-testid="weekly-private-note" className="mb-3 rounded-xl bg-amber-50 p-3 text-[14px] leading-snug text-amber-900 ring-1 ring-amber-200">
+          {m.weekly_private_note()}
+        </p>
+      ) : null}
       <input
         readOnly
         aria-label={m.weekly_share_title()}

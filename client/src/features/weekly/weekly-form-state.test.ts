@@ -30,6 +30,7 @@ const template: TGameTemplate = {
   playsHimself: true,
   state: { kind: "open", nextStart: new Date("2026-12-04T21:30:00Z"), opensAt: null, gameId: null },
   latestGameId: 40,
+  shareKey: null,
   viewer: { canManage: true, canEditCourt: true },
 };
 

@@ -16,16 +16,23 @@ function Frame({ children }: { children: React.ReactNode }) {
 /**
  * /weekly-sessions/{id}/latest, the share link (spec 000 section 2): straight on to the session's next
  * game (its latest when none is ahead), replacing this page in the history; a friendly state otherwise.
+ * A private session's link brings the session's key; the answer then brings the game's own key, and the
+ * page loads /game/{id}?key=… in full, so the server keeps that game's key in the browser's cookie
+ * (server/domains/weekly/README.md).
  */
-export function WeeklyLatestScreen({ id }: { id: number | null }) {
+export function WeeklyLatestScreen({ id, shareKey = null }: { id: number | null; shareKey?: string | null }) {
   useLocale();
   const navigate = useNavigate();
-  const latest = useQuery({ ...trpc.weekly.latest.queryOptions({ id: id ?? 0 }, { staleTime: 0, retry: 1 }), enabled: id !== null });
+  const input = shareKey ? { id: id ?? 0, key: shareKey } : { id: id ?? 0 };
+  const latest = useQuery({ ...trpc.weekly.latest.queryOptions(input, { staleTime: 0, retry: 1 }), enabled: id !== null });
   const gameId = latest.data?.gameId ?? null;
+  const gameKey = latest.data?.shareKey ?? null;
 
   useEffect(() => {
-    if (gameId !== null) void navigate({ to: "/game/$id", params: { id: String(gameId) }, replace: true });
-  }, [gameId, navigate]);
+    if (gameId === null) return;
+    if (gameKey !== null) window.location.replace(`/game/${gameId}?key=${encodeURIComponent(gameKey)}`);
+    else void navigate({ to: "/game/$id", params: { id: String(gameId) }, replace: true });
+  }, [gameId, gameKey, navigate]);
 
   const code = latest.isError ? appErrorCode(latest.error) : null;
   const notFound = id === null || code === "WEEKLY_SESSION_NOT_FOUND" || code === "NOT_FOUND" || code === "VALIDATION";

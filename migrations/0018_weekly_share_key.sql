@@ -1,0 +1,1 @@
+ALTER TABLE "game_templates" ADD COLUMN "share_key" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;
