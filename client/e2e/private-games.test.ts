@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { TGame } from "@shared/schemas/games";
+import type { TGameTemplate } from "@shared/schemas/weekly";
 import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
@@ -87,6 +88,76 @@ describe("private games", () => {
       expect(await modal.locator("#share-link").inputValue()).toBe(`${h.baseUrl}/game/${gameId}?key=${shareKey}`);
       await shot(page, "private-game-share-en");
       await guest.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a private weekly session's link carries the session's key: without it an outsider finds nothing, with it the next game opens and the outsider joins (de, en)",
+    async () => {
+      // another organiser again (one game per 30 seconds each), early in the morning
+      const gameId = await createBerlinGame(h, "emma@kickrunde.de", daysAhead(6, 5), { gameType: "PRIVATE", isRecurringGame: true, description: "Geheime Wochenrunde" });
+      const organiser = await h.newContext();
+      await signIn(organiser, "emma@kickrunde.de");
+      const template = (await trpcCall<TGameTemplate[]>(organiser, "query", "weekly.mine")).find((t) => t.latestGameId === gameId)!;
+      expect(template.shareKey).toMatch(/^[0-9a-f]{32}$/);
+      const { shareKey: gameKey } = await trpcCall<TGame>(organiser, "query", "games.byId", { gameId });
+      expect(template.shareKey).not.toBe(gameKey);
+      const link = `${h.baseUrl}/weekly-sessions/${template.id}/latest?key=${template.shareKey}`;
+
+      // The organiser's session page shares the link with its key and says who sees the games.
+      const orgaPage = await organiser.newPage();
+      await orgaPage.goto(`/weekly-sessions/${template.id}`);
+      const share = orgaPage.getByTestId("weekly-share");
+      await share.getByText("Privat: nur wer den Link hat, sieht die Kickrunden.").waitFor();
+      expect(await share.getByLabel("Link teilen").inputValue()).toBe(link);
+      await share.scrollIntoViewIfNeeded();
+      await shot(orgaPage, "private-weekly-share-de");
+      await organiser.close();
+
+      // An outsider without the key: the session is not found.
+      const outsider = await h.newContext();
+      await signIn(outsider, "sophie@kickrunde.de");
+      const page = await outsider.newPage();
+      await page.goto(`/weekly-sessions/${template.id}/latest`);
+      await page.getByText("Wöchentliche Kickrunde konnte nicht gefunden werden.").waitFor();
+      await shot(page, "private-weekly-latest-without-key-de");
+
+      // With the link: on to the game with the game's own key, which the browser keeps; joining works.
+      await page.goto(link);
+      await page.waitForURL(`${h.baseUrl}/game/${gameId}?key=${gameKey}`);
+      await page.getByText("Geheime Wochenrunde").first().waitFor();
+      await shot(page, "private-weekly-latest-game-de");
+      await page.getByRole("button", { name: "MITSPIELEN" }).first().click();
+      await page.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: "Jetzt mitspielen" }).click();
+      await page.getByRole("dialog", { name: "Du bist dabei!" }).waitFor({ timeout: 15_000 });
+      await shot(page, "private-weekly-joined-de");
+      await outsider.close();
+
+      // In English: the organiser's share card, and another outsider following the link lands on the game.
+      const organiserEn = await h.newContext({ locale: "en-GB" });
+      await signIn(organiserEn, "emma@kickrunde.de");
+      const orgaPageEn = await organiserEn.newPage();
+      await orgaPageEn.goto(`/weekly-sessions/${template.id}`);
+      const shareEn = orgaPageEn.getByTestId("weekly-share");
+      await shareEn.getByText("Private: only people with the link see the games.").waitFor();
+      await shareEn.scrollIntoViewIfNeeded();
+      await shot(orgaPageEn, "private-weekly-share-en");
+      await organiserEn.close();
+      const outsiderEn = await h.newContext({ locale: "en-GB" });
+      await signIn(outsiderEn, "noah@kickrunde.de");
+      const pageEn = await outsiderEn.newPage();
+      await pageEn.goto(`/weekly-sessions/${template.id}/latest`);
+      await pageEn.getByText("Weekly session could not be found.").waitFor();
+      await shot(pageEn, "private-weekly-latest-without-key-en");
+      await pageEn.goto(link);
+      await pageEn.waitForURL(`${h.baseUrl}/game/${gameId}?key=${gameKey}`);
+      await pageEn.getByText("Geheime Wochenrunde").first().waitFor();
+      await shot(pageEn, "private-weekly-latest-game-en");
+      // the game's key stayed with the browser: the bare id opens the game now
+      await pageEn.goto(`/game/${gameId}`);
+      await pageEn.getByText("Geheime Wochenrunde").first().waitFor();
+      await outsiderEn.close();
     },
     E2E_TIMEOUT,
   );
