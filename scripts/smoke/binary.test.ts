@@ -81,6 +81,40 @@ class BinaryProcess {
   }
 }
 
+/**
+ * Copies the binary into `dir` and starts it on `port` with a clean environment plus `extra`; on
+ * PostgreSQL in a database of its own, which `dropDatabase` removes.
+ */
+async function startBinary(target: (typeof targets)[number], dir: string, port: number, base: string, extra: Record<string, string>) {
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`bun run build\` first`);
+  copyFileSync(binary, join(dir, "kickrunde"));
+  const env: Record<string, string> = {
+    PATH: "/usr/bin:/bin",
+    HOME: dir,
+    TMPDIR: tmpdir(),
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: join(dir, "data"),
+    ...extra,
+  };
+  let dropDatabase = async () => {};
+  if (target.kind === "postgres") {
+    const url = new URL(process.env.DATABASE_URL!);
+    const name = `kr_smoke_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const app = new BinaryProcess(dir, env);
+  await app.start(base);
+  return { app, dropDatabase };
+}
+
 for (const target of targets) {
   describe(`binary on ${target.name}`, () => {
     const port = freePort();
@@ -93,32 +127,7 @@ for (const target of targets) {
     let pictureUrl: string | undefined;
 
     beforeAll(async () => {
-      if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`bun run build\` first`);
-      copyFileSync(binary, join(dir, "kickrunde"));
-      const env: Record<string, string> = {
-        PATH: "/usr/bin:/bin",
-        HOME: dir,
-        TMPDIR: tmpdir(),
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: join(dir, "data"),
-        SEED: "demo",
-        LOG_LEVEL: "warn",
-      };
-      if (target.kind === "postgres") {
-        const url = new URL(process.env.DATABASE_URL!);
-        const name = `kr_smoke_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-        const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
-        await admin.unsafe(`create database ${name}`);
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
-        dropDatabase = async () => {
-          await admin.unsafe(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        };
-      }
-      app = new BinaryProcess(dir, env);
-      await app.start(base);
+      ({ app, dropDatabase } = await startBinary(target, dir, port, base, { SEED: "demo", LOG_LEVEL: "warn" }));
     }, STARTUP_MS + 30_000);
 
     afterAll(async () => {
@@ -384,32 +393,7 @@ for (const target of targets) {
     let dropDatabase = async () => {};
 
     beforeAll(async () => {
-      if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`bun run build\` first`);
-      copyFileSync(binary, join(dir, "kickrunde"));
-      const env: Record<string, string> = {
-        PATH: "/usr/bin:/bin",
-        HOME: dir,
-        TMPDIR: tmpdir(),
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: join(dir, "data"),
-        PUBLIC_URL: "https://kickrunde.example",
-        LOG_LEVEL: "info",
-      };
-      if (target.kind === "postgres") {
-        const url = new URL(process.env.DATABASE_URL!);
-        const name = `kr_smoke_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-        const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
-        await admin.unsafe(`create database ${name}`);
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
-        dropDatabase = async () => {
-          await admin.unsafe(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        };
-      }
-      app = new BinaryProcess(dir, env);
-      await app.start(base);
+      ({ app, dropDatabase } = await startBinary(target, dir, port, base, { PUBLIC_URL: "https://kickrunde.example", LOG_LEVEL: "info" }));
     }, STARTUP_MS + 30_000);
 
     afterAll(async () => {
