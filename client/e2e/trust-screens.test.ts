@@ -230,13 +230,24 @@ describe("offline (issue 23 item 20)", () => {
       const page = await context.newPage();
       await page.goto("/games/berlin");
       await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
-      // the worker took over and has the build's files
-      await page.waitForFunction(async () => {
-        if (!navigator.serviceWorker.controller) return false;
-        const names = await caches.keys();
-        const name = names.find((n) => n.startsWith("kr-app-"));
-        return !!name && (await (await caches.open(name)).keys()).length > 10;
-      });
+      // the worker took over and has every file of the build's list (not just some: the screens' chunks are
+      // fetched side by side, and the one the test needs may come last)
+      // (polled with evaluate, which awaits the check: waitForFunction takes an async check's promise as true)
+      const workerReady = () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (!navigator.serviceWorker.controller || !registration?.active || registration.installing || registration.waiting) return false;
+          const worker = await (await fetch("/sw.js")).text();
+          const list = /__KR_PRECACHE__ = (\{.*\});/.exec(worker);
+          if (!list) return false;
+          const { version, files } = JSON.parse(list[1]!) as { version: string; files: string[] };
+          const cached = new Set((await (await caches.open(`kr-app-${version}`)).keys()).map((r) => new URL(r.url).pathname));
+          return files.every((f) => cached.has(f));
+        });
+      for (const giveUp = Date.now() + 60_000; !(await workerReady()); ) {
+        if (Date.now() > giveUp) throw new Error("the service worker never took over with every file of the build");
+        await page.waitForTimeout(250);
+      }
       const loadedBefore = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
 
       await context.setOffline(true);
@@ -255,6 +266,10 @@ describe("offline (issue 23 item 20)", () => {
       await page.getByRole("alert").filter({ hasText: "Keine Verbindung zum Server." }).first().waitFor();
       const retry = page.getByRole("button", { name: "Erneut versuchen" }).first();
       await retry.waitFor();
+      // still signed in: the tab bar keeps the profile, never "Anmelden"
+      const tabs = page.getByRole("navigation", { name: "Hauptnavigation" });
+      await tabs.getByRole("link", { name: "Profil" }).waitFor();
+      expect(await tabs.getByRole("link", { name: "Anmelden" }).count()).toBe(0);
       await shot(page, "t23-offline-chat");
       // back online, the retry loads the list
       await context.setOffline(false);
@@ -266,6 +281,9 @@ describe("offline (issue 23 item 20)", () => {
       await page.reload();
       await page.getByRole("button", { name: "Menü öffnen" }).waitFor();
       expect(page.url()).not.toContain("chrome-error");
+      // the account cannot load, the session's stored copy stands in
+      await tabs.getByRole("link", { name: "Profil" }).waitFor();
+      expect(await tabs.getByRole("link", { name: "Anmelden" }).count()).toBe(0);
       await shot(page, "t23-offline-reload");
       await context.setOffline(false);
       await context.close();

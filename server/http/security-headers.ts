@@ -83,7 +83,7 @@ export function permissionsPolicy(config: Config): string {
     stripe ? 'payment=(self "https://js.stripe.com")' : "payment=()",
     "usb=()",
     "serial=()",
-    "bluetooth=()",
+    // (no bluetooth: Chromium does not know that feature name and logs an error on every page)
     "hid=()",
     "midi=()",
     "display-capture=()",

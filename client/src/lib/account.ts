@@ -1,26 +1,45 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { TMyAccount } from "@shared/schemas/users";
-import { storeAccount } from "./storage";
+import { AUTH_STATE_COOKIE } from "@shared/constants";
+import { readCookie } from "./cookies";
+import { getStoredAccount, storeAccount } from "./storage";
 import { trpc } from "./trpc";
 
 export function accountQueryOptions() {
   return trpc.users.myAccount.queryOptions(undefined, { staleTime: 5 * 60_000 });
 }
 
-/** The signed-in account, or null for guests. Loaders fetch it first, so it is rarely pending. */
+/**
+ * The signed-in account, or null for guests. Loaders fetch it first, so it is rarely pending. When the
+ * call failed (offline, the server unreachable) on a browser that holds a session, the stored copy
+ * stands in, so a signed-in user is not shown "Anmelden" (issue 23 item 20).
+ */
 export function useAccount(): TMyAccount | null {
-  const { data } = useQuery(accountQueryOptions());
-  return data ?? null;
+  const { data, isError, failureCount, fetchStatus } = useQuery(accountQueryOptions());
+  if (data !== undefined) return data;
+  // failed, retrying after a failure, or waiting for the network (TanStack pauses queries while offline)
+  return isError || failureCount > 0 || fetchStatus === "paused" ? storedAccountOfSession() : null;
 }
 
-/** For loaders and guards. A failing call counts as signed out rather than breaking every page. */
+/** For loaders and guards. A failing call counts as signed out rather than breaking every page, unless the session's stored copy is there. */
 export async function loadAccount(queryClient: QueryClient): Promise<TMyAccount | null> {
   try {
     // Cached answer at once; a stale one is refreshed in the background.
     return (await queryClient.ensureQueryData({ ...accountQueryOptions(), revalidateIfStale: true })) ?? null;
   } catch {
-    return null;
+    return storedAccountOfSession();
   }
+}
+
+/**
+ * The last account the server gave this browser (local storage), while the readable auth-state cookie
+ * says a session is held; null otherwise. Written only from the server's answers and cleared at sign-out.
+ */
+function storedAccountOfSession(): TMyAccount | null {
+  if (readCookie(AUTH_STATE_COOKIE) === null) return null;
+  const stored = getStoredAccount() as (Omit<TMyAccount, "emailVerifiedAt" | "createdAt"> & { emailVerifiedAt: string | null; createdAt: string }) | null;
+  if (!stored || typeof stored !== "object" || typeof stored.id !== "number" || typeof stored.firstName !== "string" || typeof stored.createdAt !== "string") return null;
+  return { ...stored, emailVerifiedAt: stored.emailVerifiedAt ? new Date(stored.emailVerifiedAt) : null, createdAt: new Date(stored.createdAt) };
 }
 
 /** Keeps the stored account copy (spec 001 section 3, local storage) in step with the cache. */

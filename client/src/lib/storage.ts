@@ -38,6 +38,16 @@ export function storeAccount(account: unknown): void {
   write(KEYS.account, account === null ? null : JSON.stringify(account));
 }
 
+/** The stored account copy as it was written (JSON: dates as strings), or null. */
+export function getStoredAccount(): unknown {
+  try {
+    const raw = window.localStorage.getItem(KEYS.account);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
 export function clearStoredAccount(): void {
   write(KEYS.account, null);
 }

@@ -7,8 +7,8 @@ export function courtQueryOptions(id: number) {
 }
 
 /**
- * The Courts tab's list. Offline it fails at once (not paused behind skeletons until the connection is
- * back) and a failed load is not asked again on mount: the tab shows its error with a retry within a
+ * The Courts tab's list. Offline it fails at once (lib/query-client.ts: no query pauses behind skeletons until
+ * the connection is back) and a failed load is not asked again on mount: the tab shows its error with a retry within a
  * moment, not after 10 seconds (issue 23 item 20). One quick retry covers a dropped request.
  */
 export function regionCourtsQueryOptions(regionSlug: string) {
@@ -16,7 +16,6 @@ export function regionCourtsQueryOptions(regionSlug: string) {
     { regionSlug },
     {
       staleTime: 60_000,
-      networkMode: "always",
       retry: (failures, error) => failures < 1 && isNetworkError(error) && (typeof navigator === "undefined" || navigator.onLine),
       retryDelay: 500,
       retryOnMount: false,
