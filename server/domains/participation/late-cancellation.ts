@@ -84,6 +84,7 @@ export function pendingLateCancellations(db: DbOrTx, gameId: number) {
       id: participations.id,
       paymentId: participations.paymentId,
       paymentStatus: participations.paymentStatus,
+      totalPriceCents: participations.totalPriceCents,
       needed: participations.cancellationReplacementsNeeded,
       playerCount: participations.playerCount,
     })

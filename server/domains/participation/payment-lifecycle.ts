@@ -172,9 +172,8 @@ async function sendCaptureJob(deps: Deps, tx: Tx, game: Pick<GameRow, "id" | "st
  * What a held card is captured for: what the participation owes now (its total price, lowered with the
  * game's price), at most what was held, with the platform's fee of that amount. Null: all of it, as held.
  */
-async function owedCapture(deps: Deps, game: GameRow, payment: PaymentRow, totalPriceCents: number): Promise<{ amountCents: number; applicationFeeCents: number } | null> {
+function owedCapture(payment: PaymentRow, totalPriceCents: number, feePercentage: number): { amountCents: number; applicationFeeCents: number } | null {
   if (totalPriceCents <= 0 || totalPriceCents >= payment.amountCents) return null;
-  const feePercentage = await gameFeePercentage(deps.db, game);
   return { amountCents: totalPriceCents, applicationFeeCents: participationFeeCents({ priceCents: totalPriceCents, playerCount: 1, feePercentage }) };
 }
 
@@ -279,16 +278,17 @@ async function giveBack(deps: Deps, payment: PaymentRow, reason: "abandoned" | "
  */
 async function captureApproved(deps: Deps, game: GameRow, dryRun: boolean): Promise<TCapturePaymentsResult> {
   const payments: TCapturePaymentsResult["payments"] = [];
+  const feePercentage = await gameFeePercentage(deps.db, game);
   for (const p of await repo.approvedParticipations(deps.db, game.id)) {
     const payment = await requirePayment(deps, p.paymentId);
-    const owed = await owedCapture(deps, game, payment, p.totalPriceCents);
+    const owed = owedCapture(payment, p.totalPriceCents, feePercentage);
     const entry = { participationId: p.id, paymentId: payment.id, name: p.name, playerCount: p.playerCount, amountCents: owed?.amountCents ?? payment.amountCents };
     if (dryRun) {
       payments.push({ ...entry, outcome: "wouldCapture", errorCode: null });
       continue;
     }
     try {
-      const captured = await capturePayment(deps, payment.id, (await owedCapture(deps, game, payment, p.totalPriceCents)) ?? {});
+      const captured = await capturePayment(deps, payment.id, owed ?? {});
       payments.push({ ...entry, outcome: captured.status === "succeeded" ? "captured" : "failed", errorCode: captured.status === "succeeded" ? null : "PAYMENT_STATE_CONFLICT" });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -325,12 +325,12 @@ export async function handleGamePaymentsCapture(deps: Deps, job: GamePaymentsCap
 async function captureLateCancellations(deps: Deps, game: GameRow): Promise<boolean> {
   await deps.db.transaction(async (tx) => reviewLateCancellations(deps, tx, await lockGame(tx, game.id)));
   let ok = true;
+  const feePercentage = await gameFeePercentage(deps.db, game);
   for (const p of await pendingLateCancellations(deps.db, game.id)) {
     if (p.paymentStatus !== "Approved") continue;
     try {
-      const row = await repo.findById(deps.db, p.id);
       const payment = await requirePayment(deps, p.paymentId);
-      await capturePayment(deps, p.paymentId, (await owedCapture(deps, game, payment, row?.totalPriceCents ?? 0)) ?? {});
+      await capturePayment(deps, p.paymentId, owedCapture(payment, p.totalPriceCents, feePercentage) ?? {});
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       deps.logger.error("capture of a late cancellation failed", { gameId: game.id, participationId: p.id, paymentId: p.paymentId, code: error.code });
