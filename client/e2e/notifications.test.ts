@@ -40,12 +40,20 @@ const FAKE_PUSH_SERVICE = `
 const UNSUPPORTED_PUSH_SERVICE = FAKE_PUSH_SERVICE.replace('location.origin + "/fake-push/"', '"https://push.unsupported.example/push/"');
 
 /**
- * Opens the Berlin feed and waits until it has settled: the game list loads after the region box
- * has drawn and pushes it down, so a tap right after the first paint can land beside the button.
+ * Opens the Berlin feed and waits until the region box stays where it is. The box sits below an endless list:
+ * scrolling it into view loads the list's next page, which pushes the box down while a tap lands (it then hits
+ * the page beside the button). So scroll to the box until the list holds every page and loads nothing.
  */
 async function openBerlinFeed(page: Page) {
   await page.goto("/games/berlin");
-  await page.waitForLoadState("networkidle");
+  const list = page.getByTestId("feed-list");
+  for (let round = 0; ; round++) {
+    await regionBox(page).scrollIntoViewIfNeeded();
+    const settled = await list.evaluate((el) => el.getAttribute("data-complete") === "true" && el.getAttribute("aria-busy") !== "true");
+    if (settled) return;
+    if (round > 50) throw new Error("the Berlin feed never loaded its last page");
+    await page.locator('[data-testid="feed-list"][aria-busy="false"]').waitFor();
+  }
 }
 
 function regionBox(page: Page) {
@@ -113,17 +121,8 @@ describe("region subscription", () => {
       // Fewer than 50 subscribers: no number.
       expect(await box.getByText(/Personen werden benachrichtigt/).count()).toBe(0);
 
-      // The feed below may still shift the box while the tap lands (see openBerlinFeed): when the tap went beside
-      // the button, it is still offered after a while, so tap it again; a tap that landed changes it at once.
-      const subscribe = box.getByRole("button", { name: "Benachrichtige mich" });
-      const unsubscribe = box.getByRole("button", { name: "Abbestellen" });
-      for (let attempt = 0; attempt < 3; attempt++) {
-        // (a later tap gives up quietly when the button changed meanwhile: the earlier tap did land)
-        await (attempt === 0 ? subscribe.click() : subscribe.click({ timeout: 3_000 }).catch(() => undefined));
-        const landed = await unsubscribe.waitFor({ timeout: 8_000 }).then(() => true, () => false);
-        if (landed || !(await subscribe.isVisible())) break;
-      }
-      await unsubscribe.waitFor();
+      await box.getByRole("button", { name: "Benachrichtige mich" }).click();
+      await box.getByRole("button", { name: "Abbestellen" }).waitFor();
       await box.getByText("Dieses Gerät wird bei jeder neuen Kickrunde in Berlin benachrichtigt.").waitFor();
       await box.locator("button:not([aria-disabled='true'])").waitFor();
       await shot(page, "notif-region-subscribed");

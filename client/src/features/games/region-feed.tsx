@@ -194,7 +194,12 @@ function GameList({
     );
   }
   return (
-    <div className={`space-y-7 transition-opacity ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
+    <div
+      className={`space-y-7 transition-opacity ${feed.isPlaceholderData ? "opacity-60" : ""}`}
+      data-testid="feed-list"
+      data-complete={feed.hasNextPage ? "false" : "true"}
+      aria-busy={feed.isFetching}
+    >
       {groups.map(({ group, games }, index) => (
         <section key={group} aria-labelledby={`feed-group-${group}`}>
           <h2 id={`feed-group-${group}`} className="mb-3 flex items-center gap-2 text-[18px] font-extrabold tracking-tight text-slate-900">
