@@ -7,6 +7,7 @@ export * from "./schema/games";
 export * from "./schema/guests";
 export * from "./schema/notifications";
 export * from "./schema/organizations";
+export * from "./schema/participation";
 export * from "./schema/payments";
 export * from "./schema/regions";
 export * from "./schema/users";

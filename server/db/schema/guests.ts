@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { participations } from "./games";
+import { participations } from "./participation";
 
 /**
  * Counters of anonymous guests' joins and comments (domains/participation/guest-limits.ts), one row

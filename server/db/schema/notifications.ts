@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { games } from "./games";
 import { regions } from "./regions";
 import { users } from "./users";
 
@@ -66,3 +67,19 @@ export const vapidKeys = pgTable("vapid_keys", {
   privateKey: text("private_key").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A device that wants pushes about a game: joining with a device, or the bell on the game page (notifications/game-subscriptions.ts). */
+export const gameSubscriptions = pgTable(
+  "game_subscriptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    deviceToken: text("device_token").notNull(),
+    userAgent: text("user_agent"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("game_subscriptions_unique").on(t.gameId, t.deviceToken)],
+);
