@@ -1,6 +1,8 @@
 // The full schema for drizzle (relational queries and drizzle-kit). Tables live per domain in ./schema/.
+export * from "./schema/addresses";
 export * from "./schema/auth";
 export * from "./schema/bookings";
+export * from "./schema/calendar";
 export * from "./schema/chat";
 export * from "./schema/courts";
 export * from "./schema/games";

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { COURT_BOOKING_EVENT_TYPES, COURT_BOOKING_STATUSES } from "@shared/constants";
+import { courtExternalEvents } from "./calendar";
 import { courts, subCourts } from "./courts";
 import { payments } from "./payments";
 import { users } from "./users";
 
 /**
  * Renting courts (spec 001 sections 2.8, 3, 4; README, Decisions, "Court bookings"). Owner of every table
- * here: domains/bookings/repo, except the Google tables (domains/calendar/repo).
+ * here: domains/bookings/repo (the imported Google events they may hold are in schema/calendar.ts).
  *
  * No double booking, ever: whatever occupies a sub-court (an accepted app booking, a manual booking, an
  * occurrence of a manual series, an imported Google event) holds a row in `court_occupancies`, whose
@@ -116,32 +117,6 @@ export const courtManualBookings = pgTable(
   ],
 );
 
-/** An event of the court's linked Google calendar, imported as occupied time (domains/calendar). */
-export const courtExternalEvents = pgTable(
-  "court_external_events",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    courtId: integer("court_id")
-      .notNull()
-      .references(() => courts.id, { onDelete: "cascade" }),
-    calendarIdGoogle: text("calendar_id_google").notNull(),
-    googleEventId: text("google_event_id").notNull(),
-    summary: text("summary"),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    /** Google's `updated` of the version imported */
-    googleUpdatedAt: timestamp("google_updated_at", { withTimezone: true }),
-    /** sub-courts this event could not occupy because something else already did (shown to the owner) */
-    conflictingSubCourtIds: integer("conflicting_sub_court_ids").array().notNull().default(sql`'{}'::int[]`),
-    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("court_external_events_unique").on(t.courtId, t.calendarIdGoogle, t.googleEventId),
-    index("court_external_events_court_start_idx").on(t.courtId, t.startsAt),
-    check("court_external_events_times", sql`${t.startsAt} < ${t.endsAt}`),
-  ],
-);
-
 /**
  * What occupies a sub-court and when: exactly one of booking, manual booking or external event. The
  * exclusion constraint `court_occupancies_no_overlap` (in the migration) makes a double booking impossible,
@@ -191,31 +166,3 @@ export const courtBookingEvents = pgTable(
   },
   (t) => [index("court_booking_events_booking_idx").on(t.bookingId)],
 );
-
-/**
- * A court owner's Google account link (spec 001 section 3: googleCredentials). Tokens are encrypted
- * (AES-256-GCM, integrations/google/crypto.ts); the access token is refreshed with the refresh token.
- */
-export const googleCredentials = pgTable("google_credentials", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  refreshTokenEnc: text("refresh_token_enc").notNull(),
-  accessTokenEnc: text("access_token_enc"),
-  accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-  scope: text("scope"),
-  lastImportAt: timestamp("last_import_at", { withTimezone: true }),
-  lastImportError: text("last_import_error"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** OAuth `state` values of consent flows in progress (10 minutes, single use). */
-export const googleOauthStates = pgTable("google_oauth_states", {
-  stateHash: text("state_hash").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  returnPath: text("return_path").notNull().default("/profile"),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import {
   CANCELLATION_REASONS,
   GAME_GENDERS,
@@ -73,34 +73,6 @@ export const games = pgTable(
     check("games_price_cents_range", sql`${t.priceCents} >= 0 and ${t.priceCents} <= 10000`),
     check("games_max_players_positive", sql`${t.maxPlayers} is null or ${t.maxPlayers} >= 1`),
   ],
-);
-
-/** A guest who joined with a first name only; attached to an account when they sign in later. */
-export const guestProfiles = pgTable("guest_profiles", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  firstName: text("first_name").notNull(),
-  /** the account the guest became, once attached */
-  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-  reliabilityRating: smallint("reliability_rating"),
-  punctualityRating: smallint("punctuality_rating"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const gameReports = pgTable(
-  "game_reports",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    gameId: integer("game_id")
-      .notNull()
-      .references(() => games.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reason: text("reason").notNull(),
-    additionalInformation: text("additional_information").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("game_reports_once").on(t.gameId, t.userId)],
 );
 
 /**

@@ -1,11 +1,39 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { PAYMENT_STATUSES, RELIABILITY_FEEDBACK, REMOVAL_REASONS } from "@shared/constants";
-import { games, guestProfiles } from "./games";
+import { games } from "./games";
 import { payments } from "./payments";
 import { users } from "./users";
 
 /** The tables of the participation domain (participation/repo owns them; README "Each table has one owning repo"). */
+
+/** A guest who joined with a first name only; attached to an account when they sign in later. */
+export const guestProfiles = pgTable("guest_profiles", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  firstName: text("first_name").notNull(),
+  /** the account the guest became, once attached */
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  reliabilityRating: smallint("reliability_rating"),
+  punctualityRating: smallint("punctuality_rating"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const gameReports = pgTable(
+  "game_reports",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    additionalInformation: text("additional_information").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("game_reports_once").on(t.gameId, t.userId)],
+);
 
 /**
  * Who plays: one row per player (account or guest) and game, active, queued (waiting list) or
