@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { Deps } from "../context";
 import { organiserWithAccount, webhookPoster } from "../domains/payments/fixtures";
 import { startPayment } from "../domains/payments/service";
-import { signWebhookPayload } from "../integrations/stripe/emulator-webhooks";
+import { signWebhookPayload } from "../integrations/stripe/emulator/webhooks";
 import { errorProblem, FUZZ_SEED, junkString, junkValue, preview, RUNS_PER_SCHEMA, runConcurrently } from "../testing/fuzz";
 import { testDeps } from "../testing/test-db";
 

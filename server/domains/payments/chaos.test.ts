@@ -5,7 +5,7 @@ import { refundedOfCaptured } from "@shared/rules/intent-status";
 import type { Deps } from "../../context";
 import type { Database } from "../../db/client";
 import { paymentWebhookEvents, payments, users } from "../../db/schema";
-import { signWebhookPayload, webhookPayload } from "../../integrations/stripe/emulator-webhooks";
+import { signWebhookPayload, webhookPayload } from "../../integrations/stripe/emulator/webhooks";
 import { createUser } from "../../testing/factories";
 import { openScratchDatabase, testDeps } from "../../testing/test-db";
 import type { PaymentChange } from "./events";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Deps } from "../../context";
 import { paymentWebhookEvents, users } from "../../db/schema";
-import { signWebhookPayload } from "../../integrations/stripe/emulator-webhooks";
+import { signWebhookPayload } from "../../integrations/stripe/emulator/webhooks";
 import { testDeps } from "../../testing/test-db";
 import type { PaymentChange } from "./events";
 import { emulatorOf, eventDeliverer, eventsSince, organiserWithAccount, serveWebhooks, webhookPoster, paymentInput } from "./fixtures";

@@ -5,7 +5,7 @@ import { startStripeEmulator, type StripeEmulator } from "./emulator";
 
 /**
  * The payments integration: the official `stripe` SDK, pointed at Stripe (keys from configuration)
- * or at the local emulator (emulator.ts) through the SDK's own host/port/protocol options. The code
+ * or at the local emulator (emulator/index.ts) through the SDK's own host/port/protocol options. The code
  * that uses it is the same either way; only `emulator` tells which one is behind it.
  *
  * Rules for every caller:

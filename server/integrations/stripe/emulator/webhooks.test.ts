@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
-import { constructWebhookEvent, createStripeClient } from "./client";
-import { startStripeEmulator, type StripeEmulator } from "./emulator";
-import { signWebhookPayload } from "./emulator-webhooks";
+import { constructWebhookEvent, createStripeClient } from "../client";
+import { startStripeEmulator, type StripeEmulator } from "./index";
+import { signWebhookPayload } from "./webhooks";
 
 // Webhook delivery: Stripe's signature scheme (checked with the SDK's own constructEventAsync),
 // asynchronous delivery with retries, and the switches tests use to deliver events themselves.

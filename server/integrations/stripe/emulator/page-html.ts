@@ -139,17 +139,17 @@ export function onboardingPage(p: { locale: PageLocale; action: string; accountI
   return frame(p.locale, t.onboardingTitle, body, otherLanguage(p.action, {}, p.locale));
 }
 
-export function checkoutPage(p: {
-  locale: PageLocale;
-  action: string;
-  clientSecret: string;
-  returnUrl: string;
-  amount: number;
-  currency: string;
-  description: string | null;
-  manualCapture: boolean;
-  paymentMethodTypes: readonly string[];
-}): string {
+/** What both payment pages (checkout and its authentication step) show and post back. */
+type PaymentPage = { locale: PageLocale; action: string; clientSecret: string; returnUrl: string; amount: number; currency: string };
+
+/** The payment a page's form posts back, with the page's language. */
+const paymentFields = (p: PaymentPage) => `<input type="hidden" name="client_secret" value="${esc(p.clientSecret)}">
+<input type="hidden" name="return_url" value="${esc(p.returnUrl)}">
+<input type="hidden" name="locale" value="${p.locale}">`;
+
+const paymentInOtherLanguage = (p: PaymentPage) => otherLanguage(p.action, { client_secret: p.clientSecret, return_url: p.returnUrl }, p.locale);
+
+export function checkoutPage(p: PaymentPage & { description: string | null; manualCapture: boolean; paymentMethodTypes: readonly string[] }): string {
   const t = TEXT[p.locale];
   const methods = p.paymentMethodTypes
     .map((m, i) => `<label><input type="radio" name="payment_method_type" value="${esc(m)}"${i === 0 ? " checked" : ""}> ${esc(t.methods[m] ?? m)}</label>`)
@@ -158,9 +158,7 @@ export function checkoutPage(p: {
 <p class="muted">${t.amount}</p><p class="amount">${esc(formatAmount(p.amount, p.currency, p.locale))}</p>
 ${p.manualCapture ? `<p class="muted">${t.manualNote}</p>` : ""}
 <form method="post" action="${esc(p.action)}">
-<input type="hidden" name="client_secret" value="${esc(p.clientSecret)}">
-<input type="hidden" name="return_url" value="${esc(p.returnUrl)}">
-<input type="hidden" name="locale" value="${p.locale}">
+${paymentFields(p)}
 <fieldset><legend>${t.paymentMethod}</legend>
 ${methods}
 </fieldset>
@@ -169,30 +167,20 @@ ${methods}
 <button class="secondary" type="submit" name="outcome" value="authentication">${t.authenticate}</button>
 <button class="danger" type="submit" name="outcome" value="decline">${t.decline}</button>
 </form>`;
-  return frame(p.locale, t.checkoutTitle, body, otherLanguage(p.action, { client_secret: p.clientSecret, return_url: p.returnUrl }, p.locale));
+  return frame(p.locale, t.checkoutTitle, body, paymentInOtherLanguage(p));
 }
 
-export function authenticatePage(p: {
-  locale: PageLocale;
-  action: string;
-  clientSecret: string;
-  returnUrl: string;
-  amount: number;
-  currency: string;
-  paymentMethodType: string;
-}): string {
+export function authenticatePage(p: PaymentPage & { paymentMethodType: string }): string {
   const t = TEXT[p.locale];
   const amount = formatAmount(p.amount, p.currency, p.locale);
   const text = p.paymentMethodType === "card" ? t.authCard(amount) : t.authWallet(t.methods[p.paymentMethodType] ?? p.paymentMethodType, amount);
   const body = `<p>${esc(text)}</p>
 <form method="post" action="${esc(p.action)}">
-<input type="hidden" name="client_secret" value="${esc(p.clientSecret)}">
-<input type="hidden" name="return_url" value="${esc(p.returnUrl)}">
-<input type="hidden" name="locale" value="${p.locale}">
+${paymentFields(p)}
 <button class="primary" type="submit" name="result" value="authorise">${t.authorise}</button>
 <button class="danger" type="submit" name="result" value="fail">${t.fail}</button>
 </form>`;
-  return frame(p.locale, t.authTitle, body, otherLanguage(p.action, { client_secret: p.clientSecret, return_url: p.returnUrl }, p.locale));
+  return frame(p.locale, t.authTitle, body, paymentInOtherLanguage(p));
 }
 
 export type MessageKind = "invalidLink" | "invalidPayment" | "alreadyDone";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
-import { createStripeClient } from "./client";
-import { startStripeEmulator, type StripeEmulator } from "./emulator";
+import { createStripeClient } from "../client";
+import { startStripeEmulator, type StripeEmulator } from "./index";
 
 // The official SDK against the emulator, endpoint by endpoint: answers, state machine, Stripe's
 // error classes and codes, idempotency.

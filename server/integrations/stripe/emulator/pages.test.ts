@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type Stripe from "stripe";
-import { createStripeClient } from "./client";
-import { startStripeEmulator, type StripeEmulator } from "./emulator";
+import { createStripeClient } from "../client";
+import { startStripeEmulator, type StripeEmulator } from "./index";
 
 // The hosted pages as a browser uses them: plain GETs and form POSTs, following Stripe's redirects
 // by hand so each Location is checked.

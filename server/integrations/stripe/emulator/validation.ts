@@ -1,5 +1,7 @@
+import type Stripe from "stripe";
+
 /**
- * Request parameters and errors of the local Stripe emulator (emulator.ts), as Stripe's REST API
+ * Request parameters and errors of the local Stripe emulator (api.ts), as Stripe's REST API
  * has them: form-encoded bodies with nested keys exactly as the official SDK writes them
  * (`metadata[key]=v`, `transfer_data[destination]=acct_…`, `payment_method_types[0]=card`, the older
  * `expand[]=…`), and errors as `{ error: { type, code, message, param } }` with the HTTP status the
@@ -246,4 +248,33 @@ export function mergeMetadata(current: Record<string, string>, update: Record<st
     else next[k] = v;
   }
   return next;
+}
+
+export function isHttpUrl(s: string): boolean {
+  if (!URL.canParse(s)) return false;
+  const u = new URL(s);
+  return u.protocol === "http:" || u.protocol === "https:";
+}
+
+/** Stripe's cursor pagination over a list in its order (newest first). */
+export function page<T extends { id?: string }>(items: T[], p: Params, url: string): Stripe.ApiList<T> {
+  const limit = p.int("limit", { min: 1 }) ?? 10;
+  if (limit > 100) throw invalidRequest("This value must be less than or equal to 100.", { param: "limit" });
+  const after = p.str("starting_after");
+  const before = p.str("ending_before");
+  let start = 0;
+  let end = items.length;
+  if (after) {
+    const i = items.findIndex((x) => x.id === after);
+    if (i < 0) throw invalidRequest(`No such object: '${after}'`, { param: "starting_after", code: "resource_missing" });
+    start = i + 1;
+  }
+  if (before) {
+    const i = items.findIndex((x) => x.id === before);
+    if (i < 0) throw invalidRequest(`No such object: '${before}'`, { param: "ending_before", code: "resource_missing" });
+    end = i;
+    start = Math.max(start, end - limit);
+  }
+  const data = items.slice(start, Math.min(end, start + limit));
+  return { object: "list", data, has_more: start + limit < end, url };
 }
