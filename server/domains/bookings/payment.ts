@@ -26,7 +26,7 @@ export function bookingPaymentReaction(deps: Deps): PaymentReaction {
     if (b.status === "TP" && b.paymentId === payment.id) {
       const now = deps.clock.now();
       await repo.updateBooking(tx, b.id, { status: "BO", paidAt: now, updatedAt: now });
-      await repo.recordBookingEvent(tx, { bookingId: b.id, type: "PAID", actorId: b.renterId, createdAt: now });
+      await repo.recordBookingEvent(tx, { bookingId: b.id, type: "PAID", actorId: b.renterId, payload: {}, createdAt: now });
       return;
     }
     if (b.status !== "BO" || b.paymentId !== payment.id) await deps.jobs.send("court-booking-payment-release", { bookingId: b.id, paymentId: payment.id }, {}, tx);

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import type { CourtBookingEventType } from "@shared/constants";
 import type { DbOrTx, Tx } from "../../db/client";
 import {
   courtAvailabilities,
@@ -14,6 +13,7 @@ import {
   subCourts,
   users,
 } from "../../db/schema";
+import type { NewBookingEvent } from "./events";
 
 /**
  * Owner of court_bookings, court_manual_bookings, court_manual_booking_series, court_occupancies and
@@ -77,13 +77,9 @@ export async function updateBooking(tx: Tx, id: number, changes: BookingChanges)
   return row!;
 }
 
-export async function recordBookingEvent(tx: Tx, values: { bookingId: number; type: CourtBookingEventType; actorId: number | null; payload?: Record<string, unknown>; createdAt: Date }) {
-  await tx.insert(courtBookingEvents).values({ ...values, payload: values.payload ?? {} });
-}
-
-export async function bookingEvent(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(courtBookingEvents).where(eq(courtBookingEvents.id, id));
-  return row ?? null;
+/** The one writer of court_booking_events: a typed event (events.ts), in the transaction of the move it records. */
+export async function recordBookingEvent(tx: Tx, event: NewBookingEvent): Promise<void> {
+  await tx.insert(courtBookingEvents).values({ bookingId: event.bookingId, type: event.type, actorId: event.actorId, payload: event.payload, createdAt: event.createdAt });
 }
 
 /** The bookings of a renter, or of the courts an owner owns; newest start first. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { COURT_BOOKING, type CourtBookingEventType, type CourtBookingStatus } from "@shared/constants";
+import { COURT_BOOKING, type CourtBookingStatus } from "@shared/constants";
 import { addBerlinDays, berlinDateTimeToInstant, weekdayOfDay } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
 import { bookingPaymentDescription, paymentStatementSuffix } from "@shared/rules/payment-description";
@@ -119,16 +119,12 @@ export async function createCourtBooking(ctx: Ctx, input: z.output<typeof ZCreat
       createdAt: now,
       updatedAt: now,
     });
-    await event(tx, row.id, "REQUESTED", actor.id, now);
+    await repo.recordBookingEvent(tx, { bookingId: row.id, type: "REQUESTED", actorId: actor.id, payload: {}, createdAt: now });
     // nobody answered before the start: the request lapses
     await ctx.deps.jobs.send("court-booking-deadline", { bookingId: row.id, status: "RE" }, { startAfter: row.startsAt }, tx);
     return row;
   });
   return present(ctx, booking, actor);
-}
-
-function event(tx: Tx, bookingId: number, type: CourtBookingEventType, actorId: number | null, now: Date, payload?: Record<string, unknown>) {
-  return repo.recordBookingEvent(tx, { bookingId, type, actorId, createdAt: now, payload });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,7 +257,7 @@ export async function updateCourtBooking(ctx: Ctx, input: z.output<typeof ZUpdat
         return accept(ctx.deps, tx, b, court, input.subCourtId ?? null, actor, now);
       case "DE": {
         const declined = await repo.updateBooking(tx, b.id, { status: "DE", declinedAt: now, updatedAt: now });
-        await event(tx, b.id, "DECLINED", actor.id, now);
+        await repo.recordBookingEvent(tx, { bookingId: b.id, type: "DECLINED", actorId: actor.id, payload: {}, createdAt: now });
         return declined;
       }
       case "CA":
@@ -290,8 +286,8 @@ async function accept(deps: Deps, tx: Tx, b: BookingRow, court: RentalCourt, sub
   if (!(await repo.occupy(tx, { courtId: court.id, subCourtId: chosen, startsAt: b.startsAt, endsAt: b.endsAt, bookingId: b.id }))) throw new AppError("BOOKING_SLOT_TAKEN");
   if (b.priceCents === 0) {
     const booked = await repo.updateBooking(tx, b.id, { status: "BO", subCourtId: chosen, acceptedAt: now, paidAt: now, updatedAt: now });
-    await event(tx, b.id, "ACCEPTED", actor.id, now);
-    await event(tx, b.id, "PAID", null, now);
+    await repo.recordBookingEvent(tx, { bookingId: b.id, type: "ACCEPTED", actorId: actor.id, payload: {}, createdAt: now });
+    await repo.recordBookingEvent(tx, { bookingId: b.id, type: "PAID", actorId: null, payload: {}, createdAt: now });
     return booked;
   }
   const owner = court.ownerId ? await findUser(tx, court.ownerId) : null;
@@ -319,7 +315,7 @@ async function accept(deps: Deps, tx: Tx, b: BookingRow, court: RentalCourt, sub
     paymentDueAt: due,
     updatedAt: now,
   });
-  await event(tx, b.id, "ACCEPTED", actor.id, now);
+  await repo.recordBookingEvent(tx, { bookingId: b.id, type: "ACCEPTED", actorId: actor.id, payload: {}, createdAt: now });
   await deps.jobs.send("court-booking-deadline", { bookingId: b.id, status: "TP" }, { startAfter: due }, tx);
   return accepted;
 }
@@ -332,7 +328,7 @@ async function accept(deps: Deps, tx: Tx, b: BookingRow, court: RentalCourt, sub
 async function cancel(deps: Deps, tx: Tx, b: BookingRow, actorId: number | null, now: Date, type: "CANCELLED" | "EXPIRED"): Promise<BookingRow> {
   await repo.release(tx, { bookingId: b.id });
   const cancelled = await repo.updateBooking(tx, b.id, { status: "CA", cancelledAt: now, cancelledById: actorId, updatedAt: now });
-  await event(tx, b.id, type, actorId, now, { from: b.status });
+  await repo.recordBookingEvent(tx, { bookingId: b.id, type, actorId, payload: { from: b.status }, createdAt: now });
   if (b.paymentId !== null) await deps.jobs.send("court-booking-payment-release", { bookingId: b.id, paymentId: b.paymentId }, {}, tx);
   return cancelled;
 }
