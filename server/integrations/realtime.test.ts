@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { eventually } from "../testing/eventually";
 import { testDeps } from "../testing/test-db";
 import { eventsOn, publishOnCommit } from "./realtime";
 
@@ -10,7 +11,8 @@ describe("realtime events", () => {
     const offA = deps.realtime.subscribe("game:1", (e) => got.push(e.id));
     const offB = deps.realtime.subscribe("game:2", (e) => other.push(e.id));
     await publishOnCommit(deps.db, { channel: "game:1", id: 7 });
-    for (let i = 0; i < 50 && got.length === 0; i++) await Bun.sleep(20);
+    // one notification reaches every handler in the same turn, so once game:1 heard it game:2 would have too
+    await eventually(() => got.length > 0, { what: "the event on game:1" });
     offA();
     offB();
     expect(got).toEqual([7]);
@@ -27,7 +29,7 @@ describe("realtime events", () => {
         if (seen.length === 2) abort.abort();
       }
     })();
-    await Bun.sleep(20);
+    // no wait needed: the for-await's first next() subscribes before the function above gives up its turn
     await publishOnCommit(deps.db, { channel: "user:9", id: 1 });
     await publishOnCommit(deps.db, { channel: "user:9", id: 2 });
     await done;

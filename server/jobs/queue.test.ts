@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../lib/logger";
 import { testDeps } from "../testing/test-db";
+import { eventually } from "../testing/eventually";
 import { settledJobs } from "../testing/jobs";
 import { startJobQueue } from "./queue";
 
@@ -59,12 +60,14 @@ describe("job batches", () => {
       runs.set(data.gameId, (runs.get(data.gameId) ?? 0) + 1);
       if (data.gameId === 7) throw new Error("this one fails");
     });
-    const deadline = Date.now() + 20_000;
-    let jobs = await deps.jobs.boss.findJobs("game-min-players-warning", { data: { startTime: probe } });
-    while (jobs.filter((j) => j.state === "completed").length < 24 && Date.now() < deadline) {
-      await Bun.sleep(50);
-      jobs = await deps.jobs.boss.findJobs("game-min-players-warning", { data: { startTime: probe } });
-    }
+    const jobs = await eventually(
+      async () => {
+        const jobs = await deps.jobs.boss.findJobs("game-min-players-warning", { data: { startTime: probe } });
+        expect(jobs.filter((j) => j.state === "completed")).toHaveLength(24);
+        return jobs;
+      },
+      { what: "24 jobs completed", timeoutMs: 20_000 },
+    );
     await queue.stop();
     await second.close();
     const failing = jobs.find((j) => (j.data as { gameId: number }).gameId === 7)!;

@@ -1,6 +1,8 @@
+import { expect } from "bun:test";
 import type { JobWithMetadata } from "pg-boss";
 import type { Deps } from "../context";
 import type { JobData, JobName } from "../jobs/definitions";
+import { eventually } from "./eventually";
 
 const SETTLED = new Set(["completed", "failed", "cancelled"]);
 
@@ -12,11 +14,12 @@ const SETTLED = new Set(["completed", "failed", "cancelled"]);
  * (the dispatcher's), so call this after that has returned.
  */
 export async function settledJobs<N extends JobName>(deps: Deps, name: N, data: object, timeoutMs = 15_000): Promise<JobWithMetadata<JobData<N>>[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const jobs = await deps.jobs.boss.findJobs<JobData<N>>(name, { data });
-    if (jobs.every((j) => SETTLED.has(j.state))) return jobs;
-    if (Date.now() > deadline) throw new Error(`${name} jobs not settled within ${timeoutMs} ms: ${jobs.map((j) => j.state).join(", ")}`);
-    await Bun.sleep(25);
-  }
+  return eventually(
+    async () => {
+      const jobs = await deps.jobs.boss.findJobs<JobData<N>>(name, { data });
+      expect(jobs.map((j) => j.state).filter((state) => !SETTLED.has(state))).toEqual([]);
+      return jobs;
+    },
+    { what: `${name} jobs settled`, timeoutMs },
+  );
 }

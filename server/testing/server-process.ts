@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { join } from "node:path";
 import { CSRF_HEADER } from "@shared/constants";
 import { transformer } from "@shared/transformer";
+import { eventually } from "./eventually";
 import { testDeps } from "./test-db";
 
 const root = join(import.meta.dir, "..", "..");
@@ -22,14 +23,16 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     proc.kill();
     await proc.exited;
   };
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, proc, stop };
-    } catch {}
-    await Bun.sleep(100);
-  }
-  await stop();
-  throw new Error("server did not start");
+  const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await fetch(`${url}/api/health`)).ok && "healthy"), {
+    what: `an answer on ${url}/api/health`,
+    timeoutMs: 15_000,
+    intervalMs: 100,
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  if (state === "exited") throw new Error(`the server on ${url} exited with ${proc.exitCode} before it answered`);
+  return { url, proc, stop };
 }
 
 /**
