@@ -153,9 +153,17 @@ describe("at most 6 days after the oldest standing card hold (spec 000 section 8
     testClock.freeze(NOW);
     const { host, game, approvedId } = await gameWithPayers(at(30));
     testClock.freeze(at(24));
-    await host.caller.games.update({ gameId: game.id, startTime: at(28) });
+    const startOf = async () => (await deps.db.select().from(games).where(eq(games.id, game.id)))[0]!.startTime;
+    expect((await host.caller.games.update({ gameId: game.id, startTime: at(28) })).startTime).toEqual(at(28));
+    expect(await startOf()).toEqual(at(28));
+    // an hour past the 6 days after the approval: refused while the card is held ...
+    const pastTheHold = new Date(NOW.getTime() + 6 * 24 * HOUR + 60 * 60_000);
+    expect(await errorData(host.caller.games.update({ gameId: game.id, startTime: pastTheHold }))).toEqual({ code: "MANAGED_GAME_MOVED_TOO_FAR" });
+    expect(await startOf()).toEqual(at(28));
+    // ... and moved once the hold is released
     await deps.db.update(participations).set({ paymentStatus: "Released", cancelledAt: at(24) }).where(eq(participations.id, approvedId));
-    await host.caller.games.update({ gameId: game.id, startTime: new Date(NOW.getTime() + 6 * 24 * HOUR + 60 * 60_000) });
+    expect((await host.caller.games.update({ gameId: game.id, startTime: pastTheHold })).startTime).toEqual(pastTheHold);
+    expect(await startOf()).toEqual(pastTheHold);
   });
 });
 
