@@ -10,7 +10,8 @@
 import { asc, sql } from "drizzle-orm";
 import { openScratchDatabase } from "../../server/testing/test-db";
 import { courts } from "../../server/db/schema";
-import { findCourtsNear, haversineSql } from "../../server/domains/courts/repo";
+import { findCourtsNear } from "../../server/domains/courts/repo";
+import { haversineSql } from "../../server/domains/courts/sql";
 
 function flag(name: string, fallback: number): number {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));

@@ -8,6 +8,7 @@ import { callerFor, errorCode } from "../../testing/caller";
 import { createCourt, createGameRow, createRegion, createUser } from "../../testing/factories";
 import { testDeps } from "../../testing/test-db";
 import * as repo from "./repo";
+import { withinDistance } from "./sql";
 
 let deps: Deps;
 beforeAll(async () => {
@@ -230,7 +231,7 @@ describe.if(Boolean(process.env.DATABASE_URL))("query plan on PostgreSQL", () =>
     const query = deps.db
       .select({ id: courtsTable.id })
       .from(courtsTable)
-      .where(repo.withinDistance(courtsTable.latitude, courtsTable.longitude, c, 20).where)
+      .where(withinDistance(courtsTable.latitude, courtsTable.longitude, c, 20).where)
       .toSQL();
     const plan = await deps.db.transaction(async (tx) => {
       await tx.execute("set local enable_seqscan = off" as never);

@@ -2,7 +2,7 @@ import { and, count, eq, gte } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { courtLocationDrafts, courts } from "../../db/schema";
 import type { TCourtListItem } from "@shared/schemas/courts";
-import { haversineSql, listColumns } from "./repo";
+import { haversineSql, listColumns } from "./sql";
 
 /** Writes of court creation (places.ts): the viewer's location draft and the new court. */
 

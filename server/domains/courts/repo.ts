@@ -1,66 +1,10 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { boundingBox, EARTH_RADIUS_KM } from "@shared/rules/geo";
 import type { TCourtListItem } from "@shared/schemas/courts";
 import type { DbOrTx } from "../../db/client";
 import { courtAvailabilities, courtDiscounts, courts, regions, subCourts, users } from "../../db/schema";
-
-/** The court reference other domains embed (games): TCourtRef of shared/schemas/games.ts. */
-export const courtColumns = {
-  id: courts.id,
-  name: courts.name,
-  address: courts.address,
-  imageUrl: courts.imageUrl,
-  latitude: courts.latitude,
-  longitude: courts.longitude,
-  turf: courts.turf,
-  indoor: courts.indoor,
-  public: courts.public,
-  regionId: courts.regionId,
-};
-
-/** TCourtListItem without distanceKm (places-repo.ts selects the same). */
-export const listColumns = {
-  id: courts.id,
-  name: courts.name,
-  address: courts.address,
-  latitude: courts.latitude,
-  longitude: courts.longitude,
-  imageUrl: courts.imageUrl,
-  turf: courts.turf,
-  indoor: courts.indoor,
-  public: courts.public,
-  rentable: courts.rentable,
-  floodLight: courts.floodLight,
-};
+import { courtColumns, listColumns, withinDistance } from "./sql";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The distance search's WHERE (README, Decisions, "Distance search"): a bounding box on the indexed
- * latitude and longitude (courts_latitude_idx, courts_longitude_idx narrow the rows), then the exact
- * haversine distance for the rows inside it. `lat`/`lng` are the columns or expressions of the point.
- */
-export function withinDistance(lat: SQL | typeof courts.latitude, lng: SQL | typeof courts.longitude, center: { latitude: number; longitude: number }, distanceKm: number) {
-  const box = boundingBox(center, distanceKm);
-  const distance = haversineSql(lat, lng, center);
-  const lngRanges = box.lngRanges.map(([a, b]) => sql`${lng} between ${a} and ${b}`);
-  const where = and(
-    sql`${lat} between ${box.minLat} and ${box.maxLat}`,
-    lngRanges.length === 1 ? lngRanges[0] : or(...lngRanges),
-    sql`${distance} <= ${distanceKm}`,
-  ) as SQL;
-  return { where, distance };
-}
-
-/** Great-circle distance in km in SQL; the same formula as shared/rules/geo.ts haversineKm, clamped so asin never sees > 1. */
-export function haversineSql(lat: SQL | typeof courts.latitude, lng: SQL | typeof courts.longitude, center: { latitude: number; longitude: number }) {
-  const la = sql`${center.latitude}::double precision`;
-  const lo = sql`${center.longitude}::double precision`;
-  return sql<number>`(${2 * EARTH_RADIUS_KM}::double precision * asin(least(1::double precision, sqrt(
-    power(sin(radians((${lat} - ${la}) / 2)), 2) +
-    cos(radians(${la})) * cos(radians(${lat})) * power(sin(radians((${lng} - ${lo}) / 2)), 2)
-  ))))`;
-}
 
 /** Courts within `distanceKm` of a point, nearest first; `name` narrows by name or alternative name. */
 export async function findCourtsNear(

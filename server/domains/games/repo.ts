@@ -2,8 +2,8 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } fro
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
 import { courts, gameEvents, games, gameTemplates, guestProfiles, organizations, participations, regions, users } from "../../db/schema";
-import { courtColumns, withinDistance } from "../courts/repo";
-import { playersInGameSql } from "../participation/repo";
+import { courtColumns, withinDistance } from "../courts/sql";
+import { playersInGameSql } from "../participation/sql";
 
 const participantsAmountSql = playersInGameSql(games.id);
 

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { gameReports, games, guestProfiles, participations, users } from "../../db/schema";
+import { playersInGameSql } from "./sql";
 
 export type ParticipationRow = typeof participations.$inferSelect;
 
@@ -22,17 +22,6 @@ export async function findByUser(db: DbOrTx, gameId: number, userId: number): Pr
 
 export async function guestNameTaken(db: DbOrTx, gameId: number, firstName: string): Promise<boolean> {
   return (await findGuestByName(db, gameId, firstName)) !== null;
-}
-
-/**
- * Players in a game, the one definition: the player counts of its active participations (not
- * cancelled, not on the waiting list). As SQL for a game id (a column in list queries, or a value).
- */
-export function playersInGameSql(gameId: AnyPgColumn | SQL | number) {
-  return sql<number>`coalesce((
-  select sum(p.player_count) from ${participations} p
-  where p.game_id = ${gameId} and p.queue = false and p.cancelled_at is null
-), 0)::int`;
 }
 
 /** Active players of one game (see playersInGameSql). */
