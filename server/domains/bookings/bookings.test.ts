@@ -392,4 +392,19 @@ describe("manual bookings, series and the calendars", () => {
     expect(await errorData(renter.caller.bookings.calendar({ courtId: court.id, from: berlin("2026-12-07", "00:00"), to: berlin("2026-12-14", "00:00") }))).toMatchObject({ code: "COURT_NOT_FOUND" });
     expect((await renter.caller.bookings.calendar({ from: berlin("2026-12-07", "00:00"), to: berlin("2026-12-14", "00:00") })).courts).toEqual([]);
   });
+
+  test("the owner calendar of a court without sub-courts answers it without any and creates none (a query writes nothing); accepting a request gives it one named after it", async () => {
+    testClock.freeze(NOW);
+    const { owner, court } = await rentalCourt({ subCourts: 0 });
+    const renter = await signedInPlayer(deps);
+    const b = await renter.caller.bookings.create({ courtId: court.id, startTime: berlin("2026-12-08", "18:00"), duration: 60 });
+    const range = { courtId: court.id, from: berlin("2026-12-07", "00:00"), to: berlin("2026-12-14", "00:00") };
+    const cal = await owner.caller.bookings.calendar(range);
+    expect(cal.courts).toEqual([{ id: court.id, name: court.name, subCourts: [] }]);
+    expect(cal.entries).toEqual([expect.objectContaining({ key: `booking-${b.id}`, kind: "booking", status: "RE", subCourtId: null })]);
+    expect(await deps.db.select().from(subCourts).where(eq(subCourts.courtId, court.id))).toEqual([]);
+    const accepted = await owner.caller.bookings.update({ id: b.id, status: "TP" });
+    expect(accepted.subCourt).toMatchObject({ name: court.name });
+    expect((await owner.caller.bookings.calendar(range)).courts[0]!.subCourts).toEqual([{ id: accepted.subCourt!.id, name: court.name }]);
+  });
 });

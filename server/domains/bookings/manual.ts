@@ -151,10 +151,10 @@ export async function deleteManualSeries(ctx: Ctx, id: number): Promise<{ id: nu
 }
 
 /**
- * The owner calendar ('Buchungsansicht'): the owner's courts with their sub-courts (a court without
- * sub-courts gets one named after it) and every entry between from and to:
- * app bookings that are requested, to pay or booked, manual bookings and series, imported events.
- * An admin may name any court.
+ * The owner calendar ('Buchungsansicht'): the owner's courts with their sub-courts and every entry between
+ * from and to: app bookings that are requested, to pay or booked, manual bookings and series, imported events.
+ * An admin may name any court. A query writes nothing: a court without sub-courts is listed without any (its
+ * requests still show); accepting a request or importing its Google calendar gives it one (courts/README.md).
  */
 export async function ownerCalendar(ctx: Ctx, input: z.output<typeof ZOwnerCalendarInput>): Promise<TOwnerCalendar> {
   const actor = await requireActor(ctx);
@@ -167,19 +167,7 @@ export async function ownerCalendar(ctx: Ctx, input: z.output<typeof ZOwnerCalen
     courtList = [{ id: court.id, name: court.name }];
   }
   const ids = courtList.map((c) => c.id);
-  let subs = await repo.subCourtsOf(ctx.deps.db, ids);
-  const bare = courtList.filter((c) => !subs.some((s) => s.courtId === c.id));
-  if (bare.length > 0) {
-    // every occupancy needs a sub-court: a court without any gets one named after it (as when accepting)
-    const now = ctx.deps.clock.now();
-    await ctx.deps.db.transaction(async (tx) => {
-      for (const c of bare) {
-        await repo.lockCourt(tx, c.id);
-        await repo.ensureSubCourt(tx, c, now);
-      }
-    });
-    subs = await repo.subCourtsOf(ctx.deps.db, ids);
-  }
+  const subs = await repo.subCourtsOf(ctx.deps.db, ids);
   const rows = await repo.calendarRows(ctx.deps.db, ids, input.from, input.to);
   const renters = new Map((await repo.people(ctx.deps.db, [...new Set(rows.bookings.map((b) => b.renterId))])).map((p) => [p.id, p]));
   const occupancies = await repo.occupanciesOf(ctx.deps.db, ids, input.from, input.to);

@@ -18,7 +18,8 @@ import type { NewBookingEvent } from "./events";
 /**
  * Owner of court_bookings, court_manual_bookings, court_manual_booking_series, court_occupancies and
  * court_booking_events. court_external_events belongs to domains/calendar, which occupies through
- * `occupy` here like everybody else.
+ * bookings/occupancy.ts (the same `occupy` as everybody else). sub_courts belong to domains/courts
+ * (courts/service `ensureSubCourt`); they are only read here.
  */
 
 export type BookingRow = typeof courtBookings.$inferSelect;
@@ -51,14 +52,6 @@ export type RentalCourt = NonNullable<Awaited<ReturnType<typeof findRentalCourt>
 /** Locks the court row: bookings of one court that create sub-courts or check-and-insert run one at a time. */
 export async function lockCourt(tx: Tx, courtId: number): Promise<void> {
   await tx.execute(sql`select id from courts where id = ${courtId} for update`);
-}
-
-/** A court without sub-courts gets one (named after the court), so every occupancy has a sub-court. The caller holds the court's lock. */
-export async function ensureSubCourt(tx: Tx, court: { id: number; name: string }, now: Date): Promise<{ id: number; name: string }[]> {
-  const existing = await tx.select({ id: subCourts.id, name: subCourts.name }).from(subCourts).where(eq(subCourts.courtId, court.id)).orderBy(asc(subCourts.id));
-  if (existing.length > 0) return existing;
-  const [row] = await tx.insert(subCourts).values({ courtId: court.id, name: court.name, createdAt: now }).returning({ id: subCourts.id, name: subCourts.name });
-  return [row!];
 }
 
 export async function insertBooking(tx: Tx, values: typeof courtBookings.$inferInsert): Promise<BookingRow> {

@@ -19,6 +19,7 @@ import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
 import type { BookingDeadlineJob } from "../../jobs/definitions";
 import { AppError } from "../../lib/errors";
+import { ensureSubCourt } from "../courts/service";
 import { checkoutOf, paymentClientSecret, refreshPayment, requirePayment, startPayment } from "../payments/service";
 import { findUser, requireActor, type Actor } from "../users/service";
 import * as repo from "./repo";
@@ -276,7 +277,7 @@ export async function updateCourtBooking(ctx: Ctx, input: z.output<typeof ZUpdat
  * is booked at once.
  */
 async function accept(deps: Deps, tx: Tx, b: BookingRow, court: RentalCourt, subCourtId: number | null, actor: Actor, now: Date): Promise<BookingRow> {
-  const subs = await repo.ensureSubCourt(tx, court, now);
+  const subs = await ensureSubCourt(tx, court, now);
   let chosen = subCourtId;
   if (chosen === null) {
     if (subs.length > 1) throw new AppError("SUB_COURT_REQUIRED", { fields: [{ path: "subCourtId", code: "required" }] });

@@ -3,9 +3,10 @@ import type { DbOrTx, Tx } from "../../db/client";
 import { courtExternalEvents, courts, googleCredentials, googleOauthStates, users } from "../../db/schema";
 
 /**
- * Owner of google_credentials, google_oauth_states and court_external_events, and of the courts'
- * two calendar columns (calendar_name, calendar_id_google: the link is this domain's, README
- * Decisions "Google Calendar import"). Occupancies are the bookings domain's (bookings/repo occupy/release).
+ * Owner of google_credentials, google_oauth_states and court_external_events (schema/calendar.ts). This domain
+ * decides the courts' calendar link (calendar_name, calendar_id_google), but the courts row is written by its
+ * owner (courts/service `setCourtCalendarLink`); occupancies are the bookings domain's (bookings/occupancy.ts).
+ * Reads may join courts and users.
  */
 
 export type CredentialsRow = typeof googleCredentials.$inferSelect;
@@ -98,10 +99,6 @@ export async function findCourt(db: DbOrTx, courtId: number) {
     .from(courts)
     .where(eq(courts.id, courtId));
   return row ?? null;
-}
-
-export async function setCourtCalendar(tx: Tx, courtId: number, link: { calendarName: string | null; calendarIdGoogle: string | null }, now: Date) {
-  await tx.update(courts).set({ ...link, updatedAt: now }).where(eq(courts.id, courtId));
 }
 
 // ------------------------------------------------------------------------------------------

@@ -267,6 +267,15 @@ describe("importing", () => {
     expect((await errorData(owner.caller.calendar.importGoogleBookings())).code).toBe("GOOGLE_CALENDAR_NOT_FOUND");
     expect((await imported(second.id)).length).toBe(1);
   });
+
+  test("a linked court without sub-courts gets one named after it at the first import, and the event occupies it", async () => {
+    const { owner, court, calendarId } = await linkedOwner(0);
+    em.addEvent(calendarId, { summary: "Training", start: at(1, "18:00"), end: at(1, "19:00") });
+    expect(await owner.caller.calendar.importGoogleBookings()).toEqual({ imported: 1, updated: 0, removed: 0, conflicts: 0 });
+    const subs = await deps.db.select().from(subCourts).where(eq(subCourts.courtId, court.id));
+    expect(subs.map((s) => s.name)).toEqual([court.name]);
+    expect((await occupancies(court.id)).map((o) => o.subCourtId)).toEqual([subs[0]!.id]);
+  });
 });
 
 describe("what an event occupies", () => {

@@ -7,7 +7,8 @@ import type { Ctx, Deps } from "../../context";
 import type { GoogleCalendarApi } from "../../integrations/google/client";
 import { GoogleError } from "../../integrations/google/client";
 import { AppError } from "../../lib/errors";
-import * as bookings from "../bookings/repo";
+import * as occupancy from "../bookings/occupancy";
+import { ensureSubCourt, setCourtCalendarLink } from "../courts/service";
 import * as repo from "./repo";
 
 /**
@@ -217,9 +218,9 @@ export async function setCalendarForCourt(ctx: Ctx, input: TSetCalendarForCourtI
   if (!calendars.some((c) => c.id === input.calendarIdGoogle)) throw new AppError("GOOGLE_CALENDAR_NOT_FOUND");
   const now = ctx.deps.clock.now();
   await ctx.deps.db.transaction(async (tx) => {
-    await bookings.lockCourt(tx, court.id);
+    await occupancy.lockCourt(tx, court.id);
     await repo.deleteCourtEvents(tx, court.id, input.calendarIdGoogle);
-    await repo.setCourtCalendar(tx, court.id, { calendarName: input.calendarName, calendarIdGoogle: input.calendarIdGoogle }, now);
+    await setCourtCalendarLink(tx, court.id, { calendarName: input.calendarName, calendarIdGoogle: input.calendarIdGoogle }, now);
     // The first import follows at once (the job), not only at the next 5-minute run.
     await ctx.deps.jobs.send("google-calendar-import", { userId: court.ownerId! }, { singletonKey: `google-import-${court.ownerId}` }, tx);
   });
@@ -231,9 +232,9 @@ export async function deleteCalendarFromCourt(ctx: Ctx, input: { courtId: number
   const court = await requireOwnCourt(ctx, input.courtId);
   const now = ctx.deps.clock.now();
   await ctx.deps.db.transaction(async (tx) => {
-    await bookings.lockCourt(tx, court.id);
+    await occupancy.lockCourt(tx, court.id);
     await repo.deleteCourtEvents(tx, court.id);
-    await repo.setCourtCalendar(tx, court.id, { calendarName: null, calendarIdGoogle: null }, now);
+    await setCourtCalendarLink(tx, court.id, { calendarName: null, calendarIdGoogle: null }, now);
   });
   return { id: court.id, name: court.name, calendarName: null, calendarIdGoogle: null };
 }
@@ -321,28 +322,22 @@ async function applyEvents(
   }
   return deps.db.transaction(async (tx) => {
     const result: TImportResult = { imported: 0, updated: 0, removed: 0, conflicts: 0 };
-    await bookings.lockCourt(tx, court.id);
+    await occupancy.lockCourt(tx, court.id);
     // The link may have changed or gone while Google answered: then these events are not this court's any more.
     const current = await repo.findCourt(tx, court.id);
     if (current?.calendarIdGoogle !== court.calendarIdGoogle) return result;
-    const subs = await bookings.ensureSubCourt(tx, court, now);
+    const subs = await ensureSubCourt(tx, court, now);
     // Rows in the window, and rows of wanted events stored outside it (an event moved into the window).
     const inWindow = await repo.eventsInWindow(tx, court.id, court.calendarIdGoogle, from, to);
     const known = new Set(inWindow.map((r) => r.id));
     const existing = [...inWindow, ...(await repo.eventsByGoogleIds(tx, court.id, court.calendarIdGoogle, [...wanted.keys()])).filter((r) => !known.has(r.id))];
-    const occupied = new Map<number, Set<number>>();
-    for (const o of await bookings.occupanciesOf(tx, [court.id], new Date(from.getTime() - 400 * 24 * 3600_000), new Date(to.getTime() + 400 * 24 * 3600_000))) {
-      if (o.externalEventId === null) continue;
-      const set = occupied.get(o.externalEventId) ?? new Set<number>();
-      set.add(o.subCourtId);
-      occupied.set(o.externalEventId, set);
-    }
+    const occupied = await occupancy.subCourtsHeldByEvents(tx, court.id, new Date(from.getTime() - 400 * 24 * 3600_000), new Date(to.getTime() + 400 * 24 * 3600_000));
     /** Occupies every sub-court the event does not hold yet; answers the sub-courts something else holds. */
     const occupyAll = async (eventId: number, w: Wanted, held: Set<number>) => {
       const conflicts: number[] = [];
       for (const sub of subs) {
         if (held.has(sub.id)) continue;
-        const ok = await bookings.occupy(tx, { courtId: court.id, subCourtId: sub.id, startsAt: w.startsAt, endsAt: w.endsAt, externalEventId: eventId });
+        const ok = await occupancy.occupyForEvent(tx, { courtId: court.id, subCourtId: sub.id, startsAt: w.startsAt, endsAt: w.endsAt, externalEventId: eventId });
         if (!ok) conflicts.push(sub.id);
       }
       return conflicts;
@@ -356,7 +351,7 @@ async function applyEvents(
       const moved = row.startsAt.getTime() !== w.startsAt.getTime() || row.endsAt.getTime() !== w.endsAt.getTime();
       let held = occupied.get(row.id) ?? new Set<number>();
       if (moved) {
-        await bookings.release(tx, { externalEventId: row.id });
+        await occupancy.releaseEvent(tx, row.id);
         held = new Set();
       }
       // Also retried when nothing moved: a conflicting booking may have gone, or a sub-court been added.

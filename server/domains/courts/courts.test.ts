@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { asc, eq } from "drizzle-orm";
 import { STAFF_GROUP_EMPLOYEE, STAFF_GROUP_LEAD, STAFF_GROUP_PARTNER } from "@shared/constants";
 import { haversineKm } from "@shared/rules/geo";
 import type { Deps } from "../../context";
@@ -8,6 +9,7 @@ import { callerFor, errorCode } from "../../testing/caller";
 import { createCourt, createGameRow, createRegion, createUser } from "../../testing/factories";
 import { testDeps } from "../../testing/test-db";
 import * as repo from "./repo";
+import { ensureSubCourt } from "./service";
 import { withinDistance } from "./sql";
 
 let deps: Deps;
@@ -214,6 +216,41 @@ describe("organizations.get", () => {
     expect((await (await as(member)).organizations.get({ id: org!.id })).viewer.canUploadLogo).toBe(true);
     expect((await (await as(admin)).organizations.get({ id: org!.id })).viewer.canUploadLogo).toBe(true);
     expect(await errorCode((await as(null)).organizations.get({ id: 2_000_000_000 }))).toBe("ORGANIZATION_NOT_FOUND");
+  });
+});
+
+describe("sub-courts (owned by courts, courts/README.md)", () => {
+  const namesOf = async (courtId: number) =>
+    (await deps.db.select({ name: subCourts.name }).from(subCourts).where(eq(subCourts.courtId, courtId)).orderBy(asc(subCourts.id))).map((s) => s.name);
+
+  test("ensureSubCourt: a court without sub-courts gets one named after it, once; a court with sub-courts keeps its own", async () => {
+    const bare = await createCourt(deps, { name: "Kahle Halle", rentable: true });
+    const now = new Date();
+    const first = await deps.db.transaction((tx) => ensureSubCourt(tx, bare, now));
+    expect(first.map((s) => s.name)).toEqual(["Kahle Halle"]);
+    expect(await deps.db.transaction((tx) => ensureSubCourt(tx, bare, now))).toEqual(first);
+    expect(await namesOf(bare.id)).toEqual(["Kahle Halle"]);
+    const split = await createCourt(deps, { name: "Geteilte Halle", rentable: true });
+    await deps.db.insert(subCourts).values([{ courtId: split.id, name: "Feld 1" }, { courtId: split.id, name: "Feld 2" }]);
+    expect((await deps.db.transaction((tx) => ensureSubCourt(tx, split, now))).map((s) => s.name)).toEqual(["Feld 1", "Feld 2"]);
+    expect(await namesOf(split.id)).toEqual(["Feld 1", "Feld 2"]);
+  });
+
+  test("migration 0019: every rentable or owned court without sub-courts gets one named after it; other courts stay as they are", async () => {
+    const owner = await createUser(deps, { isCourtOwner: true });
+    const rentable = await createCourt(deps, { name: "Mietbar ohne Feld", rentable: true, ownerId: owner.id });
+    const owned = await createCourt(deps, { name: "Eigen ohne Feld", ownerId: owner.id });
+    const plain = await createCourt(deps, { name: "Bolzplatz" });
+    const split = await createCourt(deps, { name: "Mit Feld", rentable: true, ownerId: owner.id });
+    await deps.db.insert(subCourts).values({ courtId: split.id, name: "Feld A" });
+    const migration = await Bun.file(new URL("../../../migrations/0019_sub_court_for_rentable_courts.sql", import.meta.url)).text();
+    await deps.database.query(migration);
+    // a second run (a database that had it) adds nothing
+    await deps.database.query(migration);
+    expect(await namesOf(rentable.id)).toEqual(["Mietbar ohne Feld"]);
+    expect(await namesOf(owned.id)).toEqual(["Eigen ohne Feld"]);
+    expect(await namesOf(plain.id)).toEqual([]);
+    expect(await namesOf(split.id)).toEqual(["Feld A"]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { TCourtListItem } from "@shared/schemas/courts";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { courtAvailabilities, courtDiscounts, courts, regions, subCourts, users } from "../../db/schema";
 import { courtColumns, listColumns, withinDistance } from "./sql";
 
@@ -103,4 +103,19 @@ export async function replaceCourtImageUrl(db: DbOrTx, id: number, url: string, 
     await tx.update(courts).set({ imageUrl: url, updatedAt: now }).where(eq(courts.id, id));
     return row.url;
   });
+}
+
+/** The court's link to its owner's Google calendar (the calendar domain decides it; the row is ours). */
+export async function setCalendarLink(tx: Tx, courtId: number, link: { calendarName: string | null; calendarIdGoogle: string | null }, now: Date): Promise<void> {
+  await tx.update(courts).set({ ...link, updatedAt: now }).where(eq(courts.id, courtId));
+}
+
+/** A court's sub-courts, oldest first. */
+export async function subCourtsOf(db: DbOrTx, courtId: number): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: subCourts.id, name: subCourts.name }).from(subCourts).where(eq(subCourts.courtId, courtId)).orderBy(asc(subCourts.id));
+}
+
+export async function insertSubCourt(tx: Tx, values: { courtId: number; name: string; createdAt: Date }): Promise<{ id: number; name: string }> {
+  const [row] = await tx.insert(subCourts).values(values).returning({ id: subCourts.id, name: subCourts.name });
+  return row!;
 }

@@ -12,7 +12,7 @@ import type {
 } from "@shared/schemas/courts";
 import type { TCourtRef, ZCourtSearchInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { regionBySlug } from "../regions/service";
 import { actorOrNull } from "../users/service";
@@ -125,4 +125,20 @@ export async function requireCourt(ctx: Ctx, id: number): Promise<TCourtRef> {
   const court = await repo.findCourt(ctx.deps.db, id);
   if (!court) throw new AppError("COURT_NOT_FOUND", { fields: [{ path: "courtId", code: "court_not_found" }] });
   return court;
+}
+
+/**
+ * For other domains (bookings accepting a request, the Google import): the court's sub-courts; a court without any
+ * gets one named after it, so every occupancy has a sub-court. The caller holds the court's lock (bookings'
+ * `lockCourt`), so two transactions never both create one. Queries never call this (courts/README.md).
+ */
+export async function ensureSubCourt(tx: Tx, court: { id: number; name: string }, now: Date): Promise<{ id: number; name: string }[]> {
+  const existing = await repo.subCourtsOf(tx, court.id);
+  if (existing.length > 0) return existing;
+  return [await repo.insertSubCourt(tx, { courtId: court.id, name: court.name, createdAt: now })];
+}
+
+/** For the calendar domain: links the court to one of its owner's Google calendars, or unlinks it (nulls). */
+export async function setCourtCalendarLink(tx: Tx, courtId: number, link: { calendarName: string | null; calendarIdGoogle: string | null }, now: Date): Promise<void> {
+  await repo.setCalendarLink(tx, courtId, link, now);
 }
