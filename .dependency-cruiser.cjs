@@ -23,6 +23,30 @@ module.exports = {
       to: { path: "^server/(trpc|graphql|http)/|node_modules/(hono|@trpc|graphql)/" },
     },
     {
+      name: "no-foreign-repo",
+      severity: "error",
+      comment:
+        "One owner per table (README, 'How domains depend on each other'): only a domain's own files import its repo files " +
+        "(repo.ts, places-repo.ts, …), so writes never cross a domain; another domain calls its service. Reads may join across " +
+        "tables through a domain's read-only SQL fragments in <domain>/sql.ts (the allow-list: courts/sql.ts, participation/sql.ts), " +
+        "which this rule does not match. Test files are included: a test seeds other domains' tables through server/testing/.",
+      from: {
+        path: "^server/domains/([^/]+)/",
+        // TEMPORARY: issue 24 item 2/5 removes this (games/create and games/manage drive weekly/repo, weekly/reminder reads notifications/repo)
+        pathNot: "^server/domains/(games/(create|manage)|weekly/reminder)[.]ts$",
+      },
+      to: { path: "^server/domains/[^/]+/[^/]*repo[.]ts$", pathNot: "^server/domains/$1/" },
+    },
+    {
+      name: "sql-fragments-stay-fragments",
+      severity: "error",
+      comment:
+        "A domain's sql.ts holds read-only SQL fragments other domains embed in their SELECTs: it builds SQL from the schema and " +
+        "never runs a statement (no database client) nor reaches into a domain's other modules.",
+      from: { path: "^server/domains/[^/]+/sql[.]ts$" },
+      to: { path: "^server/(db/client|domains/)" },
+    },
+    {
       name: "shared-stands-alone",
       severity: "error",
       comment: "shared/ is used by both sides: it never imports server or client code.",

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Deps } from "../../context";
-import { guestProfiles, participations } from "../../db/schema";
+import { gameEvents, games, guestProfiles, participations } from "../../db/schema";
 import { callerFor, errorCode as code, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import * as gamesRepo from "../games/repo";
 import { connectAccount } from "../payments/fixtures";
 import * as repo from "./repo";
 
@@ -18,6 +17,9 @@ beforeAll(async () => {
 });
 
 const NOW = new Date("2026-09-01T10:00:00Z");
+/** The game's row and events, read straight from the tables (games/repo is the games domain's own). */
+const gameRow = async (id: number) => (await deps.db.select().from(games).where(eq(games.id, id)))[0];
+const gameEventsOf = (gameId: number) => deps.db.select().from(gameEvents).where(eq(gameEvents.gameId, gameId)).orderBy(asc(gameEvents.id));
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
 
 async function player(values: Parameters<typeof createUser>[1] = {}) {
@@ -47,7 +49,7 @@ describe("joining", () => {
     expect(await active(g.id)).toBe(4);
     expect(await code((await player()).caller.participation.join({ gameId: g.id, playerCount: 4 }))).toBe("PLAYER_EXTRA_LIMIT");
     expect(await code(caller.participation.join({ gameId: g.id }))).toBe("ALREADY_PARTICIPATING");
-    expect((await gamesRepo.findGameRow(deps.db, g.id))!.highestParticipantsAmountReached).toBe(4);
+    expect((await gameRow(g.id))!.highestParticipantsAmountReached).toBe(4);
   });
 
   test("a guest joins with a first name (unique per game, one extra, notifications on a public game)", async () => {
@@ -185,7 +187,7 @@ describe("cancelling, removing and the waiting list", () => {
     const page = await (await guest()).games.byId({ gameId: g.id });
     expect(page.participations.filter((p) => !p.queue).map((p) => p.player?.id)).toContain(first.user.id);
     expect(page.participations.filter((p) => p.queue).map((p) => p.player?.id)).toEqual([second.user.id]);
-    const events = (await gamesRepo.eventsOf(deps.db, g.id)).map((e) => e.type);
+    const events = (await gameEventsOf(g.id)).map((e) => e.type);
     expect(events).toContain("MOVED_UP");
     // the leaver may come back (not banned); the game is full, so onto the waiting list
     expect((await leaver.caller.participation.join({ gameId: g.id, queue: true, deviceToken: "c" })).participation.queue).toBe(true);
@@ -200,7 +202,7 @@ describe("cancelling, removing and the waiting list", () => {
     await p.caller.participation.revoke({ gameId: g.id });
     const [row] = await deps.db.select().from(participations).where(eq(participations.userId, p.user.id));
     expect(row!.cancelledShortNotice).toBe(true);
-    const cancelled = (await gamesRepo.eventsOf(deps.db, g.id)).find((e) => e.type === "PARTICIPATION_CANCELLED");
+    const cancelled = (await gameEventsOf(g.id)).find((e) => e.type === "PARTICIPATION_CANCELLED");
     expect(cancelled!.payload).toMatchObject({ shortNotice: true, notifyOrganiser: true });
   });
 
