@@ -74,8 +74,8 @@ export type StartedPayment = { paymentId: number; intentId: string; clientSecret
 /**
  * Creates the PaymentIntent for a subject's attempt (or finds the one a previous call created: same key)
  * and its `payments` row, in `tx` when given (the caller's transaction, e.g. the join that reserves a
- * place) or in its own. The client confirms the intent with `clientSecret` (Stripe.js, or the emulator's
- * checkout page). One attempt is one request: repeating it with other amounts is refused by Stripe
+ * place) or in its own. The client confirms the intent with `clientSecret` (Stripe.js or a hosted
+ * page: `checkoutOf`). One attempt is one request: repeating it with other amounts is refused by Stripe
  * (the key's parameters differ, PAYMENT_PROVIDER_ERROR), so a changed price is a new attempt. Stripe's
  * idempotency keys expire after 24 hours: a retry after that finds the row of the attempt and cancels
  * the second intent instead of keeping it.
@@ -294,19 +294,21 @@ export async function paymentClientSecret(deps: Deps, paymentId: number): Promis
 
 
 /**
- * How a client confirms an intent: Stripe.js with the publishable key (Payment Element), or, when the
- * server has none (the local emulator), the emulator's hosted checkout page, which sends the customer
- * back to `returnUrl` with Stripe's parameters (`payment_intent`, `redirect_status`). Null when neither
- * exists (Stripe without a publishable key: a configuration the client reports as "payment not possible").
+ * How a client confirms an intent, as the payments integration decides it (Stripe.js or a hosted
+ * checkout page that comes back to `returnUrl`), in the API's shape: `publishableKey` for Stripe.js,
+ * `checkoutUrl` for the hosted page, both null when there is no way (Stripe without a publishable
+ * key: a configuration the client reports as "payment not possible").
  */
 export function checkoutOf(
   deps: Pick<Deps, "payments">,
   intent: { intentId: string; clientSecret: string },
   returnUrl: string,
 ): { publishableKey: string | null; checkoutUrl: string | null } {
-  const payments = requirePayments(deps);
-  if (payments.publishableKey !== null) return { publishableKey: payments.publishableKey, checkoutUrl: null };
-  return { publishableKey: null, checkoutUrl: payments.emulator?.checkoutUrl({ id: intent.intentId, client_secret: intent.clientSecret }, returnUrl) ?? null };
+  const checkout = requirePayments(deps).checkout({ id: intent.intentId, clientSecret: intent.clientSecret }, returnUrl);
+  return {
+    publishableKey: checkout?.kind === "stripe-js" ? checkout.publishableKey : null,
+    checkoutUrl: checkout?.kind === "hosted" ? checkout.url : null,
+  };
 }
 
 /**

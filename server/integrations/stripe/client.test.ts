@@ -62,6 +62,23 @@ describe("createPayments", () => {
     }
   });
 
+  test("checkout: Stripe.js with the publishable key, the emulator's hosted page without one, nothing against Stripe without one", async () => {
+    const intent = { id: "pi_123", clientSecret: "pi_123_secret_abc" };
+    const returnUrl = "http://127.0.0.1:3000/game/7?paid=1";
+    const keys = { STRIPE_SECRET_KEY: "sk_test_x1", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const withKey = (await createPayments(parseConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: "pk_test_x1" }).stripe, { webhookUrl: null }))!;
+    expect(withKey.checkout(intent, returnUrl)).toEqual({ kind: "stripe-js", clientSecret: "pi_123_secret_abc", publishableKey: "pk_test_x1" });
+    const withoutKey = (await createPayments(parseConfig(keys).stripe, { webhookUrl: null }))!;
+    expect(withoutKey.checkout(intent, returnUrl)).toBeNull();
+    const emulated = (await createPayments(parseConfig({ NODE_ENV: "test" }).stripe, { webhookUrl: null }))!;
+    try {
+      const checkout = emulated.checkout(intent, returnUrl);
+      expect(checkout).toEqual({ kind: "hosted", url: `${emulated.emulator!.url}/checkout/pi_123?${new URLSearchParams({ client_secret: intent.clientSecret, return_url: returnUrl })}` });
+    } finally {
+      await emulated.close();
+    }
+  });
+
   test("against api.stripe.com by default (no host override)", async () => {
     const payments = (await createPayments(parseConfig({ STRIPE_SECRET_KEY: "sk_test_x1", STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe, { webhookUrl: null }))!;
     expect(payments.emulator).toBeNull();

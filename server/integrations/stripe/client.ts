@@ -24,12 +24,22 @@ export type Payments = {
    * and the Connect endpoint for connected accounts' events (account.updated); each has its own secret.
    */
   webhookSecrets: readonly string[];
-  /** for Stripe.js in the browser; null on the emulator (Stripe.js cannot load offline: use `emulator.checkoutUrl`) */
+  /** for Stripe.js in the browser; null on the emulator (Stripe.js cannot load offline: `checkout` gives its hosted page) */
   publishableKey: string | null;
   /** the in-process emulator (offline default and tests), null against Stripe */
   emulator: StripeEmulator | null;
+  /** How the customer confirms this intent in the browser; null when there is no way (Stripe without a publishable key). */
+  checkout(intent: { id: string; clientSecret: string }, returnUrl: string): Checkout | null;
   close(): Promise<void>;
 };
+
+/**
+ * How a browser confirms a payment intent: Stripe.js (the Payment Element) with the publishable key,
+ * or, on the local emulator, where Stripe.js cannot load, its hosted checkout page, which sends the
+ * customer back to the return URL with Stripe's parameters (`payment_intent`, `redirect_status`) as
+ * Stripe.js does. Decided here, so the domain passes it on without knowing an emulator exists.
+ */
+export type Checkout = { kind: "stripe-js"; clientSecret: string; publishableKey: string } | { kind: "hosted"; url: string };
 
 /** Deterministic keys stay well below Stripe's 255-character limit and never contain personal data. */
 const KEY_PART = /^[A-Za-z0-9_.-]+$/;
@@ -72,11 +82,13 @@ export async function createPayments(
 ): Promise<Payments | null> {
   if (cfg.mode === "off") return null;
   if (cfg.mode === "stripe") {
+    const { publishableKey } = cfg;
     return {
       stripe: createStripeClient(cfg.secretKey, cfg.apiBase),
       webhookSecrets: cfg.webhookSecrets,
-      publishableKey: cfg.publishableKey,
+      publishableKey,
       emulator: null,
+      checkout: (intent) => (publishableKey === null ? null : { kind: "stripe-js", clientSecret: intent.clientSecret, publishableKey }),
       close: async () => {},
     };
   }
@@ -90,6 +102,7 @@ export async function createPayments(
     webhookSecrets: [emulator.webhookSecret],
     publishableKey: null,
     emulator,
+    checkout: (intent, returnUrl) => ({ kind: "hosted", url: emulator.checkoutUrl({ id: intent.id, client_secret: intent.clientSecret }, returnUrl) }),
     close: () => emulator.close(),
   };
 }
