@@ -308,6 +308,9 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
   },
 };
 
+/** Every template's name (the texts-completeness test renders each in both languages). */
+export const MAIL_TEMPLATE_NAMES = Object.keys(COPY.de).filter((k) => k !== "footer") as MailTemplate["name"][];
+
 export function renderMail(template: MailTemplate, language: Language): RenderedMail {
   const copy = COPY[language];
   const p = (copy[template.name] as (d: MailTemplate["data"]) => Parts)(template.data);

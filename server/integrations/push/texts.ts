@@ -6,9 +6,9 @@ import { formatMoney } from "@shared/rules/money";
  * subscribing to a region). Kept on the server because pushes are written by jobs, not screens.
  * `game` is the game's title or its date and time in Berlin.
  */
-type Params = { game: string; name?: string; text?: string; players?: number; minPlayers?: number; amountCents?: number };
+export type PushParams = { game: string; name?: string; text?: string; players?: number; minPlayers?: number; amountCents?: number };
 const money = (cents: number | undefined, language: Language) => (cents === undefined ? "?" : formatMoney(cents, language));
-type Text = (p: Params) => { title: string; body: string };
+type Text = (p: PushParams) => { title: string; body: string };
 
 const de = {
   movedUp: (p) => ({ title: p.game, body: "Du bist von der Warteliste nachgerückt und spielst mit!" }),
@@ -78,9 +78,16 @@ const en: Record<keyof typeof de, Text> = {
 
 export type PushTextKey = keyof typeof de;
 const TEXTS: Record<Language, Record<PushTextKey, Text>> = { de, en };
+/** Every key (the texts-completeness test walks them in both languages). */
+export const PUSH_TEXT_KEYS = Object.keys(de) as PushTextKey[];
 
-export function pushText(language: Language, key: PushTextKey, params: Params) {
+export function pushText(language: Language, key: PushTextKey, params: PushParams) {
   return TEXTS[language][key](params);
+}
+
+/** Pushes carry at most ~4 kB encrypted; a preview of a long text (a comment, a list of changes) is enough. */
+export function clipPushText<T extends string | undefined>(text: T): T {
+  return (text && text.length > 180 ? `${text.slice(0, 179)}…` : text) as T;
 }
 
 /** A court booking is named by its court and start in Berlin time: "Soccerhalle, Di., 08.12., 19:00". */
