@@ -35,6 +35,15 @@ describe("create-court checks (spec 001 section 5)", () => {
     expect(courtNameProblem("x".repeat(101))).toBe("court_name_too_long");
   });
 
+  test("names the server refuses are refused here too (the shared zCourtName)", () => {
+    // a tab or another control character passed the old client copy of the rule
+    expect(courtNameProblem("Bolz\tplatz")).toBe("text_control_chars");
+    expect(courtNameProblem("Bolz\u0007platz")).toBe("text_control_chars");
+    // counted after trimming, as the server does
+    expect(courtNameProblem("  A  ")).toBe("court_name_too_short");
+    expect(courtNameProblem(` ${"x".repeat(100)} `)).toBeNull();
+  });
+
   test("a picked point keeps six decimals", () => {
     expect(formatCoordinate(52.520008123)).toBe("52.520008");
     expect(formatCoordinate(13.4)).toBe("13.4");

@@ -1,7 +1,11 @@
+import { zCourtName, zLatitude, zLongitude } from "@shared/schemas/courts";
+import { schemaProblem } from "@client/lib/schema-problem";
+
 /**
  * Client checks of the create-court form (spec 001 section 5: coordinates required, numeric, latitude
- * -90 to 90, longitude -180 to 180). Codes are the shared schemas' (`validation_<code>`), so the browser
- * and the server say the same.
+ * -90 to 90, longitude -180 to 180; a name of 2 to 100 characters). Each value goes through the shared
+ * schema the server parses it with (shared/schemas/courts.ts), so the browser refuses what the server
+ * refuses and says it with the same code (`validation_<code>`).
  */
 const NUMBER = /^[+-]?\d{1,3}([.,]\d{1,12})?$/;
 
@@ -14,24 +18,23 @@ export function parseCoordinate(raw: string): number | null {
 }
 
 export function latitudeProblem(raw: string): string | null {
-  if (raw.trim() === "") return "latitude_invalid";
-  const value = parseCoordinate(raw);
-  return value === null || value < -90 || value > 90 ? "latitude_invalid" : null;
+  return coordinateProblem(raw, zLatitude, "latitude_invalid");
 }
 
 export function longitudeProblem(raw: string): string | null {
-  if (raw.trim() === "") return "longitude_invalid";
-  const value = parseCoordinate(raw);
-  return value === null || value < -180 || value > 180 ? "longitude_invalid" : null;
+  return coordinateProblem(raw, zLongitude, "longitude_invalid");
 }
 
-/** The name of a court: 2 to 100 characters (shared/schemas/courts.ts zCourtName). */
+/** The number as typed (a German comma allowed), then the shared range check. */
+function coordinateProblem(raw: string, schema: typeof zLatitude, invalid: string): string | null {
+  const value = parseCoordinate(raw);
+  return value === null ? invalid : schemaProblem(schema, value);
+}
+
+/** The name of a court (zCourtName: one line without control characters, 2 to 100 characters); blank is "required". */
 export function courtNameProblem(raw: string): string | null {
-  const text = raw.trim();
-  if (text === "") return "required";
-  if (text.length < 2) return "court_name_too_short";
-  if (text.length > 100) return "court_name_too_long";
-  return null;
+  if (raw.trim() === "") return "required";
+  return schemaProblem(zCourtName, raw);
 }
 
 /** Six decimals (about 10 cm) for a point picked on the map. */
