@@ -42,6 +42,27 @@ function storedAccountOfSession(): TMyAccount | null {
   return { ...stored, emailVerifiedAt: stored.emailVerifiedAt ? new Date(stored.emailVerifiedAt) : null, createdAt: new Date(stored.createdAt) };
 }
 
+type AccountUpdate = TMyAccount | null | ((current: TMyAccount | null | undefined) => TMyAccount | null | undefined);
+
+/**
+ * After something changed the signed-in account (sign-in, registration, a confirmed e-mail): loads it
+ * afresh into the cache and answers it (null for a guest); throws when the call fails. `profiles` also
+ * refetches the public profiles (users.byId), which show the account's name, picture and badges.
+ */
+export async function refreshAccount(queryClient: QueryClient, { profiles = false }: { profiles?: boolean } = {}): Promise<TMyAccount | null> {
+  try {
+    return await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
+  } finally {
+    if (profiles) await queryClient.invalidateQueries({ queryKey: trpc.users.byId.pathKey() });
+  }
+}
+
+/** The account as a mutation answered it (or a change to the cached one), without another call; `profiles` as in refreshAccount. */
+export async function setAccount(queryClient: QueryClient, update: AccountUpdate, { profiles = false }: { profiles?: boolean } = {}): Promise<void> {
+  queryClient.setQueryData(trpc.users.myAccount.queryKey(), update);
+  if (profiles) await queryClient.invalidateQueries({ queryKey: trpc.users.byId.pathKey() });
+}
+
 /** Keeps the stored account copy (spec 001 section 3, local storage) in step with the cache. */
 export function mirrorAccountToStorage(queryClient: QueryClient): () => void {
   const key = JSON.stringify(trpc.users.myAccount.queryKey());

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { TMyAccount } from "@shared/schemas/users";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { accountQueryOptions } from "@client/lib/account";
+import { refreshAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -20,8 +20,7 @@ export function EmailVerification({ account }: { account: TMyAccount }) {
 
   async function refresh() {
     setRefreshing(true);
-    await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 }).catch(() => null);
-    await queryClient.invalidateQueries({ queryKey: trpc.users.byId.pathKey() });
+    await refreshAccount(queryClient, { profiles: true }).catch(() => null);
     setRefreshing(false);
   }
 

@@ -8,7 +8,7 @@ import { Modal } from "@client/components/modal";
 import { Notice } from "@client/components/notice";
 import { errorMessage } from "@client/lib/errors";
 import { messageByKey, useMessageCatalogue } from "@client/lib/messages";
-import { trpc } from "@client/lib/trpc";
+import { setAccount } from "@client/lib/account";
 import { m } from "@client/paraglide/messages";
 import { ImageCropper } from "./image-cropper";
 import { deleteProfileImage, ProfileImageError, profileImageFileProblem, uploadProfileImage } from "./profile-image-api";
@@ -29,8 +29,7 @@ export function ProfileImageEditor({ account }: { account: TMyAccount }) {
   const [problem, setProblem] = useState<unknown>(null);
 
   async function applyUrl(profileImageUrl: string | null) {
-    queryClient.setQueryData(trpc.users.myAccount.queryKey(), (current) => (current ? { ...current, profileImageUrl } : current));
-    await queryClient.invalidateQueries({ queryKey: trpc.users.byId.pathKey() });
+    await setAccount(queryClient, (current) => (current ? { ...current, profileImageUrl } : current), { profiles: true });
   }
 
   const upload = useMutation({

@@ -10,10 +10,12 @@ import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
 import { SwitchField } from "@client/components/switch-field";
 import { EmailField, PasswordField, TextField } from "@client/components/text-field";
-import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
+import { errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
+import { setAccount } from "@client/lib/account";
 import { trpc } from "@client/lib/trpc";
 import { useField, type Field } from "@client/lib/use-field";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
 import { regionsQueryOptions, sortRegions } from "@client/features/regions/regions-query";
 import { CalendarIntegration } from "./calendar-integration";
@@ -74,6 +76,8 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
   const [regionSlug, setRegionSlug] = useState(account.region?.slug ?? "");
   const [receiveGameEmails, setReceiveGameEmails] = useState(account.receiveGameEmails);
   const [formError, setFormError] = useState<unknown>(null);
+  // a taken address is said in the form's notice, not twice
+  const server = useServerErrors({ email, firstName, lastName, password, dateOfBirth }, { EMAIL_IN_USE: ["email", null] });
 
   const edit = useMutation(trpc.accounts.editProfile.mutationOptions());
 
@@ -101,17 +105,13 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
     };
     try {
       const saved = await edit.mutateAsync(input);
-      queryClient.setQueryData(trpc.users.myAccount.queryKey(), saved);
-      await queryClient.invalidateQueries({ queryKey: trpc.users.byId.pathKey() });
+      await setAccount(queryClient, saved, { profiles: true });
       showFlash("account_flash_profile_saved");
       await navigate({ href: afterProfileSaveHref(search, saved.id) });
     } catch (error) {
       // Spec 001 section 8 only logs a failed save; we also say what went wrong.
       console.warn("profile save failed", error);
-      const codes = fieldErrorCodes(error);
-      const byName: Record<string, Field> = { email, firstName, lastName, password, dateOfBirth };
-      for (const [name, code] of Object.entries(codes)) byName[name]?.setErrorCode(code);
-      if (appErrorCode(error) === "EMAIL_IN_USE") email.setErrorCode(null);
+      server.take(error);
       setFormError(error);
     }
   }

@@ -5,10 +5,11 @@ import { useState, type FormEvent } from "react";
 import { Button, buttonClassName } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { EmailField } from "@client/components/text-field";
-import { errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
+import { errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useField } from "@client/lib/use-field";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
 import { AuthLayout } from "@client/features/auth/auth-layout";
 import { validateProfileEmail } from "./validators";
@@ -24,6 +25,7 @@ export function RequestPasswordResetScreen() {
   const email = useField({ validate: validateProfileEmail });
   const request = useMutation(trpc.accounts.requestPasswordReset.mutationOptions());
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const server = useServerErrors({ email });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,8 +34,7 @@ export function RequestPasswordResetScreen() {
       await request.mutateAsync({ email: email.cleanValue });
       setSentTo(email.cleanValue);
     } catch (error) {
-      const fields = fieldErrorCodes(error);
-      if (fields.email) email.setErrorCode(fields.email);
+      server.take(error);
     }
   }
 
@@ -76,7 +77,7 @@ export function RequestPasswordResetScreen() {
           onBlur={email.onBlur}
           error={email.errorCode ? validationMessage(email.errorCode) : null}
         />
-        {request.isError && !fieldErrorCodes(request.error).email ? <Notice tone="error">{errorMessage(request.error)}</Notice> : null}
+        {request.isError && !server.codes.email ? <Notice tone="error">{errorMessage(request.error)}</Notice> : null}
         <Button type="submit" size="lg" block disabled={!email.valid} loading={request.isPending}>
           {m.reset_request_submit()}
         </Button>

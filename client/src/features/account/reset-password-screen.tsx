@@ -9,6 +9,7 @@ import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "
 import { useLocale } from "@client/lib/locale";
 import { forgetAccount, trpc } from "@client/lib/trpc";
 import { useField } from "@client/lib/use-field";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
 import { AuthLayout } from "@client/features/auth/auth-layout";
 import { showFlash } from "./flash";
@@ -26,6 +27,7 @@ export function ResetPasswordScreen({ resetToken }: { resetToken: string | undef
   const password = useField({ validate: validateResetPassword, trim: false });
   const reset = useMutation(trpc.accounts.resetPassword.mutationOptions());
   const [formError, setFormError] = useState<unknown>(null);
+  const server = useServerErrors({ newPassword: password });
   const tokenOk = resetToken?.length === RESET_TOKEN_LENGTH;
 
   async function submit(event: FormEvent) {
@@ -38,8 +40,7 @@ export function ResetPasswordScreen({ resetToken }: { resetToken: string | undef
       showFlash("account_flash_password_reset");
       await navigate({ to: "/login", replace: true });
     } catch (error) {
-      const fields = fieldErrorCodes(error);
-      if (fields.newPassword) password.setErrorCode(fields.newPassword);
+      server.take(error);
       setFormError(error);
     }
   }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { accountQueryOptions } from "@client/lib/account";
+import { refreshAccount } from "@client/lib/account";
 import { trpc } from "@client/lib/trpc";
 
 /**
@@ -12,8 +12,7 @@ export function useConfirmEmail(token: string | undefined, enabled: boolean) {
   const confirm = useMutation(
     trpc.accounts.confirmEmail.mutationOptions({
       onSuccess: async () => {
-        await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 }).catch(() => null);
-        await queryClient.invalidateQueries({ queryKey: trpc.users.byId.pathKey() });
+        await refreshAccount(queryClient, { profiles: true }).catch(() => null);
       },
     }),
   );

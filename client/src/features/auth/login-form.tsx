@@ -3,10 +3,11 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { EmailField, PasswordField } from "@client/components/text-field";
-import { accountQueryOptions } from "@client/lib/account";
-import { errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
+import { refreshAccount } from "@client/lib/account";
+import { errorMessage, validationMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { useField } from "@client/lib/use-field";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
 import { AppLink } from "@client/features/shell/app-link";
 import { attachGuestParticipations } from "@client/features/participation/attach-guests";
@@ -23,6 +24,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (userId: number) => Prom
   const email = useField({ validate: validateEmail });
   const password = useField({ validate: validateLoginPassword, trim: false });
   const [formError, setFormError] = useState<unknown>(null);
+  const server = useServerErrors({ email, password });
   const login = useMutation(trpc.auth.login.mutationOptions());
 
   async function submit(event: FormEvent) {
@@ -32,13 +34,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (userId: number) => Prom
     if (!ok) return;
     try {
       const result = await login.mutateAsync({ email: email.cleanValue, password: password.value });
-      await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
+      await refreshAccount(queryClient);
       await attachGuestParticipations();
       await onSignedIn(result.userId);
     } catch (error) {
-      const fields = fieldErrorCodes(error);
-      if (fields.email) email.setErrorCode(fields.email);
-      if (fields.password) password.setErrorCode(fields.password);
+      server.take(error);
       setFormError(error);
     }
   }

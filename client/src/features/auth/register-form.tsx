@@ -7,12 +7,13 @@ import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
 import { EmailField, PasswordField, TextField } from "@client/components/text-field";
-import { accountQueryOptions } from "@client/lib/account";
-import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
+import { refreshAccount } from "@client/lib/account";
+import { appErrorCode, errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { getStoredRegionSlug } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { useField, type Field } from "@client/lib/use-field";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
 import { regionsQueryOptions, sortRegions } from "@client/features/regions/regions-query";
 import { attachGuestParticipations } from "@client/features/participation/attach-guests";
@@ -54,6 +55,8 @@ export function RegisterForm({
   const lastName = useField({ validate: validateLastName });
   const region = useField({ validate: validateRegion, initial: getStoredRegionSlug() ?? "" });
   const [formError, setFormError] = useState<unknown>(null);
+  // an unknown city arrives as REGION_NOT_FOUND: the field asks for a city again
+  const server = useServerErrors({ email, password, firstName, lastName, regionSlug: region }, { REGION_NOT_FOUND: ["regionSlug", "region_required"] });
 
   const register = useMutation(trpc.auth.register.mutationOptions());
   const login = useMutation(trpc.auth.login.mutationOptions());
@@ -80,22 +83,18 @@ export function RegisterForm({
         regionSlug: region.value,
         language: locale,
       });
-      let account = await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
+      let account = await refreshAccount(queryClient);
       if (!account) {
         // Should the server not open a session on registration, sign in with the same credentials.
         await login.mutateAsync(credentials);
-        account = await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 });
+        account = await refreshAccount(queryClient);
       }
       if (account) {
         await attachGuestParticipations();
         await onRegistered(account);
       }
     } catch (error) {
-      const codes = fieldErrorCodes(error);
-      const byName: Record<string, Field> = { email, password, firstName, lastName, regionSlug: region };
-      for (const [name, code] of Object.entries(codes)) byName[name]?.setErrorCode(code);
-      const code = appErrorCode(error);
-      if (code === "REGION_NOT_FOUND") region.setErrorCode("region_required");
+      server.take(error);
       setFormError(error);
     }
   }

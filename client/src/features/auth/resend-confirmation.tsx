@@ -3,7 +3,7 @@ import { Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button, type ButtonVariant } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { accountQueryOptions } from "@client/lib/account";
+import { refreshAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -39,7 +39,7 @@ export function ResendConfirmation({ email, sentAt = null, variant = "outline" }
     try {
       const result = await request.mutateAsync();
       if (result.alreadyVerified) {
-        await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 }).catch(() => null);
+        await refreshAccount(queryClient).catch(() => null);
         return;
       }
       setLastSent(Date.now());

@@ -6,8 +6,9 @@ import { canSetTitle } from "@shared/rules/game-permissions";
 import type { TMyAccount } from "@shared/schemas/users";
 import { Button, buttonClassName } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { accountQueryOptions } from "@client/lib/account";
-import { errorMessage, fieldErrorCodes } from "@client/lib/errors";
+import { refreshAccount } from "@client/lib/account";
+import { errorMessage } from "@client/lib/errors";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { useLocale } from "@client/lib/locale";
 import { getStoredRegionSlug } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
@@ -40,7 +41,7 @@ function VerifyEmailPrompt({ account }: { account: TMyAccount }) {
           loading={checking}
           onClick={async () => {
             setChecking(true);
-            await queryClient.fetchQuery({ ...accountQueryOptions(), staleTime: 0 }).catch(() => null);
+            await refreshAccount(queryClient).catch(() => null);
             setChecking(false);
           }}
         >
@@ -75,7 +76,7 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
     initialCreateState({ day: firstDay(new Date()), hasOrganization: account.organization !== null, court: null }),
   );
   const [picking, setPicking] = useState(false);
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const { codes: serverFields, take: takeServerErrors, clear: clearServerErrors } = useServerErrors();
   const [formError, setFormError] = useState<unknown>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const create = useMutation(trpc.games.create.mutationOptions());
@@ -84,8 +85,8 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
 
   const update: GameFormUpdate = useCallback((change) => {
     setState((current) => (typeof change === "function" ? change(current) : { ...current, ...change }));
-    setServerFields({});
-  }, []);
+    clearServerErrors();
+  }, [clearServerErrors]);
 
   const preselected = usePreselectedCourt(courtId);
   const appliedPreselect = useRef(false);
@@ -114,7 +115,7 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
       // Spec 000 section 2: on success to /game/{id}, here with the moment to share it.
       await navigate({ href: `/game/${id}?created` });
     } catch (error) {
-      setServerFields(fieldErrorCodes(error));
+      takeServerErrors(error);
       setFormError(error);
       window.setTimeout(() => errorRef.current?.scrollIntoView({ behavior: "smooth", block: "center" }), 0);
     }

@@ -6,10 +6,11 @@ import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
 import { TextField } from "@client/components/text-field";
-import { errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
+import { errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useField, type Field } from "@client/lib/use-field";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
 import { validateAddressLine1, validateAddressTown, validatePostalCode } from "./address-validators";
 import { countryName, countryOptions } from "./countries";
@@ -27,6 +28,7 @@ function AddressForm({ address, onDone }: { address: TAddress | null; onDone: (s
   const town = useField({ validate: validateAddressTown, initial: address?.town ?? "" });
   const postalCode = useField({ validate: (v) => validatePostalCode(v, country), initial: address?.postalCode ?? "" });
   const save = useMutation(trpc.addresses.createOrUpdate.mutationOptions());
+  const server = useServerErrors({ line1, postalCode, town });
 
   // Spec 001 section 5: save is disabled until line1, town, postal code and country exist.
   const complete = line1.cleanValue !== "" && town.cleanValue !== "" && postalCode.cleanValue !== "" && country !== "";
@@ -45,9 +47,7 @@ function AddressForm({ address, onDone }: { address: TAddress | null; onDone: (s
       queryClient.setQueryData(myAddressesQueryOptions().queryKey, (list) => (list && list.length > 0 ? list.map((a) => (a.id === saved.id ? saved : a)) : [saved]));
       onDone(true);
     } catch (error) {
-      const codes = fieldErrorCodes(error);
-      const byName: Record<string, Field> = { line1, postalCode, town };
-      for (const [name, code] of Object.entries(codes)) byName[name]?.setErrorCode(code);
+      server.take(error);
     }
   }
 
@@ -92,7 +92,7 @@ function AddressForm({ address, onDone }: { address: TAddress | null; onDone: (s
         options={countryOptions(locale)}
         placeholder={m.onboarding_address_country_placeholder()}
       />
-      {save.isError && Object.keys(fieldErrorCodes(save.error)).length === 0 ? <Notice tone="error">{errorMessage(save.error)}</Notice> : null}
+      {save.isError && !server.any ? <Notice tone="error">{errorMessage(save.error)}</Notice> : null}
       <div className="flex gap-3">
         {address ? (
           <Button variant="outline" className="flex-1" onClick={() => onDone(false)}>

@@ -7,7 +7,7 @@ import { missingOnboardingRequirements, onboardingState } from "@shared/rules/pa
 import type { TMyAccount } from "@shared/schemas/users";
 import { Button, buttonClassName } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { useAccount } from "@client/lib/account";
+import { setAccount, useAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { useMessageCatalogue } from "@client/lib/messages";
@@ -180,7 +180,7 @@ function useReturnCheck(search: OnboardingSearch, signedIn: boolean) {
   const run = async () => {
     const account = await refresh.mutateAsync().catch(() => null);
     if (!account) return;
-    queryClient.setQueryData(trpc.users.myAccount.queryKey(), account);
+    void setAccount(queryClient, account);
     setReturned(true);
     void navigate({ to: "/payments-onboarding", search: {}, replace: true, resetScroll: false });
   };

@@ -5,6 +5,7 @@ import { Button } from "@client/components/button";
 import { Modal } from "@client/components/modal";
 import { Notice } from "@client/components/notice";
 import { errorMessage } from "@client/lib/errors";
+import { setAccount } from "@client/lib/account";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 
@@ -38,7 +39,7 @@ export function RestartOnboarding({ variant = "ghost" }: { variant?: "ghost" | "
             onClick={async () => {
               const account = await reset.mutateAsync().catch(() => null);
               if (!account) return;
-              queryClient.setQueryData(trpc.users.myAccount.queryKey(), account);
+              void setAccount(queryClient, account);
               setOpen(false);
             }}
           >

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Language } from "@shared/constants";
-import { useAccount } from "@client/lib/account";
+import { setAccount, useAccount } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -17,7 +17,7 @@ export function LanguageToggle() {
   const queryClient = useQueryClient();
   const updateLanguage = useMutation(
     trpc.users.updateLanguage.mutationOptions({
-      onSuccess: (updated) => queryClient.setQueryData(trpc.users.myAccount.queryKey(), updated),
+      onSuccess: (updated) => setAccount(queryClient, updated),
       onError: (error) => console.warn("updateLanguage failed", error),
     }),
   );

@@ -9,7 +9,8 @@ import type { TMyAccount } from "@shared/schemas/users";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { SwitchField } from "@client/components/switch-field";
-import { errorMessage, fieldErrorCodes } from "@client/lib/errors";
+import { errorMessage } from "@client/lib/errors";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
@@ -29,14 +30,14 @@ function EditDetailsForm({ template, account }: { template: TGameTemplate; accou
   const weeklyUpdated = useWeeklyUpdated();
   const actor = actorOf(account);
   const [state, setState] = useState<GameFormState>(() => initialTemplateState(template, locale));
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const { codes: serverFields, take: takeServerErrors, clear: clearServerErrors } = useServerErrors();
   const errorRef = useRef<HTMLDivElement>(null);
   const update = useMutation(trpc.weekly.update.mutationOptions());
 
   const change: GameFormUpdate = useCallback((next) => {
     setState((current) => (typeof next === "function" ? next(current) : { ...current, ...next }));
-    setServerFields({});
-  }, []);
+    clearServerErrors();
+  }, [clearServerErrors]);
 
   const payload = useMemo(() => templateUpdatePayload(template, state, { canSetTitle: canSetTitle(actor) }), [template, state]); // eslint-disable-line react-hooks/exhaustive-deps
   const paymentContext = templatePaymentContext(account, template);
@@ -58,7 +59,7 @@ function EditDetailsForm({ template, account }: { template: TGameTemplate; accou
       showFlash("game_flash_saved");
       await navigate({ to: "/weekly-sessions/$id", params: { id: String(template.id) } });
     } catch (error) {
-      setServerFields(fieldErrorCodes(error));
+      takeServerErrors(error);
       window.setTimeout(() => errorRef.current?.scrollIntoView({ behavior: "smooth", block: "center" }), 0);
     }
   }

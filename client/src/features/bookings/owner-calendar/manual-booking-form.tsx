@@ -10,7 +10,9 @@ import { SelectField } from "@client/components/select-field";
 import { Stepper } from "@client/components/stepper";
 import { SwitchField } from "@client/components/switch-field";
 import { TextField } from "@client/components/text-field";
-import { appErrorData, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
+import { appErrorData, errorMessage, validationMessage } from "@client/lib/errors";
+import { fieldProblems } from "@client/lib/schema-problem";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { startTimeOptions, type OwnerCourt } from "./owner-calendar-model";
@@ -58,7 +60,10 @@ export function ManualBookingForm({
   const createManual = useMutation(trpc.bookings.createManual.mutationOptions());
   const createSeries = useMutation(trpc.bookings.createSeries.mutationOptions());
   const [error, setError] = useState<unknown>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // problems the shared schema finds before sending, and the server's after
+  const [clientProblems, setClientProblems] = useState<Record<string, string>>({});
+  const server = useServerErrors();
+  const fieldErrors = { ...server.codes, ...clientProblems };
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (error) alertRef.current?.scrollIntoView({ block: "nearest" });
@@ -84,16 +89,9 @@ export function ManualBookingForm({
     };
     // the same schema as the server: problems are named at their fields before anything is sent
     const parsed = ZCreateManualBookingInput.safeParse(input);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? "");
-        if (name && !(name in fields)) fields[name] = issue.message;
-      }
-      setFieldErrors(fields);
-      return;
-    }
-    setFieldErrors({});
+    server.clear();
+    setClientProblems(parsed.success ? {} : fieldProblems(parsed.error));
+    if (!parsed.success) return;
     try {
       if (value.weekly) {
         const series = await createSeries.mutateAsync(parsed.data);
@@ -104,7 +102,7 @@ export function ManualBookingForm({
       }
     } catch (e) {
       setError(e);
-      setFieldErrors(fieldErrorCodes(e));
+      server.take(e);
     }
   }
 

@@ -9,7 +9,8 @@ import type { TMyAccount } from "@shared/schemas/users";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { useAccount } from "@client/lib/account";
-import { errorMessage, fieldErrorCodes } from "@client/lib/errors";
+import { errorMessage } from "@client/lib/errors";
+import { useServerErrors } from "@client/lib/use-server-errors";
 import { currentDeviceToken } from "@client/lib/notifications";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
@@ -31,7 +32,7 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
   const gameUpdated = useGameUpdated();
   const actor = actorOf(account);
   const [state, setState] = useState<GameFormState>(() => initialEditState(game, locale));
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const { codes: serverFields, take: takeServerErrors, clear: clearServerErrors } = useServerErrors();
   const [notice, setNotice] = useState<ChangeNotice | null>(null);
   // a weekly session's game may pass the change on to the session's coming games (spec 000 section 2)
   const [futureGames, setFutureGames] = useState(false);
@@ -40,8 +41,8 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
 
   const change: GameFormUpdate = useCallback((next) => {
     setState((current) => (typeof next === "function" ? next(current) : { ...current, ...next }));
-    setServerFields({});
-  }, []);
+    clearServerErrors();
+  }, [clearServerErrors]);
 
   const payload = useMemo(() => updatePayload(game, state, { canSetTitle: canSetTitle(actor) }), [game, state]); // eslint-disable-line react-hooks/exhaustive-deps
   const { organiser, wasManagedPayment } = editPaymentContext(account, game);
@@ -61,7 +62,7 @@ function EditDetailsForm({ gameId, account }: { gameId: number; account: TMyAcco
       showToast(m.game_flash_saved());
       await navigate({ to: "/game/$id", params: { id: String(game.id) } });
     } catch (error) {
-      setServerFields(fieldErrorCodes(error));
+      takeServerErrors(error);
       window.setTimeout(() => errorRef.current?.scrollIntoView({ behavior: "smooth", block: "center" }), 0);
     }
   }
