@@ -5,7 +5,7 @@ import type { TCourtBooking } from "@shared/schemas/bookings";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { CourtImage } from "@client/features/courts/court-bits";
-import { formatCardDate } from "@client/features/games/game-format";
+import { formatCardDate } from "@client/lib/format/dates";
 import { formatTimeRange, personName } from "./booking-format";
 import { BookingStatusBadge } from "./booking-status-badge";
 

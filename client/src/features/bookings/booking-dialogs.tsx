@@ -11,7 +11,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { showToast } from "@client/components/toast";
 import { m } from "@client/paraglide/messages";
-import { formatDateTime, formatShortDate } from "@client/features/games/game-format";
+import { formatDateTime, formatShortDate } from "@client/lib/format/dates";
 import { formatTimeRange, personName } from "./booking-format";
 import { AmountPanel } from "@client/features/payments/checkout/amount-panel";
 import { storeBooking } from "./booking-queries";

@@ -30,7 +30,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { CourtImage } from "@client/features/courts/court-bits";
-import { formatDateTime, formatLongDate } from "@client/features/games/game-format";
+import { formatDateTime, formatLongDate } from "@client/lib/format/dates";
 import { formatTimeRange, personName } from "./booking-format";
 import { AcceptDialog, CancelDialog, DeclineDialog, PayDialog } from "./booking-dialogs";
 import { courtBookingQueryOptions, storeBooking } from "./booking-queries";

@@ -17,7 +17,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useReturnSearch } from "@client/features/auth/use-return-search";
-import { formatShortDate, formatTime } from "@client/features/games/game-format";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
 import { dayChipParts, formatTimeRange } from "./booking-format";
 import { bookingSlotsQueryOptions, storeBooking } from "./booking-queries";
 

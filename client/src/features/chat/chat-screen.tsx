@@ -13,7 +13,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { m } from "@client/paraglide/messages";
-import { formatShortDate, formatTime } from "@client/features/games/game-format";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
 import { MessageText, previewText, UnreadBadge } from "./chat-common";
 import { LIST_REFRESH_MS, unreadQueryOptions, useReadIds } from "./chat-queries";
 import { CHAT_TABS, type ChatSearch, type ChatTab } from "./chat-search";

@@ -12,7 +12,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { m } from "@client/paraglide/messages";
-import { formatShortDate, formatTime } from "@client/features/games/game-format";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
 import { Bubble, MessageText, SendBox } from "./chat-common";
 import { CONVERSATION_REFRESH_MS } from "./chat-queries";
 import { useMessageCatalogue } from "@client/lib/messages";

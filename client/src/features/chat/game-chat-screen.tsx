@@ -15,7 +15,7 @@ import { getAnonymousParticipations } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { m } from "@client/paraglide/messages";
-import { formatShortDate, formatTime } from "@client/features/games/game-format";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
 import { gameQueryOptions } from "@client/features/games/game-query";
 import { ManageHeader } from "@client/features/games/manage/manage-common";
 import { Bubble, MessageText, SendBox, SystemLine } from "./chat-common";

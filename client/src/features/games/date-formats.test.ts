@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { dayChipParts, formatTimeRange } from "@client/features/bookings/booking-format";
-import { formatCardDate, formatDateTime, formatLongDate, formatShortDate, formatTime } from "@client/features/games/game-format";
+import { formatCardDate, formatDateTime, formatLongDate, formatShortDate, formatTime } from "@client/lib/format/dates";
 import { formatWeekdayDate } from "@client/features/weekly/weekly-format";
 import { intlLocale } from "@client/lib/intl-locale";
 

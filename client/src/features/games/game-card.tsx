@@ -6,17 +6,10 @@ import type { TMyGameRole } from "@shared/schemas/chat";
 import type { TGameListItem } from "@shared/schemas/games";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
-import {
-  finishedPlayersText,
-  formatCardDate,
-  formatDuration,
-  formatPrice,
-  formatTime,
-  gameDisplayTitle,
-  genderLabel,
-  LEVEL_TONES,
-  levelLabel,
-} from "./game-format";
+import { gameDisplayTitle, genderLabel, LEVEL_TONES, levelLabel } from "./game-format";
+import { formatCardDate, formatDuration, formatTime } from "@client/lib/format/dates";
+import { formatPrice } from "@client/lib/format/money";
+import { finishedPlayersText } from "@client/lib/format/players";
 import { useMyGameRole } from "./my-game-role";
 import { PlayerProgress } from "./player-progress";
 

@@ -1,29 +1,5 @@
 import { expect, test } from "bun:test";
-import { formatDuration, formatPrice, formatRelativeDay, formatTime, gameDisplayTitle } from "./game-format";
-
-test("times are Berlin times, whatever zone the test runs in", () => {
-  expect(formatTime(new Date("2026-07-01T16:30:00Z"), "de")).toBe("18:30");
-  expect(formatTime(new Date("2026-12-01T16:30:00Z"), "de")).toBe("17:30");
-});
-
-test("durations up to 90 minutes in minutes, longer in hours (spec 000 section 9)", () => {
-  expect(formatDuration(90, "de")).toBe("90 Min.");
-  expect(formatDuration(120, "de")).toBe("2 Std.");
-  expect(formatDuration(150, "de")).toBe("2,5 Std.");
-});
-
-test("price or kostenlos", () => {
-  expect(formatPrice(0, "de")).toBe("kostenlos");
-  expect(formatPrice(450, "de")).toBe("4,50\u00a0€");
-  expect(formatPrice(500, "de", { compact: true })).toBe("5\u00a0€");
-});
-
-test("today and tomorrow by Berlin calendar day", () => {
-  const now = new Date("2026-11-24T22:30:00Z"); // 23:30 in Berlin
-  expect(formatRelativeDay(new Date("2026-11-24T23:10:00Z"), "de", now)).toBe("Morgen");
-  expect(formatRelativeDay(new Date("2026-11-24T22:10:00Z"), "de", now)).toBe("Heute");
-  expect(formatRelativeDay(new Date("2026-11-26T12:00:00Z"), "de", now)).toBe("Do., 26. Nov.");
-});
+import { gameDisplayTitle } from "./game-format";
 
 test("the title, else the court's name", () => {
   expect(gameDisplayTitle({ title: "Feierabendkick", court: null })).toBe("Feierabendkick");

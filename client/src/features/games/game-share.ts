@@ -1,7 +1,8 @@
 import { playerListState } from "@shared/rules/player-list";
 import type { TGame } from "@shared/schemas/games";
 import { m } from "@client/paraglide/messages";
-import { formatShortDate, formatTime, gameDisplayTitle } from "./game-format";
+import { gameDisplayTitle } from "./game-format";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
 
 type ShareGame = Pick<TGame, "id" | "title" | "court" | "startTime" | "participantsAmount" | "minPlayers" | "maxPlayers">;
 

@@ -11,7 +11,7 @@ import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
-import { formatTime } from "./game-format";
+import { formatTime } from "@client/lib/format/dates";
 import { useGameUpdated } from "./game-query";
 
 const TONES = {

@@ -6,7 +6,7 @@ import { Avatar } from "@client/components/avatar";
 import { BallIcon } from "@client/components/ball-icon";
 import { m } from "@client/paraglide/messages";
 import { PaymentCodeBadge } from "@client/features/participation/cash-request";
-import { finishedPlayersText } from "./game-format";
+import { finishedPlayersText, participantName } from "@client/lib/format/players";
 import { PlayerProgress } from "./player-progress";
 
 const RELIABILITY_CLASSES: Record<ReliabilityColour, string> = {
@@ -20,10 +20,6 @@ const RELIABILITY_CLASSES: Record<ReliabilityColour, string> = {
 const TONE_OF: Record<ParticipationColour, ReliabilityColour> = { green: "good", yellow: "middling", red: "bad", grey: "unknown" };
 
 type Participation = TGame["participations"][number];
-
-export function nameOf(participation: Participation): string {
-  return participation.player?.firstName ?? participation.firstName ?? m.game_player_guest();
-}
 
 /** Players someone brings besides themself. */
 function extrasOf(participation: Participation): number {
@@ -78,7 +74,7 @@ function PlayerRow({
   showReliability: (participation: Participation) => boolean;
   onAction?: PlayerAction;
 }) {
-  const name = nameOf(participation);
+  const name = participantName(participation);
   const extras = extrasOf(participation);
   const person = participation.player;
   const nameNode = person ? (

@@ -2,7 +2,7 @@ import { Globe } from "lucide-react";
 import { useLocale } from "@client/lib/locale";
 import { browserTimeZone, showsOtherTimeThanBerlin } from "@client/lib/time-zone";
 import { m } from "@client/paraglide/messages";
-import { formatTime } from "./game-format";
+import { formatTime } from "@client/lib/format/dates";
 import { intlLocale } from "@client/lib/intl-locale";
 
 /**

@@ -15,9 +15,9 @@ import { useLocale } from "@client/lib/locale";
 import { messageByKey, useLoadedMessageCatalogue } from "@client/lib/messages";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
-import { formatDateTime } from "@client/features/games/game-format";
+import { formatDateTime } from "@client/lib/format/dates";
+import { participantName } from "@client/lib/format/players";
 import { gameQueryOptions } from "@client/features/games/game-query";
-import { nameOf } from "@client/features/games/player-list";
 import { ManageHeader, NoPermission } from "@client/features/games/manage/manage-common";
 import { trpc } from "@client/lib/trpc";
 import { PaymentCodeBadge } from "./cash-request";
@@ -117,7 +117,7 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
           ) : (
             <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
               {active.map((p) => {
-                const name = nameOf(p);
+                const name = participantName(p);
                 return (
                   <li key={p.id} className="space-y-2.5 px-4 py-3">
                     <div className="flex items-center justify-between gap-2">
@@ -160,7 +160,7 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
             <ol className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
               {waiting.map((p) => (
                 <li key={p.id} className="px-4 py-3">
-                  <PersonName player={p.player} name={nameOf(p)} guestProfileId={p.guestProfileId} />
+                  <PersonName player={p.player} name={participantName(p)} guestProfileId={p.guestProfileId} />
                 </li>
               ))}
             </ol>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { m } from "@client/paraglide/messages";
 import { BallIcon } from "@client/components/ball-icon";
 import { useLocale } from "@client/lib/locale";
-import { formatTime } from "@client/features/games/game-format";
+import { formatTime } from "@client/lib/format/dates";
 import { formatWeekdayDate } from "@client/features/weekly/weekly-format";
 
 const TONES = {

@@ -27,7 +27,7 @@ import { trpc } from "@client/lib/trpc";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
 import { playerCountLabel } from "@client/features/games/form/game-form";
-import { formatTime } from "@client/features/games/game-format";
+import { formatTime } from "@client/lib/format/dates";
 import { ShareActionRow } from "@client/features/games/share-actions";
 import { formatWeekdayDate, weeklyTitle, weeklyWhen } from "./weekly-format";
 import { WeeklyHeader } from "./weekly-header";

@@ -1,7 +1,7 @@
 import { GAME_TIME_ZONE } from "@shared/constants";
 import type { TGameTemplate } from "@shared/schemas/weekly";
 import { m } from "@client/paraglide/messages";
-import { formatShortDate, formatTime } from "@client/features/games/game-format";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
 import { intlLocale } from "@client/lib/intl-locale";
 
 type Titled = Pick<TGameTemplate, "title" | "court">;

@@ -3,7 +3,7 @@ import { ChevronRight, Repeat, Star } from "lucide-react";
 import type { TGame } from "@shared/schemas/games";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
-import { formatTime } from "@client/features/games/game-format";
+import { formatTime } from "@client/lib/format/dates";
 import { formatWeekdayDate } from "./weekly-format";
 
 /** On a weekly session's game, for whoever manages it: the way to the session (confirming weeks, settings). */

@@ -10,7 +10,8 @@ import { useAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
-import { formatShortDate, formatTime, gameDisplayTitle } from "../game-format";
+import { gameDisplayTitle } from "../game-format";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
 import type { ChangeNotice } from "./change-notice";
 
 /** Title bar of the manage pages, with the way back to the game. */
