@@ -18,6 +18,29 @@ export function CardPlaceholder() {
 }
 
 /**
+ * One grey block in the size of what loads (a map, a calendar). `busy`: it stands for the whole screen
+ * and tells screen readers it loads; otherwise it is hidden from them.
+ */
+export function BlockPlaceholder({ className, busy = false }: { className: string; busy?: boolean }) {
+  return busy ? (
+    <div className={`animate-pulse rounded-2xl ${className}`} aria-busy="true" aria-label={m.common_loading()} />
+  ) : (
+    <div aria-hidden className={`animate-pulse rounded-2xl ${className}`} />
+  );
+}
+
+/** Placeholder cards in a column while a list loads; one status for screen readers. */
+export function ListPlaceholder({ rows = 3 }: { rows?: number }) {
+  return (
+    <div role="status" aria-label={m.common_loading()} className="space-y-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <CardPlaceholder key={i} />
+      ))}
+    </div>
+  );
+}
+
+/**
  * A page still loading: a title and placeholder cards inside the shell, so header and tab bar stand
  * at once (issue 11) and the real page replaces the blocks without moving the shell. A screen high,
  * so the footer waits below it instead of jumping down when the page comes (layout shift).

@@ -25,6 +25,7 @@ import { Button } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
 import { NotFoundState } from "@client/components/not-found-state";
 import { Notice } from "@client/components/notice";
+import { PagePlaceholder } from "@client/components/page-placeholder";
 import { appErrorCode, errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
@@ -362,19 +363,7 @@ export function BookingNotFound() {
 export function BookingScreen({ bookingId, search }: { bookingId: number; search: BookingSearch }) {
   useLocale();
   const booking = useQuery(courtBookingQueryOptions(bookingId));
-  if (booking.isPending) {
-    return (
-      <div aria-busy className="animate-pulse">
-        <div className="h-32 w-full bg-slate-200" />
-        <div className="space-y-3 px-4 pt-4">
-          <div className="h-6 w-28 rounded-full bg-slate-200" />
-          <div className="h-7 w-2/3 rounded bg-slate-200" />
-          <div className="h-14 rounded-2xl bg-slate-100" />
-          <div className="h-48 rounded-3xl bg-slate-100" />
-        </div>
-      </div>
-    );
-  }
+  if (booking.isPending) return <PagePlaceholder />;
   if (booking.isError) {
     if (appErrorCode(booking.error) === "COURT_BOOKING_NOT_FOUND") return <BookingNotFound />;
     return (

@@ -4,6 +4,7 @@ import { ArrowLeft, ArrowRight, CalendarSearch, KeyRound, LogIn, RefreshCw, Tria
 import type { ReactNode } from "react";
 import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
+import { ListPlaceholder } from "@client/components/page-placeholder";
 import { useAccount } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { useNow } from "@client/lib/use-now";
@@ -25,27 +26,10 @@ function Header({ title, subtitle, back }: { title: string; subtitle: string; ba
   );
 }
 
-function ListSkeleton() {
-  return (
-    <div aria-busy className="animate-pulse space-y-3">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex gap-3 rounded-2xl border border-slate-100 p-3">
-          <div className="size-16 rounded-xl bg-slate-200" />
-          <div className="flex-1 space-y-2 pt-1">
-            <div className="h-4 w-2/3 rounded bg-slate-200" />
-            <div className="h-3.5 w-1/2 rounded bg-slate-100" />
-            <div className="h-6 w-1/3 rounded-full bg-slate-100" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function BookingList({ isCustomer }: { isCustomer: boolean }) {
   const bookings = useQuery(courtBookingsQueryOptions(isCustomer));
   const now = useNow(60_000);
-  if (bookings.isPending) return <ListSkeleton />;
+  if (bookings.isPending) return <ListPlaceholder />;
   if (bookings.isError) {
     return (
       <EmptyState icon={<TriangleAlert aria-hidden className="size-7" />}>

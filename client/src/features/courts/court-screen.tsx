@@ -40,6 +40,7 @@ import { courtGamesQueryOptions, courtQueryOptions } from "./court-queries";
 import { CourtShare } from "./court-share";
 import { ImageUploadField } from "./image-upload-field";
 import { NotFoundState } from "@client/components/not-found-state";
+import { CardPlaceholder, PagePlaceholder } from "@client/components/page-placeholder";
 import { RentCourtSection } from "@client/features/bookings/rent-court-section";
 
 function playersText(court: TCourtDetail): string | null {
@@ -116,7 +117,7 @@ function UpcomingGames({ courtId }: { courtId: number }) {
         {m.court_games_title()}
       </h2>
       {games.isPending ? (
-        <div aria-hidden className="h-28 animate-pulse rounded-3xl bg-slate-100" />
+        <CardPlaceholder />
       ) : games.isError ? (
         <div className="rounded-2xl bg-slate-50 px-4 py-4 text-[15px] text-slate-700">
           <p role="alert">{m.court_games_error()}</p>
@@ -318,18 +319,7 @@ export function CourtNotFound() {
 export function CourtScreen({ courtId, created }: { courtId: number; created: boolean }) {
   useLocale();
   const court = useQuery(courtQueryOptions(courtId));
-  if (court.isPending) {
-    return (
-      <div aria-busy className="animate-pulse">
-        <div className="aspect-[1.6] w-full bg-slate-200" />
-        <div className="space-y-3 px-4 pt-4">
-          <div className="h-7 w-2/3 rounded bg-slate-200" />
-          <div className="h-4 w-1/2 rounded bg-slate-100" />
-          <div className="h-13 rounded-xl bg-slate-200" />
-        </div>
-      </div>
-    );
-  }
+  if (court.isPending) return <PagePlaceholder />;
   if (court.isError) {
     return (
       <div className="px-4 pt-8">

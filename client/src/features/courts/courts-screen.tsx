@@ -6,6 +6,7 @@ import { MAP_HEIGHT_FULL, MAP_ZOOM_LIST } from "@shared/constants";
 import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
 import { CourtMap } from "@client/components/map/court-map";
+import { BlockPlaceholder, ListPlaceholder } from "@client/components/page-placeholder";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { storeRegionSlug } from "@client/lib/storage";
@@ -13,23 +14,6 @@ import { m } from "@client/paraglide/messages";
 import { CourtListRow, CourtSummaryCard } from "./court-bits";
 import { regionCourtsQueryOptions } from "./court-queries";
 import { MapCreateMenu } from "./map-create-menu";
-
-function ListSkeleton() {
-  return (
-    <ul aria-hidden className="space-y-2">
-      {[0, 1, 2].map((key) => (
-        <li key={key} className="flex animate-pulse items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3">
-          <span className="size-16 rounded-xl bg-slate-200" />
-          <span className="flex-1 space-y-2">
-            <span className="block h-4 w-2/3 rounded bg-slate-200" />
-            <span className="block h-3 w-1/2 rounded bg-slate-100" />
-            <span className="block h-3 w-1/3 rounded bg-slate-100" />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** 'Platz fehlt?' – the way to /court/create under the list and in the empty state. */
 function CreateCourtLink() {
@@ -116,13 +100,13 @@ export function CourtsScreen({ regionSlug }: { regionSlug: string }) {
                 overlay={<MapCreateMenu courtId={selectedId} />}
               />
             ) : (
-              <div aria-hidden className="h-[400px] animate-pulse rounded-2xl bg-slate-200" />
+              <BlockPlaceholder className="h-[400px] bg-slate-200" />
             )}
           </div>
 
           <div className="space-y-5 px-4 pt-4">
             {query.isPending ? (
-              <ListSkeleton />
+              <ListPlaceholder />
             ) : courts.length === 0 ? (
               <EmptyState icon={<MapPinPlus aria-hidden className="size-7" />}>
                 <p className="text-[16px] font-semibold text-slate-800">{m.court_region_empty({ region: region?.name ?? "" })}</p>

@@ -10,6 +10,7 @@ import { m } from "@client/paraglide/messages";
 import { organizationQueryOptions } from "./court-queries";
 import { ImageUploadField } from "./image-upload-field";
 import { NotFoundState } from "@client/components/not-found-state";
+import { PagePlaceholder } from "@client/components/page-placeholder";
 
 function Logo({ src, name }: { src: string | null; name: string }) {
   const [failed, setFailed] = useState(false);
@@ -35,14 +36,7 @@ export function OrganizationScreen({ organizationId }: { organizationId: number 
   const queryClient = useQueryClient();
   const org = useQuery(organizationQueryOptions(organizationId));
 
-  if (org.isPending) {
-    return (
-      <div aria-busy className="flex animate-pulse flex-col items-center px-4 pt-10">
-        <div className="size-32 rounded-[2rem] bg-slate-200" />
-        <div className="mt-5 h-7 w-1/2 rounded bg-slate-200" />
-      </div>
-    );
-  }
+  if (org.isPending) return <PagePlaceholder />;
   if (org.isError) {
     return (
       <div className="px-4 pt-8">

@@ -3,6 +3,7 @@ import { CalendarX2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
+import { CardPlaceholder } from "@client/components/page-placeholder";
 import { useAccount } from "@client/lib/account";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -72,7 +73,7 @@ export function UserGames({ userId, kind }: { userId: number; kind: UserGamesKin
       {list.isError ? (
         <Notice tone="error">{m.user_games_error()}</Notice>
       ) : list.isPending && empty ? (
-        <div aria-hidden className="h-28 animate-pulse rounded-3xl bg-slate-100" />
+        <CardPlaceholder />
       ) : empty ? (
         <div className="flex items-center gap-3 rounded-2xl bg-slate-50 px-4 py-4 text-[15px] text-slate-600">
           <CalendarX2 aria-hidden className="size-5 shrink-0 text-slate-500" />

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import type { TGameTemplate } from "@shared/schemas/weekly";
 import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
+import { ListPlaceholder } from "@client/components/page-placeholder";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { weeklyStateLine, weeklyTitle, weeklyWhen } from "./weekly-format";
@@ -78,30 +79,12 @@ function Section({ id, title, templates }: { id: string; title: string; template
   );
 }
 
-export function ListSkeleton() {
-  return (
-    <div aria-busy className="animate-pulse space-y-3" data-testid="weekly-loading">
-      <div className="h-4 w-20 rounded bg-slate-200" />
-      {[0, 1].map((i) => (
-        <div key={i} className="flex gap-3 rounded-3xl border border-slate-100 p-3">
-          <div className="size-16 rounded-2xl bg-slate-200" />
-          <div className="flex-1 space-y-2 pt-1">
-            <div className="h-4 w-2/3 rounded bg-slate-200" />
-            <div className="h-3.5 w-1/2 rounded bg-slate-100" />
-            <div className="h-6 w-1/3 rounded-full bg-slate-100" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** /weekly-sessions (spec 000 section 2): the user's weekly sessions, active and deactivated; a create button when none. */
 export function WeeklyListScreen() {
   useLocale();
   const templates = useQuery(myWeeklyQueryOptions());
   let body: ReactNode;
-  if (templates.isPending) body = <ListSkeleton />;
+  if (templates.isPending) body = <ListPlaceholder rows={2} />;
   else if (templates.isError) {
     body = (
       <EmptyState icon={<TriangleAlert aria-hidden className="size-7" />}>

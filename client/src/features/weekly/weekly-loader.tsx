@@ -5,27 +5,12 @@ import type { ReactNode } from "react";
 import type { TGameTemplate } from "@shared/schemas/weekly";
 import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
+import { PagePlaceholder } from "@client/components/page-placeholder";
 import { appErrorCode } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { m } from "@client/paraglide/messages";
 import { weeklyQueryOptions } from "./weekly-queries";
-
-function DetailSkeleton() {
-  return (
-    <div aria-busy data-testid="weekly-loading" className="animate-pulse">
-      <div className="bg-gradient-to-b from-pitch-50 to-chalk px-4 pt-5 pb-4">
-        <div className="h-4 w-32 rounded bg-slate-200" />
-        <div className="mt-4 h-7 w-2/3 rounded bg-slate-200" />
-        <div className="mt-3 h-4 w-1/2 rounded bg-slate-200" />
-      </div>
-      <div className="space-y-4 px-4">
-        <div className="h-40 rounded-3xl bg-slate-100" />
-        <div className="h-28 rounded-3xl bg-slate-100" />
-      </div>
-    </div>
-  );
-}
 
 /** Not found, or somebody else's session (the server answers both alike). */
 export function WeeklyNotFound() {
@@ -51,7 +36,7 @@ export function WeeklyLoader({ id, children }: { id: number; children: (template
   useLocale();
   const query = useQuery(weeklyQueryOptions(id));
   useRefetchOnVisible(() => void query.refetch());
-  if (query.isPending) return <DetailSkeleton />;
+  if (query.isPending) return <PagePlaceholder />;
   if (query.isError) {
     const code = appErrorCode(query.error);
     if (code === "WEEKLY_SESSION_NOT_FOUND" || code === "NOT_FOUND" || code === "VALIDATION") return <WeeklyNotFound />;

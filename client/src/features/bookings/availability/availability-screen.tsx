@@ -9,6 +9,7 @@ import { BookingCalendar } from "@client/components/booking-calendar/booking-cal
 import { Button, buttonClassName } from "@client/components/button";
 import { NotFoundState } from "@client/components/not-found-state";
 import { Notice } from "@client/components/notice";
+import { BlockPlaceholder } from "@client/components/page-placeholder";
 import { appErrorCode, errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
@@ -33,7 +34,7 @@ export function AvailabilityScreen({ courtId, date }: { courtId: number; date?: 
   const query = useQuery(occupiedTimesQueryOptions(courtId));
   const [narrow] = useState(() => window.matchMedia?.(`(max-width: ${CAL.mobileBreakpointPx}px)`).matches ?? false);
 
-  if (query.isPending) return <div className="mx-4 mt-6 h-[640px] animate-pulse rounded-2xl bg-slate-100" aria-busy="true" aria-label={m.common_loading()} />;
+  if (query.isPending) return <BlockPlaceholder busy className="mx-4 mt-6 h-[640px] bg-slate-100" />;
   if (query.isError) {
     const code = appErrorCode(query.error);
     if (code === "COURT_NOT_FOUND" || code === "VALIDATION") {

@@ -11,6 +11,7 @@ import { Button } from "@client/components/button";
 import { NotFoundState } from "@client/components/not-found-state";
 import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
+import { BlockPlaceholder } from "@client/components/page-placeholder";
 import { useAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
@@ -85,7 +86,7 @@ export function OwnerCalendarScreen({ courtId, date }: { courtId?: number; date?
 
   if (!account?.isCourtOwner && !account?.isAdmin) return <OwnerOnly />;
   if (calendar.isPending) {
-    return <div className="mx-4 mt-6 h-[640px] animate-pulse rounded-2xl bg-slate-100" aria-busy="true" aria-label={m.common_loading()} />;
+    return <BlockPlaceholder busy className="mx-4 mt-6 h-[640px] bg-slate-100" />;
   }
   if (calendar.isError && !calendar.data) {
     return (
