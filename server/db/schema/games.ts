@@ -1,14 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
-import {
-  CANCELLATION_REASONS,
-  GAME_GENDERS,
-  GAME_LEVELS,
-  GAME_TYPES,
-} from "@shared/constants";
-import { courts } from "./courts";
-import { organizations } from "./organizations";
-import { regions } from "./regions";
+import { CANCELLATION_REASONS } from "@shared/constants";
+import { gameSettingColumns } from "./game-settings";
 import { users } from "./users";
 import { gameTemplates } from "./weekly";
 
@@ -19,16 +12,8 @@ export const games = pgTable(
     creatorId: integer("creator_id")
       .notNull()
       .references(() => users.id),
-    organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "set null" }),
-    /** the feed a game appears in: its court's region, else the organiser's */
-    regionId: integer("region_id")
-      .notNull()
-      .references(() => regions.id),
-    courtId: integer("court_id").references(() => courts.id, { onDelete: "set null" }),
-    title: text("title"),
-    description: text("description").notNull().default(""),
-    descriptionEn: text("description_en"),
-    gameType: text("game_type", { enum: GAME_TYPES }).notNull().default("PUBLIC"),
+    /** organisation, region (the feed a game appears in), court, and the settings a weekly session's template shares */
+    ...gameSettingColumns(),
     /**
      * The secret of a private game's share link (/game/{id}?key=…, domains/games/visibility.ts): 128 random
      * bits as 32 hex digits, made by the database for every game (public ones never need it).
@@ -36,20 +21,9 @@ export const games = pgTable(
     shareKey: text("share_key")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
-    gameMode: smallint("game_mode").notNull().default(5),
-    level: text("level", { enum: GAME_LEVELS }).notNull().default("ALL"),
-    gender: text("gender", { enum: GAME_GENDERS }).notNull().default("MIXED"),
-    priceCents: integer("price_cents").notNull().default(0),
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
-    durationMinutes: smallint("duration_minutes").notNull().default(60),
     /** start + duration, stored so overlap and "upcoming" queries use an index */
     endTime: timestamp("end_time", { withTimezone: true }).notNull(),
-    minPlayers: smallint("min_players").notNull().default(10),
-    maxPlayers: smallint("max_players"),
-    teams: smallint("teams").notNull().default(2),
-    isManagedPayment: boolean("is_managed_payment").notNull().default(false),
-    instantCapture: boolean("instant_capture").notNull().default(false),
-    externalPaymentRequestsAllowed: boolean("external_payment_requests_allowed").notNull().default(false),
     highestParticipantsAmountReached: smallint("highest_participants_amount_reached").notNull().default(0),
     receivedOrganizerReliabilityFeedback: boolean("received_organizer_reliability_feedback").notNull().default(false),
     minPlayersConfirmedAt: timestamp("min_players_confirmed_at", { withTimezone: true }),

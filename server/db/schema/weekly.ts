@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
-import { GAME_GENDERS, GAME_LEVELS, GAME_TYPES } from "@shared/constants";
-import { courts } from "./courts";
-import { organizations } from "./organizations";
-import { regions } from "./regions";
+import { gameSettingColumns } from "./game-settings";
 import { users } from "./users";
 
 /**
@@ -17,15 +14,8 @@ export const gameTemplates = pgTable(
     creatorId: integer("creator_id")
       .notNull()
       .references(() => users.id),
-    organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "set null" }),
-    regionId: integer("region_id")
-      .notNull()
-      .references(() => regions.id),
-    courtId: integer("court_id").references(() => courts.id, { onDelete: "set null" }),
-    title: text("title"),
-    description: text("description").notNull().default(""),
-    descriptionEn: text("description_en"),
-    gameType: text("game_type", { enum: GAME_TYPES }).notNull().default("PUBLIC"),
+    /** what each week's game takes: organisation, region, court and the game's settings (declared once with `games`) */
+    ...gameSettingColumns(),
     /**
      * The secret of a private session's share link (/weekly-sessions/{id}/latest?key=…, domains/weekly/README.md):
      * 128 random bits as 32 hex digits, made by the database like games.share_key; only its managers are given it.
@@ -33,17 +23,6 @@ export const gameTemplates = pgTable(
     shareKey: text("share_key")
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
-    gameMode: smallint("game_mode").notNull().default(5),
-    level: text("level", { enum: GAME_LEVELS }).notNull().default("ALL"),
-    gender: text("gender", { enum: GAME_GENDERS }).notNull().default("MIXED"),
-    priceCents: integer("price_cents").notNull().default(0),
-    durationMinutes: smallint("duration_minutes").notNull().default(60),
-    minPlayers: smallint("min_players").notNull().default(10),
-    maxPlayers: smallint("max_players"),
-    teams: smallint("teams").notNull().default(2),
-    isManagedPayment: boolean("is_managed_payment").notNull().default(false),
-    instantCapture: boolean("instant_capture").notNull().default(false),
-    externalPaymentRequestsAllowed: boolean("external_payment_requests_allowed").notNull().default(false),
     /** the organiser's own place in each week's game (players incl. themself, as at creation) */
     organiserPlayerCount: smallint("organiser_player_count").notNull().default(1),
     playsHimself: boolean("plays_himself").notNull().default(true),
