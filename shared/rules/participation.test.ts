@@ -15,6 +15,8 @@ import {
   maxExtraPlayers,
   notifiesOrganiser,
   playerCountChoices,
+  playerCountChangeProblem,
+  type PlayerCountChangeProblem,
   promotable,
   promotionOrder,
   removalProblem,
@@ -204,6 +206,75 @@ describe("canRemoveOne", () => {
   });
 
   test("the table covers 56 combinations", () => expect(table).toHaveLength(56));
+});
+
+describe("playerCountChangeProblem", () => {
+  type Change = Parameters<typeof playerCountChangeProblem>[0];
+  // a player with 1 + 1 in a game of max 10 with 5 others in
+  const base: Change = {
+    from: 2,
+    to: 2,
+    otherActivePlayers: 5,
+    maxPlayers: 10,
+    isAdminOrCreator: false,
+    isManagedPayment: false,
+    isGuest: false,
+    queue: false,
+    playsHimself: true,
+    isSelf: true,
+  };
+  test.each<[string, Partial<Change>, PlayerCountChangeProblem | null]>([
+    ["no change", {}, null],
+    ["player 2 -> 3", { to: 3 }, null],
+    ["player 1 -> 3 (a jump of two allowed steps)", { from: 1, to: 3 }, null],
+    ["player 2 -> 4: above 1 + 2", { to: 4 }, "PLAYER_EXTRA_LIMIT"],
+    ["player 1 -> 4: the first failing step decides", { from: 1, to: 4 }, "PLAYER_EXTRA_LIMIT"],
+    ["guest 1 -> 2", { ...guest, from: 1, to: 2 }, null],
+    ["guest 1 -> 3: above 1 + 1", { ...guest, from: 1, to: 3 }, "GUEST_EXTRA_LIMIT"],
+    ["player 2 -> 3, game full", { to: 3, otherActivePlayers: 8 }, "NOT_ENOUGH_PLACES"],
+    ["player 2 -> 3, last place", { to: 3, otherActivePlayers: 7 }, null],
+    ["player 1 -> 3, one place left: the second step does not fit", { from: 1, to: 3, otherActivePlayers: 8 }, "NOT_ENOUGH_PLACES"],
+    ["player 2 -> 3, no maximum", { to: 3, maxPlayers: null, otherActivePlayers: 40 }, null],
+    ["queued 1 -> 2", { from: 1, to: 2, queue: true }, "QUEUE_WITH_EXTRAS"],
+    ["queued 1 -> 2 by the organiser", { from: 1, to: 2, queue: true, ...organiser, isSelf: false }, "QUEUE_WITH_EXTRAS"],
+    ["player 2 -> 3, managed", { to: 3, isManagedPayment: true }, "PLAYER_EXTRA_LIMIT"],
+    ["organiser 2 -> 6, managed", { to: 6, isManagedPayment: true, otherActivePlayers: 4, ...organiser }, null],
+    ["organiser 2 -> 6 of max 10 with 5 others: the last step does not fit", { to: 6, isManagedPayment: true, ...organiser }, "NOT_ENOUGH_PLACES"],
+    ["organiser 2 -> 11 of max 10", { to: 11, otherActivePlayers: 0, ...organiser }, "NOT_ENOUGH_PLACES"],
+    ["organiser on a guest's 1 -> 4", { from: 1, to: 4, isGuest: true, isAdminOrCreator: true, isSelf: false }, null],
+    ["player 2 -> 1", { to: 1 }, null],
+    ["player 2 -> 0, plays himself", { to: 0 }, "PLAYER_COUNT_TOO_LOW"],
+    ["player 1 -> 0, plays himself", { from: 1, to: 0 }, "PLAYER_COUNT_TOO_LOW"],
+    ["1 -> 0, not playing himself", { from: 1, to: 0, playsHimself: false }, null],
+    ["3 -> 1, managed, the player himself", { from: 3, to: 1, isManagedPayment: true }, null],
+    ["3 -> 2, managed, someone else", { from: 3, to: 2, isManagedPayment: true, isSelf: false }, "PLAYER_COUNT_TOO_LOW"],
+    ["3 -> 2, managed, the organiser", { from: 3, to: 2, isManagedPayment: true, ...organiser, isSelf: false }, null],
+    ["3 -> 2, a queued place may shrink", { from: 3, to: 2, queue: true }, null],
+  ])("%s -> %p", (_label, over, problem) => {
+    expect(playerCountChangeProblem({ ...base, ...over })).toBe(problem);
+  });
+
+  // One step is exactly the plus-one and minus-one buttons' rules (the participation box calls this rule).
+  test("a single step agrees with canAddOne and canRemoveOne", () => {
+    let cases = 0;
+    for (const who of [guest, player, organiser])
+      for (const isManagedPayment of [false, true])
+        for (const queue of [false, true])
+          for (const playsHimself of [false, true])
+            for (const isSelf of [false, true])
+              for (const maxPlayers of [null, 6])
+                for (const otherActivePlayers of [0, 3, 5])
+                  for (let n = 0; n <= 6; n++) {
+                    const o = { ...who, isManagedPayment, queue, playsHimself, isSelf, maxPlayers, otherActivePlayers };
+                    const active = otherActivePlayers + (queue ? 0 : n);
+                    const up = canAddOne({ ...o, activePlayers: active, playerCount: n });
+                    expect(playerCountChangeProblem({ ...o, from: n, to: n + 1 }) === null).toBe(up);
+                    const down = canRemoveOne({ ...o, playerCount: n });
+                    if (n > 0) expect(playerCountChangeProblem({ ...o, from: n, to: n - 1 }) === null).toBe(down);
+                    cases++;
+                  }
+    expect(cases).toBe(3 * 2 * 2 * 2 * 2 * 2 * 3 * 7);
+  });
 });
 
 describe("joinProblem", () => {

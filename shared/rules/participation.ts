@@ -106,6 +106,45 @@ export function canRemoveOne(o: { playerCount: number; playsHimself: boolean; is
   return !o.isManagedPayment || o.isAdminOrCreator || o.isSelf;
 }
 
+export type PlayerCountChangeProblem = "QUEUE_WITH_EXTRAS" | "GUEST_EXTRA_LIMIT" | "PLAYER_EXTRA_LIMIT" | "NOT_ENOUGH_PLACES" | "PLAYER_COUNT_TOO_LOW";
+
+/**
+ * Whether an existing participation's player count ("Ich + n") may go from `from` to `to`, and if not
+ * why: the change is walked one player at a time with the plus-one (canAddOne) and minus-one
+ * (canRemoveOne) rules, so a jump is allowed exactly when every single step would be. The server
+ * checks every change with it (participation/update.ts); the participation box enables its buttons
+ * with it. `otherActivePlayers` are the game's active players without this participation's own count
+ * (a queued participation counts none); isAdminOrCreator and isSelf are the actor's, isGuest the
+ * participation owner's. Why a step up fails: QUEUE_WITH_EXTRAS on the waiting list, NOT_ENOUGH_PLACES
+ * when the player would not fit, else the extra-players limit of the owner (guest or account). A step
+ * down fails only with PLAYER_COUNT_TOO_LOW. Whether a paid place may change its count at all is the
+ * payment's rule (participation/late-cancellation.ts `checkPaidPlayerCount`).
+ */
+export function playerCountChangeProblem(o: {
+  from: number;
+  to: number;
+  otherActivePlayers: number;
+  maxPlayers: number | null;
+  isAdminOrCreator: boolean;
+  isManagedPayment: boolean;
+  isGuest: boolean;
+  queue: boolean;
+  playsHimself: boolean;
+  isSelf: boolean;
+}): PlayerCountChangeProblem | null {
+  for (let n = o.from; n < o.to; n++) {
+    const step = { ...o, activePlayers: o.otherActivePlayers + n, playerCount: n };
+    if (canAddOne(step)) continue;
+    if (o.queue) return "QUEUE_WITH_EXTRAS";
+    if (!fitsInGame(o.otherActivePlayers, n + 1, o.maxPlayers)) return "NOT_ENOUGH_PLACES";
+    return o.isGuest ? "GUEST_EXTRA_LIMIT" : "PLAYER_EXTRA_LIMIT";
+  }
+  for (let n = o.from; n > o.to; n--) {
+    if (!canRemoveOne({ ...o, playerCount: n })) return "PLAYER_COUNT_TOO_LOW";
+  }
+  return null;
+}
+
 type GameType = (typeof GAME_TYPES)[number];
 
 export type JoinProblem =

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { PaymentStatus } from "@shared/constants";
 import { formatMoney } from "@shared/rules/money";
 import { myGameStatus, type MyGameStatus, type MyGameStatusKind } from "@shared/rules/my-game-status";
-import { canAddOne, canRemoveOne, cancellationTerms, isShortNoticeCancellation } from "@shared/rules/participation";
+import { cancellationTerms, isShortNoticeCancellation, playerCountChangeProblem } from "@shared/rules/participation";
 import { playersIn } from "@shared/rules/player-list";
 import { showReportButton } from "@shared/rules/report";
 import type { TGame } from "@shared/schemas/games";
@@ -189,22 +189,24 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
   const isGuest = own?.guest != null;
   const started = now.getTime() >= game.startTime.getTime();
   const editable = own !== null && !game.cancelledAt && !started && status.kind !== "reservationExpired";
-  const addOne =
+  // The server's rule for "Ich + n" (shared/rules/participation.ts): one step up or down from the own count.
+  const countMayBecome = (to: number) =>
     own !== null &&
     editable &&
-    canAddOne({
-      activePlayers: playersIn(game.participations),
+    playerCountChangeProblem({
+      from: own.playerCount,
+      to,
+      otherActivePlayers: playersIn(game.participations) - (own.queue ? 0 : own.playerCount),
       maxPlayers: game.maxPlayers,
       isAdminOrCreator,
       isManagedPayment: game.isManagedPayment,
       isGuest,
-      playerCount: own.playerCount,
       queue: own.queue,
-    });
-  const removeOne =
-    own !== null &&
-    editable &&
-    canRemoveOne({ playerCount: own.playerCount, playsHimself: own.playsHimself, isManagedPayment: game.isManagedPayment, isAdminOrCreator, isSelf: true });
+      playsHimself: own.playsHimself,
+      isSelf: true,
+    }) === null;
+  const addOne = own !== null && countMayBecome(own.playerCount + 1);
+  const removeOne = own !== null && countMayBecome(own.playerCount - 1);
   const offerPlaysHimself = Boolean(account && (account.isAdmin || account.organization));
   const report =
     own !== null &&
