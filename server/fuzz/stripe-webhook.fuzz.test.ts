@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { Deps } from "../context";
-import { organiserWithAccount, webhookPoster } from "../domains/payments/fixtures";
+import { organiserWithAccount, webhookPoster } from "../testing/payment-fixtures";
 import { startPayment } from "../domains/payments/service";
 import { signWebhookPayload } from "../integrations/stripe/emulator/webhooks";
 import { errorProblem, FUZZ_SEED, junkString, junkValue, preview, RUNS_PER_SCHEMA, runConcurrently } from "../testing/fuzz";

@@ -10,14 +10,16 @@ import {
   ZReportInput,
   ZRequestExternalPaymentInput,
   ZRevokeParticipationInput,
-  ZSubscribeToGameInput,
   ZUpdateParticipationInput,
 } from "@shared/schemas/participation";
 import * as attendance from "../domains/participation/attendance";
 import * as cash from "../domains/participation/cash";
+import { revokeParticipation } from "../domains/participation/end";
+import { attachGuestParticipations } from "../domains/participation/guests";
+import { joinGame } from "../domains/participation/join";
 import * as participationPayment from "../domains/participation/payment";
-import * as paymentLifecycle from "../domains/participation/payment-lifecycle";
-import * as participation from "../domains/participation/service";
+import { capturePaymentsForGame } from "../domains/participation/payment-capture";
+import { updateParticipation } from "../domains/participation/update";
 import { gamePage } from "./games";
 import { resolver } from "./resolve";
 
@@ -48,7 +50,6 @@ export const participationTypeDefs = /* GraphQL */ `
   type UpdateParticipation { participation: Participation! }
   type Ok { ok: Boolean! }
   type Attached { attached: [ID!]! }
-  type Subscribed { subscribed: Boolean! }
   type GuestGames { objects: [Game!]! hasNext: Boolean! }
   type GuestProfile {
     id: ID! firstName: String! createdAt: DateTime! reliabilityRating: Int punctualityRating: Int attendedGames: GuestGames!
@@ -58,7 +59,6 @@ export const participationTypeDefs = /* GraphQL */ `
 
   extend type Query {
     guestProfile(id: ID!, attendedGamesPageSize: Int): GuestProfile!
-    checkIfDeviceTokenIsSubscribedToGame(deviceToken: String!, gameId: ID!): Subscribed!
     "the payment of the caller's own Open participation (after moving up, or a reloaded page)"
     participationPayment(participationId: ID!): ParticipationPayment!
   }
@@ -83,7 +83,6 @@ export const participationTypeDefs = /* GraphQL */ `
     attachGuestParticipationsToMyAccount(participationIds: [ID!], participations: [GuestParticipation!]): Attached!
     sendReliabilityFeedbackForGame(gameId: ID!, feedback: [FeedbackItem!]!): Ok!
     createGameReport(gameId: ID!, reason: String!, additionalInformation: String!): Ok!
-    subscribeToGame(deviceToken: String!, userAgent: String, gameId: ID!): Ok!
     "the caller's own Open place: ask the organiser to pay in cash (needs notifications: deviceToken, or already on)"
     requestExternalPayment(gameId: ID!, message: String, deviceToken: String, userAgent: String): ExternalPaymentRequest!
     "the organiser or an admin declines a pending cash request (allowing is updateParticipation paymentStatus PaidExternally)"
@@ -97,24 +96,22 @@ const ok = () => ({ ok: true });
 
 export const participationQueries = {
   guestProfile: resolver(ZGuestProfileInput, attendance.guestProfile, (p) => ({ ...p, attendedGames: gamePage(p.attendedGames) })),
-  checkIfDeviceTokenIsSubscribedToGame: resolver(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }), participation.isSubscribedToGame),
   participationPayment: resolver(ZParticipationPaymentInput, participationPayment.participationPayment),
 };
 
 export const participationMutations = {
-  participateInGame: resolver(ZJoinGameInput, participation.joinGame, (r) => ({
+  participateInGame: resolver(ZJoinGameInput, joinGame, (r) => ({
     ...r,
     participation: { ...r.participation, paymentIntentClientSecret: r.payment?.clientSecret ?? null },
   })),
-  updateParticipation: resolver(ZUpdateParticipationInput, participation.updateParticipation, (p) => ({ participation: { ...p, paymentIntentClientSecret: null } })),
+  updateParticipation: resolver(ZUpdateParticipationInput, updateParticipation, (p) => ({ participation: { ...p, paymentIntentClientSecret: null } })),
   // A participation named by userId or playerName is looked up inside the service's transaction.
-  revokeGameParticipation: resolver(ZRevokeParticipationInput, participation.revokeParticipation),
+  revokeGameParticipation: resolver(ZRevokeParticipationInput, revokeParticipation),
   addParticipation: resolver(ZAddOwnParticipationInput, attendance.addOwnParticipation, ok),
-  attachGuestParticipationsToMyAccount: resolver(ZAttachGuestParticipationsInput, participation.attachGuestParticipations),
+  attachGuestParticipationsToMyAccount: resolver(ZAttachGuestParticipationsInput, attachGuestParticipations),
   sendReliabilityFeedbackForGame: resolver(ZFeedbackInput, attendance.sendReliabilityFeedback),
   createGameReport: resolver(ZReportInput, attendance.createGameReport),
-  subscribeToGame: resolver(ZSubscribeToGameInput, participation.subscribeToGame),
-  capturePaymentsForGame: resolver(ZCapturePaymentsInput, paymentLifecycle.capturePaymentsForGame),
+  capturePaymentsForGame: resolver(ZCapturePaymentsInput, capturePaymentsForGame),
   requestExternalPayment: resolver(ZRequestExternalPaymentInput, cash.requestExternalPayment),
   declineExternalPaymentRequest: resolver(ZDeclineExternalPaymentInput, cash.declineExternalPaymentRequest),
 };

@@ -4,7 +4,7 @@ import { addBerlinDays, berlinDateTimeToInstant, weekdayOfDay } from "@shared/ru
 import { berlinDay } from "@shared/rules/berlin-time";
 import type { Deps } from "../context";
 import { courtAvailabilities, courtBookings, payments, subCourts } from "../db/schema";
-import { connectAccount, emulatorOf } from "../domains/payments/fixtures";
+import { connectAccount, emulatorOf } from "../testing/payment-fixtures";
 import { createCourt } from "../testing/factories";
 import { wrapperCalls, type WrapperClient } from "../testing/graphql-wrapper";
 import { httpClient } from "../testing/http-client";

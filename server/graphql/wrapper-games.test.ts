@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { marketingMessages, participations } from "../db/schema";
 import * as gamesRepo from "../domains/games/repo";
-import { connectAccount } from "../domains/payments/fixtures";
+import { connectAccount } from "../testing/payment-fixtures";
 import { createCourt, createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../testing/factories";
 import { httpClient } from "../testing/http-client";
 import { testClock } from "../testing/test-clock";

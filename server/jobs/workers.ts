@@ -2,13 +2,10 @@ import type { Deps } from "../context";
 import { handlePaymentReminder } from "../domains/participation/payment-notices";
 import { handleAutoCancel, handleMinPlayersWarning, handleTakesPlacePrompt } from "../domains/games/lifecycle";
 import { deliverMail, deliverPush } from "../domains/notifications/outbox";
-import {
-  handleGamePaymentsCapture,
-  handleGamePaymentsRelease,
-  handleGamePaymentsReprice,
-  handlePaymentExpiry,
-  handleWaitingListRetry,
-} from "../domains/participation/payment-lifecycle";
+import { handleGamePaymentsCapture } from "../domains/participation/payment-capture";
+import { handleGamePaymentsRelease, handlePaymentExpiry } from "../domains/participation/payment-lifecycle";
+import { handleGamePaymentsReprice } from "../domains/participation/payment-reprice";
+import { handleWaitingListRetry } from "../domains/participation/waiting-list";
 import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 import { handleBookingPaymentRelease } from "../domains/bookings/payment";
@@ -53,7 +50,7 @@ export async function startPaymentWorkers(deps: Deps) {
 }
 
 /**
- * The participations' payments (domains/participation/payment-lifecycle.ts): reservation deadlines,
+ * The participations' payments (domains/participation/payment-*.ts, waiting-list.ts): reservation deadlines,
  * the capture at a game's start, a cancelled game's money given back, a waiting list moved up again.
  * Without payments no managed-payment game can be joined, so there is nothing to work.
  */

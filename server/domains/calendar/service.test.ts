@@ -11,7 +11,7 @@ import { startCalendarWorkers } from "../../jobs/workers";
 import { errorData } from "../../testing/caller";
 import { createCourt } from "../../testing/factories";
 import { testDeps } from "../../testing/test-db";
-import { signedInPlayer } from "../participation/payment-fixtures";
+import { signedInPlayer } from "../../testing/payment-fixtures";
 import { connectedUserIds } from "./repo";
 import { completeGoogleConnection, handleGoogleImport, occupiedTime } from "./service";
 

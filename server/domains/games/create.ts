@@ -7,7 +7,7 @@ import type { ZCreateGameInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
-import { followGame } from "../notifications/service";
+import { followGame } from "../notifications/game-subscriptions";
 import { enterNewGame } from "../participation/service";
 import { findUser, lockUser, requireActor, requireActorById, type Actor } from "../users/service";
 import { sessionFieldsOf } from "../weekly/fields";

@@ -9,14 +9,14 @@ import type { Ctx } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
-import { followGame } from "../notifications/service";
-import { lowerGamePrice } from "../participation/payment-lifecycle";
+import { followGame } from "../notifications/game-subscriptions";
 import {
   grantFreeCancellation,
   hasMoneyUnderWay,
   hasOtherParticipants,
   hasPaymentInProgress,
   heldParticipationIds,
+  lowerGamePrice,
   playersIn,
   promoteWaitingList,
 } from "../participation/service";

@@ -7,8 +7,7 @@ import { errorData } from "../../testing/caller";
 import { addPlayers } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { emulatorOf, managedGame, participationRow, signedInPlayer } from "../participation/payment-fixtures";
-import { eventDeliverer, eventsSince } from "../payments/fixtures";
+import { emulatorOf, eventDeliverer, eventsSince, managedGame, participationRow, signedInPlayer } from "../../testing/payment-fixtures";
 
 /**
  * Changing a managed-payment game (issue 13 "Changes to a managed game"; spec 000 sections 5, 8, 9):

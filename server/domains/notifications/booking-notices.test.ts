@@ -5,8 +5,7 @@ import { createCourt } from "../../testing/factories";
 import { settledJobs } from "../../testing/jobs";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { signedInPlayer } from "../participation/payment-fixtures";
-import { connectAccount } from "../payments/fixtures";
+import { connectAccount, signedInPlayer } from "../../testing/payment-fixtures";
 import { dispatchPendingNotifications } from "./service";
 
 let deps: Deps;

@@ -7,7 +7,7 @@ import { createCourt, createGameRow, createRegion } from "../../testing/factorie
 import { settledJobs } from "../../testing/jobs";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { managedGame, signedInPlayer } from "../participation/payment-fixtures";
+import { managedGame, signedInPlayer } from "../../testing/payment-fixtures";
 import { dispatchPendingNotifications } from "./service";
 
 /**

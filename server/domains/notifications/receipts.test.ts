@@ -7,8 +7,7 @@ import { createCourt } from "../../testing/factories";
 import { settledJobs } from "../../testing/jobs";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { emulatorOf, managedGame, paymentsOf, signedInPlayer } from "../participation/payment-fixtures";
-import { connectAccount, eventDeliverer, eventsSince } from "../payments/fixtures";
+import { connectAccount, emulatorOf, eventDeliverer, eventsSince, managedGame, paymentsOf, signedInPlayer } from "../../testing/payment-fixtures";
 import { dispatchPendingNotifications } from "./service";
 
 /**

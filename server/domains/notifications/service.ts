@@ -115,15 +115,6 @@ async function bindDevice(
   });
 }
 
-/** A device follows a game: it hears of the game's changes (joining with a device, or the bell on the game page). */
-export async function followGame(tx: Tx, values: { gameId: number; deviceToken: string; userAgent?: string | null; userId: number | null; createdAt: Date }) {
-  await repo.followGame(tx, values);
-}
-
-export async function followsGame(ctx: Ctx, gameId: number, deviceToken: string): Promise<boolean> {
-  return repo.followsGame(ctx.deps.db, gameId, deviceToken);
-}
-
 /** Whether this device token is registered to the signed-in user (false for guests). */
 export async function deviceTokenForUserExists(ctx: Ctx, deviceToken: string) {
   if (!ctx.viewer) return { exists: false };

@@ -8,7 +8,7 @@ import { createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { managedGame, participationRow, paymentsOf, signedInPlayer } from "./payment-fixtures";
+import { managedGame, participationRow, paymentsOf, signedInPlayer } from "../../testing/payment-fixtures";
 import { handlePaymentExpiry } from "./payment-lifecycle";
 
 /**

@@ -5,7 +5,7 @@ import type { TExternalPaymentRequest, ZDeclineExternalPaymentInput, ZRequestExt
 import type { Ctx } from "../../context";
 import { AppError } from "../../lib/errors";
 import { lockGame, recordGameEvent } from "../games/core";
-import { followGame } from "../notifications/service";
+import { followGame } from "../notifications/game-subscriptions";
 import { requireActor } from "../users/service";
 import { reservationDeadline } from "./payment";
 import { reminderTime } from "./payment-notices";

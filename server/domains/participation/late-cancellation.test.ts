@@ -5,9 +5,9 @@ import type { GamePaymentsCaptureJob, GamePaymentsReleaseJob, PaymentExpiryJob }
 import { errorCode as code } from "../../testing/caller";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { eventDeliverer, eventsSince } from "../payments/fixtures";
-import { emulatorOf, managedGame, participationRow, paymentsOf, signedInPlayer } from "./payment-fixtures";
-import { handleGamePaymentsCapture, handleGamePaymentsRelease, handlePaymentExpiry } from "./payment-lifecycle";
+import { emulatorOf, managedGame, participationRow, payingPlayer, paymentsOf, signedInPlayer, stripeActions } from "../../testing/payment-fixtures";
+import { handleGamePaymentsCapture } from "./payment-capture";
+import { handleGamePaymentsRelease, handlePaymentExpiry } from "./payment-lifecycle";
 
 /**
  * What cancelling does to a player's money in a managed-payment game (issue 13 "Cancelling"; spec 000
@@ -16,28 +16,16 @@ import { handleGamePaymentsCapture, handleGamePaymentsRelease, handlePaymentExpi
  */
 
 let deps: Deps;
-let deliver: ReturnType<typeof eventDeliverer>;
+let atStripe: ReturnType<typeof stripeActions>;
 beforeAll(async () => {
   deps = await testDeps();
-  deliver = eventDeliverer(deps);
+  atStripe = stripeActions(deps);
 });
 
 const NOW = new Date("2026-10-08T10:00:00Z");
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
 
-async function atStripe(action: () => unknown) {
-  const since = eventsSince(emulatorOf(deps));
-  await action();
-  for (const event of since()) expect((await deliver(event)).status).toBe(200);
-}
-
-async function player(gameId: number, pay: boolean) {
-  const p = await signedInPlayer(deps);
-  const r = await p.caller.participation.join({ gameId });
-  const [payment] = await paymentsOf(deps, r.participation.id);
-  if (pay) await atStripe(() => emulatorOf(deps).confirm(payment!.stripePaymentIntentId, "success"));
-  return { ...p, participationId: r.participation.id, intentId: payment!.stripePaymentIntentId };
-}
+const player = (gameId: number, pay: boolean) => payingPlayer(deps, atStripe, gameId, { pay });
 
 /**
  * The participation's payment jobs, run (the give-back sent at once and the reservation's deadline job:

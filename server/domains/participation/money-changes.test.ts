@@ -9,10 +9,10 @@ import { errorCode as code } from "../../testing/caller";
 import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { eventDeliverer, eventsSince } from "../payments/fixtures";
+import { emulatorOf, managedGame, participationRow, payingPlayer, paymentsOf, stripeActions } from "../../testing/payment-fixtures";
 import { handlePaymentReminder } from "./payment-notices";
-import { emulatorOf, managedGame, participationRow, paymentsOf, signedInPlayer } from "./payment-fixtures";
-import { handleGamePaymentsCapture, handleGamePaymentsReprice } from "./payment-lifecycle";
+import { handleGamePaymentsCapture } from "./payment-capture";
+import { handleGamePaymentsReprice } from "./payment-reprice";
 
 /**
  * Changes that must move money (issue 23 items 2 to 5): switching managed payment off, a lowered price,
@@ -21,28 +21,16 @@ import { handleGamePaymentsCapture, handleGamePaymentsReprice } from "./payment-
  */
 
 let deps: Deps;
-let deliver: ReturnType<typeof eventDeliverer>;
+let atStripe: ReturnType<typeof stripeActions>;
 beforeAll(async () => {
   deps = await testDeps();
-  deliver = eventDeliverer(deps);
+  atStripe = stripeActions(deps);
 });
 
 const NOW = new Date("2026-10-20T10:00:00Z");
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
 
-async function atStripe(action: () => unknown) {
-  const since = eventsSince(emulatorOf(deps));
-  await action();
-  for (const event of since()) expect((await deliver(event)).status).toBe(200);
-}
-
-async function player(gameId: number, pay: boolean) {
-  const p = await signedInPlayer(deps);
-  const r = await p.caller.participation.join({ gameId, deviceToken: `money-${p.user.id}` });
-  const [payment] = await paymentsOf(deps, r.participation.id);
-  if (pay) await atStripe(() => emulatorOf(deps).confirm(payment!.stripePaymentIntentId, "success"));
-  return { ...p, participationId: r.participation.id, intentId: payment!.stripePaymentIntentId, paymentId: payment!.id };
-}
+const player = (gameId: number, pay: boolean) => payingPlayer(deps, atStripe, gameId, { pay, deviceTokenPrefix: "money-" });
 
 function graphqlAs(token: string) {
   const client = httpClient(deps);

@@ -6,7 +6,7 @@ import { callerFor, errorCode as code, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { connectAccount } from "../payments/fixtures";
+import { connectAccount } from "../../testing/payment-fixtures";
 import * as repo from "./repo";
 
 let deps: Deps;

@@ -8,10 +8,10 @@ import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { FACTORY_PASSWORD } from "../../testing/factories";
 import { handleAutoCancel } from "../games/lifecycle";
-import { eventDeliverer, eventsSince } from "../payments/fixtures";
+import { emulatorOf, managedGame, participationRow, paymentsOf, signedInPlayer, stripeActions } from "../../testing/payment-fixtures";
 import { capturePayment } from "../payments/service";
-import { emulatorOf, managedGame, participationRow, paymentsOf, signedInPlayer } from "./payment-fixtures";
-import { handleGamePaymentsCapture, handleGamePaymentsRelease } from "./payment-lifecycle";
+import { handleGamePaymentsCapture } from "./payment-capture";
+import { handleGamePaymentsRelease } from "./payment-lifecycle";
 
 /**
  * Held cards are captured at the game's start, by a job or by an admin's collect-money panel (dry run
@@ -20,20 +20,14 @@ import { handleGamePaymentsCapture, handleGamePaymentsRelease } from "./payment-
  */
 
 let deps: Deps;
-let deliver: ReturnType<typeof eventDeliverer>;
+let atStripe: ReturnType<typeof stripeActions>;
 beforeAll(async () => {
   deps = await testDeps();
-  deliver = eventDeliverer(deps);
+  atStripe = stripeActions(deps);
 });
 
 const NOW = new Date("2026-10-07T10:00:00Z");
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
-
-async function atStripe(action: () => unknown) {
-  const since = eventsSince(emulatorOf(deps));
-  await action();
-  for (const event of since()) expect((await deliver(event)).status).toBe(200);
-}
 
 /** A managed game with players who joined: `paid` of them confirmed their card (Approved), the rest did not (Open). */
 async function gameWithPlayers(players: number, paid: number, values: Partial<Parameters<typeof managedGame>[1]> = {}) {

@@ -6,8 +6,7 @@ import { createUser } from "../../testing/factories";
 import { mutateOn, startServerProcess, type ServerProcess } from "../../testing/server-process";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { eventsSince } from "../payments/fixtures";
-import { emulatorOf, managedGame } from "./payment-fixtures";
+import { emulatorOf, eventsSince, managedGame } from "../../testing/payment-fixtures";
 
 /**
  * Two real server processes on one PostgreSQL, both talking to one Stripe (the run's emulator, as a

@@ -7,9 +7,9 @@ import { gameEvents } from "../../db/schema";
 import type { PaymentExpiryJob, WaitingListJob } from "../../jobs/definitions";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { eventDeliverer, eventsSince } from "../payments/fixtures";
-import { emulatorOf, managedGame, participationRow, paymentsOf, signedInPlayer } from "./payment-fixtures";
-import { handlePaymentExpiry, handleWaitingListRetry, providerSteps } from "./payment-lifecycle";
+import { emulatorOf, eventDeliverer, managedGame, participationRow, paymentsOf, signedInPlayer, stripeActions } from "../../testing/payment-fixtures";
+import { handlePaymentExpiry, providerSteps } from "./payment-lifecycle";
+import { handleWaitingListRetry } from "./waiting-list";
 
 /**
  * The participation follows its payment (issue 13 "Payment reactions"): Stripe's events, delivered to
@@ -19,22 +19,15 @@ import { handlePaymentExpiry, handleWaitingListRetry, providerSteps } from "./pa
 
 let deps: Deps;
 let deliver: ReturnType<typeof eventDeliverer>;
+let atStripe: ReturnType<typeof stripeActions>;
 beforeAll(async () => {
   deps = await testDeps();
   deliver = eventDeliverer(deps);
+  atStripe = stripeActions(deps);
 });
 
 const NOW = new Date("2026-10-06T10:00:00Z");
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
-
-/** Runs what a customer or Stripe does on the emulator and delivers the events it made, in order; returns them. */
-async function atStripe(action: () => unknown): Promise<Stripe.Event[]> {
-  const since = eventsSince(emulatorOf(deps));
-  await action();
-  const events = since();
-  for (const event of events) expect((await deliver(event)).status).toBe(200);
-  return events;
-}
 
 async function joined(values: Parameters<typeof managedGame>[1] = { startTime: hours(30) }) {
   const { host, game } = await managedGame(deps, values);

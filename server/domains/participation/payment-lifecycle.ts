@@ -1,22 +1,19 @@
 import type { z } from "zod";
 import type { PaymentIntentStatus, PaymentStatus } from "@shared/constants";
-import { participationFeeCents } from "@shared/rules/fees";
 import { isFinalIntentStatus } from "@shared/rules/intent-status";
 import { cashRequestPending } from "@shared/rules/payment-display";
 import { transitionProblem } from "@shared/rules/payment-status";
-import type { TCapturePaymentsResult, ZCapturePaymentsInput } from "@shared/schemas/participation";
-import type { Ctx, Deps } from "../../context";
+import type { Deps } from "../../context";
 import type { Tx } from "../../db/client";
-import type { GamePaymentsCaptureJob, GamePaymentsReleaseJob, GamePaymentsRepriceJob, PaymentExpiryJob, WaitingListJob } from "../../jobs/definitions";
+import type { GamePaymentsReleaseJob, PaymentExpiryJob } from "../../jobs/definitions";
 import { AppError } from "../../lib/errors";
-import { gameFeePercentage, lockGame, recordGameEvent, requireGame, type GameRow } from "../games/core";
+import { lockGame, recordGameEvent, requireGame, type GameRow } from "../games/core";
 import type { GameEventReaction } from "../games/events";
 import type { PaymentReaction } from "../payments/events";
-import { cancelPayment, capturePayment, findPayment, refreshPayment, refundPayment, requirePayment, updatePaymentAmount, type PaymentRow } from "../payments/service";
-import { requireActor } from "../users/service";
-import { owedToNobody, pendingLateCancellations, reviewLateCancellations } from "./late-cancellation";
+import { cancelPayment, findPayment, refreshPayment, refundPayment, type PaymentRow } from "../payments/service";
+import { owedToNobody, reviewLateCancellations } from "./late-cancellation";
 import * as repo from "./repo";
-import { promoteWaitingList } from "./service";
+import { promoteWaitingList } from "./waiting-list";
 
 /**
  * What happens to a participation's payment after the reservation (payment.ts), all driven by the
@@ -37,15 +34,15 @@ import { promoteWaitingList } from "./service";
  *   for an intent that is still payable.
  * - Money nobody owes any more (a superseded attempt that was paid after all, or a card paid after the
  *   organiser allowed cash) is given back by the same job, sent at once.
- * - Held cards are captured at the game's start (`handleGamePaymentsCapture`): a hold lasts about
- *   seven days and managed games start at most six days ahead, so nothing expires uncaptured. The
- *   job is sent when a card is approved and again when the game moves; the admins' collect-money
- *   panel does the same on demand, with a dry run (`capturePaymentsForGame`).
+ * - Held cards are captured at the game's start (payment-capture.ts `handleGamePaymentsCapture`): a
+ *   hold lasts about seven days and managed games start at most six days ahead, so nothing expires
+ *   uncaptured. The job is sent here, when a card is approved and again when the game moves; the
+ *   admins' collect-money panel does the same on demand, with a dry run (`capturePaymentsForGame`).
  * - A cancelled game (the organiser's or the automatic cancellation: its CANCELLED event) gives every
  *   payment back (`handleGamePaymentsRelease`): holds released, captures refunded with the fee.
  * - Every other way a place ends settles its money by the one table of shared/rules/settlement.ts
  *   (late-cancellation.ts); money paid after the place ended is given back as soon as it arrives.
- * - A lowered price (`lowerGamePrice`, `handleGamePaymentsReprice`): everyone pays the new price.
+ * - A lowered price (payment-reprice.ts `lowerGamePrice`, `handleGamePaymentsReprice`): everyone pays the new price.
  * - Money that went back outside the app (Stripe's dashboard, a lapsed hold) moves a playing participation
  *   to Released; its PAYMENT_CHANGED event says `refundedOutsideApp` and the organiser is told.
  */
@@ -169,15 +166,6 @@ async function sendCaptureJob(deps: Deps, tx: Tx, game: Pick<GameRow, "id" | "st
 }
 
 /**
- * What a held card is captured for: what the participation owes now (its total price, lowered with the
- * game's price), at most what was held, with the platform's fee of that amount. Null: all of it, as held.
- */
-function owedCapture(payment: PaymentRow, totalPriceCents: number, feePercentage: number): { amountCents: number; applicationFeeCents: number } | null {
-  if (totalPriceCents <= 0 || totalPriceCents >= payment.amountCents) return null;
-  return { amountCents: totalPriceCents, applicationFeeCents: participationFeeCents({ priceCents: totalPriceCents, playerCount: 1, feePercentage }) };
-}
-
-/**
  * Reactions to the game's own events (wired in domains/reactions.ts): a cancelled game gives its money
  * back, and a managed game that moved captures at its new start (the job planned for the old start
  * finds the start changed and does nothing).
@@ -269,90 +257,6 @@ async function giveBack(deps: Deps, payment: PaymentRow, reason: "abandoned" | "
   }
 }
 
-/* ---------- capture at the start, and the collect-money panel ---------- */
-
-/**
- * The game's held cards captured (or, in a dry run, listed): its active participations in Approved.
- * Each capture is its own call (an idempotent one per payment); its answer moves the participation to
- * Captured through the reaction. A capture that fails is reported and the others go on.
- */
-async function captureApproved(deps: Deps, game: GameRow, dryRun: boolean): Promise<TCapturePaymentsResult> {
-  const payments: TCapturePaymentsResult["payments"] = [];
-  const feePercentage = await gameFeePercentage(deps.db, game);
-  for (const p of await repo.approvedParticipations(deps.db, game.id)) {
-    const payment = await requirePayment(deps, p.paymentId);
-    const owed = owedCapture(payment, p.totalPriceCents, feePercentage);
-    const entry = { participationId: p.id, paymentId: payment.id, name: p.name, playerCount: p.playerCount, amountCents: owed?.amountCents ?? payment.amountCents };
-    if (dryRun) {
-      payments.push({ ...entry, outcome: "wouldCapture", errorCode: null });
-      continue;
-    }
-    try {
-      const captured = await capturePayment(deps, payment.id, owed ?? {});
-      payments.push({ ...entry, outcome: captured.status === "succeeded" ? "captured" : "failed", errorCode: captured.status === "succeeded" ? null : "PAYMENT_STATE_CONFLICT" });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      deps.logger.error("capture failed", { gameId: game.id, participationId: p.id, paymentId: payment.id, code: error.code });
-      payments.push({ ...entry, outcome: "failed", errorCode: error.code });
-    }
-  }
-  const counted = payments.filter((p) => p.outcome !== "failed");
-  return { dryRun, payments, totalCents: counted.reduce((sum, p) => sum + p.amountCents, 0) };
-}
-
-/**
- * The job at a managed game's start (jobs/definitions.ts `game-payments-capture`). A job planned for
- * another start (the game moved; the move sent its own) or a cancelled game does nothing; one that
- * runs early fails so pg-boss retries it; a capture the provider could not take now (unreachable)
- * fails the job too, so it is retried (captures already made are not repeated: they are Captured).
- */
-export async function handleGamePaymentsCapture(deps: Deps, job: GamePaymentsCaptureJob): Promise<void> {
-  const game = await requireGame(deps.db, job.gameId).catch(() => null);
-  if (!game || game.cancelledAt || !game.isManagedPayment || game.startTime.toISOString() !== job.startTime) return;
-  if (deps.clock.now() < game.startTime) throw new Error("capture ran before the start");
-  const result = await captureApproved(deps, game, false);
-  if (!(await captureLateCancellations(deps, game))) throw new Error("some late cancellations' holds were not captured");
-  if (result.payments.some((p) => p.errorCode === "PAYMENT_PROVIDER_UNAVAILABLE")) throw new Error("the payment provider was unreachable for some captures");
-}
-
-/**
- * The holds of late cancellations nobody replaced are captured at the start (spec 000 section 4: "money
- * is taken unless replacement players are found"); those replaced meanwhile are released first. The
- * capture's answer moves the participation Approved -> Captured (job, cancelled participation: allowed
- * by the table). Captured late cancellations (instant capture) are simply kept. False when a capture
- * failed (the job is retried; captured ones are not repeated).
- */
-async function captureLateCancellations(deps: Deps, game: GameRow): Promise<boolean> {
-  await deps.db.transaction(async (tx) => reviewLateCancellations(deps, tx, await lockGame(tx, game.id)));
-  let ok = true;
-  const feePercentage = await gameFeePercentage(deps.db, game);
-  for (const p of await pendingLateCancellations(deps.db, game.id)) {
-    if (p.paymentStatus !== "Approved") continue;
-    try {
-      const payment = await requirePayment(deps, p.paymentId);
-      await capturePayment(deps, p.paymentId, owedCapture(payment, p.totalPriceCents, feePercentage) ?? {});
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      deps.logger.error("capture of a late cancellation failed", { gameId: game.id, participationId: p.id, paymentId: p.paymentId, code: error.code });
-      ok = false;
-    }
-  }
-  return ok;
-}
-
-/**
- * The collect-money panel (spec 000 sections 4 and 7 `capturePaymentsForGame`): admins only; any time,
- * also before the start. A dry run lists what would be captured.
- */
-export async function capturePaymentsForGame(ctx: Ctx, input: z.output<typeof ZCapturePaymentsInput>): Promise<TCapturePaymentsResult> {
-  const actor = await requireActor(ctx);
-  if (!actor.isAdmin) throw new AppError("FORBIDDEN");
-  const game = await requireGame(ctx.deps.db, input.gameId);
-  if (!game.isManagedPayment) throw new AppError("GAME_NOT_MANAGED_PAYMENT");
-  if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
-  return captureApproved(ctx.deps, game, input.dryRun);
-}
-
 /* ---------- a cancelled game gives the money back ---------- */
 
 /**
@@ -379,79 +283,4 @@ export async function handleGamePaymentsRelease(deps: Deps, job: GamePaymentsRel
     }
   }
   if (failed) throw new Error(`${failed} payments of cancelled game ${game.id} not given back yet`);
-}
-
-/* ---------- a lowered price ---------- */
-
-/**
- * The job after a managed game's price was lowered (games/manage.ts through `lowerGamePrice`, which set
- * every paying participation's total price in the same transaction): everyone pays the new price.
- * - an unpaid intent (Open) asks for the new amount (the same intent: an open checkout shows it);
- * - a held card (Approved) is captured at the new amount at the start (`owedCapture`), nothing now;
- * - a captured payment is refunded the difference, with the platform's fee in proportion.
- * Payments given back anyway (a cancelled or queued participation's that nobody is owed) are left to
- * their own job. Each payment is tried; when one failed the job fails after the rest and is retried
- * (what is done already is not done twice: the amounts say so, and the keys name them).
- */
-export async function handleGamePaymentsReprice(deps: Deps, job: GamePaymentsRepriceJob): Promise<void> {
-  const game = await requireGame(deps.db, job.gameId).catch(() => null);
-  if (!game || game.cancelledAt || !game.isManagedPayment) return;
-  const feePercentage = await gameFeePercentage(deps.db, game);
-  let failed = 0;
-  for (const p of await repo.participationsWithPayments(deps.db, game.id)) {
-    if (owedToNobody(p) || p.totalPriceCents <= 0) continue;
-    try {
-      await repricePayment(deps, await requirePayment(deps, p.paymentId), p.totalPriceCents, feePercentage);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      failed++;
-      deps.logger.error("payment not repriced", { gameId: game.id, participationId: p.id, paymentId: p.paymentId, code: error.code });
-    }
-  }
-  if (failed) throw new Error(`${failed} payments of game ${game.id} not repriced yet`);
-}
-
-async function repricePayment(deps: Deps, payment: PaymentRow, owedCents: number, feePercentage: number, again = true): Promise<void> {
-  try {
-    if (payment.status === "succeeded") {
-      const over = payment.amountReceivedCents - payment.amountRefundedCents - owedCents;
-      if (over > 0) await refundPayment(deps, payment.id, { amountCents: over, reference: `price-${owedCents}` }, { refundApplicationFee: true });
-      return;
-    }
-    if (payment.status === "requires_capture" || payment.status === "canceled" || payment.status === "processing") return;
-    if (payment.amountCents > owedCents) {
-      await updatePaymentAmount(deps, payment.id, { amountCents: owedCents, applicationFeeCents: participationFeeCents({ priceCents: owedCents, playerCount: 1, feePercentage }) });
-    }
-  } catch (error) {
-    // paid or held just now: read it and settle it as it is
-    if (!(again && error instanceof AppError && error.code === "PAYMENT_STATE_CONFLICT")) throw error;
-    await repricePayment(deps, await refreshPayment(deps, payment.id), owedCents, feePercentage, false);
-  }
-}
-
-/**
- * A managed game's price was lowered (games/manage.ts, under the game's lock): every participation paying
- * or paid by card owes the new price × its player count from now on, and the job moves the money there.
- */
-export async function lowerGamePrice(deps: Deps, tx: Tx, game: Pick<GameRow, "id" | "isManagedPayment">, priceCents: number): Promise<void> {
-  if (!game.isManagedPayment) return;
-  if ((await repo.lowerTotalPrices(tx, game.id, priceCents, deps.clock.now())) > 0) {
-    await deps.jobs.send("game-payments-reprice", { gameId: game.id, priceCents }, {}, tx);
-  }
-}
-
-/* ---------- the waiting list after a refused reservation ---------- */
-
-/**
- * The `game-waiting-list` job (participation/service.ts promoteWaitingList): moves the game's waiting
- * list up again, in its own transaction; a reservation refused again plans the next try.
- */
-export async function handleWaitingListRetry(deps: Deps, job: WaitingListJob): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const game = await lockGame(tx, job.gameId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "GAME_NOT_FOUND") return null;
-      throw error;
-    });
-    if (game) await promoteWaitingList({ deps }, tx, game, job.retry);
-  });
 }

@@ -8,8 +8,7 @@ import { dispatchPendingNotifications } from "../notifications/service";
 import { refreshPayment } from "../payments/service";
 import { handlePaymentExpiry } from "./payment-lifecycle";
 import { handlePaymentReminder, REMINDER_LEAD_MS, reminderTime } from "./payment-notices";
-import { emulatorOf, managedGame, paymentsOf, signedInPlayer } from "./payment-fixtures";
-import { eventDeliverer, eventsSince } from "../payments/fixtures";
+import { emulatorOf, eventDeliverer, eventsSince, managedGame, paymentsOf, signedInPlayer } from "../../testing/payment-fixtures";
 
 /**
  * Everyone told about their payment (issue 13 "Everyone told"): the reminder before an unpaid

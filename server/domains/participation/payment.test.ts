@@ -8,7 +8,7 @@ import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { FACTORY_PASSWORD } from "../../testing/factories";
-import { intentOf, managedGame, participationRow, paymentsOf, signedInPlayer } from "./payment-fixtures";
+import { intentOf, managedGame, participationRow, paymentsOf, signedInPlayer } from "../../testing/payment-fixtures";
 
 /**
  * Joining a managed-payment game makes a reservation (spec 000 sections 4, 5 and 7; issue 13 "Join and

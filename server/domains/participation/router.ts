@@ -23,33 +23,37 @@ import {
 import { router } from "../../trpc/init";
 import { adminProcedure, authedProcedure, publicProcedure } from "../../trpc/procedures";
 import * as attendance from "./attendance";
+import { subscribeToGame, isSubscribedToGame } from "../notifications/game-subscriptions";
 import * as cash from "./cash";
+import { revokeParticipation } from "./end";
+import { attachGuestParticipations } from "./guests";
+import { joinGame } from "./join";
 import * as payment from "./payment";
-import * as paymentLifecycle from "./payment-lifecycle";
-import * as participation from "./service";
+import { capturePaymentsForGame } from "./payment-capture";
+import { updateParticipation } from "./update";
 
 export const participationRouter = router({
-  join: publicProcedure.input(ZJoinGameInput).output(ZJoinResult).mutation(({ ctx, input }) => participation.joinGame(ctx, input)),
+  join: publicProcedure.input(ZJoinGameInput).output(ZJoinResult).mutation(({ ctx, input }) => joinGame(ctx, input)),
   update: publicProcedure
     .input(ZUpdateParticipationInput)
     .output(ZParticipationRef)
-    .mutation(({ ctx, input }) => participation.updateParticipation(ctx, input)),
+    .mutation(({ ctx, input }) => updateParticipation(ctx, input)),
   revoke: publicProcedure
     .input(ZRevokeParticipationInput)
     .output(z.object({ ok: z.literal(true), promoted: z.array(z.number().int()) }))
-    .mutation(({ ctx, input }) => participation.revokeParticipation(ctx, input)),
+    .mutation(({ ctx, input }) => revokeParticipation(ctx, input)),
   attachGuests: authedProcedure
     .input(ZAttachGuestParticipationsInput)
     .output(z.object({ attached: z.array(z.number().int()) }))
-    .mutation(({ ctx, input }) => participation.attachGuestParticipations(ctx, input)),
+    .mutation(({ ctx, input }) => attachGuestParticipations(ctx, input)),
   subscribe: publicProcedure
     .input(ZSubscribeToGameInput)
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx, input }) => participation.subscribeToGame(ctx, input)),
+    .mutation(({ ctx, input }) => subscribeToGame(ctx, input)),
   isSubscribed: publicProcedure
     .input(ZSubscribeToGameInput.pick({ gameId: true, deviceToken: true }))
     .output(z.object({ subscribed: z.boolean() }))
-    .query(({ ctx, input }) => participation.isSubscribedToGame(ctx, input)),
+    .query(({ ctx, input }) => isSubscribedToGame(ctx, input)),
   addOwn: authedProcedure
     .input(ZAddOwnParticipationInput)
     .output(z.object({ id: z.number().int(), playerCount: z.number().int() }))
@@ -66,7 +70,7 @@ export const participationRouter = router({
   capturePayments: adminProcedure
     .input(ZCapturePaymentsInput)
     .output(ZCapturePaymentsResult)
-    .mutation(({ ctx, input }) => paymentLifecycle.capturePaymentsForGame(ctx, input)),
+    .mutation(({ ctx, input }) => capturePaymentsForGame(ctx, input)),
   requestCash: authedProcedure
     .input(ZRequestExternalPaymentInput)
     .output(ZExternalPaymentRequest)

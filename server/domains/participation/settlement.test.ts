@@ -6,8 +6,7 @@ import type { GamePaymentsReleaseJob, PaymentExpiryJob } from "../../jobs/defini
 import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { eventDeliverer, eventsSince } from "../payments/fixtures";
-import { emulatorOf, managedGame, participationRow, paymentsOf, signedInPlayer } from "./payment-fixtures";
+import { emulatorOf, managedGame, participationRow, paymentsOf, signedInPlayer, stripeActions } from "../../testing/payment-fixtures";
 import { handleGamePaymentsRelease, handlePaymentExpiry } from "./payment-lifecycle";
 
 /**
@@ -19,21 +18,15 @@ import { handleGamePaymentsRelease, handlePaymentExpiry } from "./payment-lifecy
  */
 
 let deps: Deps;
-let deliver: ReturnType<typeof eventDeliverer>;
+let atStripe: ReturnType<typeof stripeActions>;
 beforeAll(async () => {
   deps = await testDeps();
-  deliver = eventDeliverer(deps);
+  atStripe = stripeActions(deps);
 });
 
 const NOW = new Date("2026-10-14T10:00:00Z");
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
 const START: Record<SettlementWindow, number> = { free: 72, late: 24 };
-
-async function atStripe(action: () => unknown) {
-  const since = eventsSince(emulatorOf(deps));
-  await action();
-  for (const event of since()) expect((await deliver(event)).status).toBe(200);
-}
 
 /** The participation's give-back and deadline jobs, run as pg-boss would (it plans by the wall clock, not the fake one). */
 async function runPaymentJobs(participationId: number) {

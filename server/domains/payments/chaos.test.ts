@@ -9,7 +9,7 @@ import { signWebhookPayload, webhookPayload } from "../../integrations/stripe/em
 import { createUser } from "../../testing/factories";
 import { openScratchDatabase, testDeps } from "../../testing/test-db";
 import type { PaymentChange } from "./events";
-import { emulatorOf, eventsSince, organiserWithAccount, webhookPoster } from "./fixtures";
+import { emulatorOf, eventsSince, organiserWithAccount, webhookPoster } from "../../testing/payment-fixtures";
 import * as repo from "./repo";
 import { cancelPayment, capturePayment, findPayment, refundPayment, startPayment, type StartedPayment, type StartPaymentInput } from "./service";
 import { seededRandom } from "../../testing/random";

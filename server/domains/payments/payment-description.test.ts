@@ -5,8 +5,7 @@ import { courtAvailabilities, courtBookings, courts, games, payments, subCourts 
 import { createCourt } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { intentOf, managedGame, paymentsOf, signedInPlayer } from "../participation/payment-fixtures";
-import { connectAccount } from "./fixtures";
+import { connectAccount, intentOf, managedGame, paymentsOf, signedInPlayer } from "../../testing/payment-fixtures";
 
 /**
  * Issue 23 item 6: the checkout and the card statement name the game or the booking (title or court,

@@ -6,7 +6,7 @@ import { startPaymentWorkers } from "../../jobs/workers";
 import { settledJobs } from "../../testing/jobs";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { emulatorOf, organiserWithAccount, serveWebhooks } from "./fixtures";
+import { emulatorOf, organiserWithAccount, serveWebhooks } from "../../testing/payment-fixtures";
 import { reconcilePayments, RECONCILE_QUIET_MINUTES, requestReconciliation } from "./reconcile";
 import { findPayment, startPayment, type StartPaymentInput } from "./service";
 

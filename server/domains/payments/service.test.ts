@@ -6,7 +6,7 @@ import { idempotencyKey } from "../../integrations/stripe/client";
 import { AppError } from "../../lib/errors";
 import { testDeps } from "../../testing/test-db";
 import type { PaymentChange } from "./events";
-import { emulatorOf, eventsSince, organiserWithAccount, paymentInput } from "./fixtures";
+import { emulatorOf, eventsSince, organiserWithAccount, paymentInput } from "../../testing/payment-fixtures";
 import { cancelPayment, capturePayment, findPayment, paymentClientSecret, refundPayment, startPayment, type StartPaymentInput } from "./service";
 
 let deps: Deps;

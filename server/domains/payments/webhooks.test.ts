@@ -6,7 +6,7 @@ import { paymentWebhookEvents, users } from "../../db/schema";
 import { signWebhookPayload } from "../../integrations/stripe/emulator/webhooks";
 import { testDeps } from "../../testing/test-db";
 import type { PaymentChange } from "./events";
-import { emulatorOf, eventDeliverer, eventsSince, organiserWithAccount, serveWebhooks, webhookPoster, paymentInput } from "./fixtures";
+import { emulatorOf, eventDeliverer, eventsSince, organiserWithAccount, paymentInput, serveWebhooks, webhookPoster } from "../../testing/payment-fixtures";
 import { findPayment, startPayment, type StartPaymentInput } from "./service";
 
 let deps: Deps;

@@ -7,7 +7,7 @@ import { settledJobs } from "../../testing/jobs";
 import { createCourt, createRegion, gameInput } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { signedInPlayer } from "../participation/payment-fixtures";
+import { signedInPlayer } from "../../testing/payment-fixtures";
 import type { WeeklyReminderJob } from "../../jobs/definitions";
 import { handleConfirmationReminder } from "./reminder";
 
