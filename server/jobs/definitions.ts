@@ -46,7 +46,7 @@ export type GamePaymentsReleaseJob = z.infer<typeof ZGamePaymentsReleaseJob>;
 /** A lowered price reaches the game's payments (payment-lifecycle.ts handleGamePaymentsReprice): unpaid intents lowered, captures partly refunded. */
 const ZGamePaymentsRepriceJob = z.object({ gameId: z.number().int(), priceCents: z.number().int().nonnegative() });
 export type GamePaymentsRepriceJob = z.infer<typeof ZGamePaymentsRepriceJob>;
-/** Moves a managed game's waiting list up again after a reservation the provider refused (participation/service.ts). */
+/** Moves a managed game's waiting list up again after a reservation the provider refused (participation/waiting-list.ts). */
 const ZWaitingListJob = z.object({ gameId: z.number().int(), retry: z.number().int().min(0) });
 export type WaitingListJob = z.infer<typeof ZWaitingListJob>;
 

@@ -7,7 +7,7 @@ import * as repo from "./repo";
 /*
  * A weekly session's regulars (shared/rules/weekly-session.ts), read from the participations: a leaf of
  * the participation domain, so games/read can show the head start without importing the join use cases
- * (participation/service.ts imports games/read through attendance.ts).
+ * (the use cases, e.g. end.ts, import games/read through attendance.ts).
  */
 
 /** Whether the game's regulars' head start keeps `userId` (null: a guest) out now (shared/rules/weekly-session.ts). */
