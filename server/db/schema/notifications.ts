@@ -46,9 +46,11 @@ export const regionSubscriptions = pgTable(
 
 /**
  * The ledger of what the notification dispatcher has handled: one row per source row
- * (kind "game_event", "direct_message" or "game_comment" and that row's id). The dispatcher polls
- * for recent source rows without a ledger row, so every code path that records an event notifies
- * without having to remember to, and each source row is dispatched once even with several servers.
+ * (kind "game_event", "direct_message", "game_comment" or "court_booking_event" and that row's id). The
+ * dispatcher polls for recent source rows without a ledger row, so every code path that records an event
+ * notifies without having to remember to, and each source row is dispatched once even with several servers.
+ * A notice without a source row claims its own key once (the weekly reminder: kind
+ * "weekly_confirmation:<week start>", the session's id; domains/notifications/notify-users.ts).
  */
 export const notificationDispatches = pgTable(
   "notification_dispatches",

@@ -2,14 +2,11 @@ import { changedCourtIds, changeLine, NOTICE_FIELDS, noticeChanges, withCourtNam
 import { freeCancellationUntil } from "@shared/rules/managed-changes";
 import type { Deps } from "../../context";
 import type { Tx } from "../../db/client";
-import { gameLabel, pushText } from "../../integrations/push/texts";
+import { clipPushText, gameLabel } from "../../integrations/push/texts";
 import type { GameEvent } from "../games/events";
 import * as notices from "./notices-repo";
-import { enqueueMail, enqueuePush } from "./outbox";
+import { notifyUsers } from "./notify-users";
 import * as repo from "./repo";
-
-/** Pushes carry at most ~4 kB encrypted; a preview is enough. */
-const clip = (text: string) => (text.length > 180 ? `${text.slice(0, 179)}…` : text);
 
 /**
  * A change notice (issue 23 item 16) says what changed, in each reader's language ("Beginn: 19:30 →
@@ -32,27 +29,21 @@ export async function dispatchGameChange(deps: Deps, tx: Tx, event: Extract<Game
   const url = `${deps.config.publicUrl}/game/${game.id}`;
   const notEditor = (userId: number | null) => event.actorId === null || userId !== event.actorId;
 
-  const seen = new Set<string>();
-  for (const r of await repo.followerDevices(tx, game.id)) {
-    if (!notEditor(r.userId) || seen.has(r.deviceToken)) continue;
-    seen.add(r.deviceToken);
-    const key = r.userId !== null && free.has(r.userId) ? "gameChangedFreeCancel" : "gameChanged";
-    const text = pushText(r.language, key, { game: gameLabel(r.language, game), text: clip(changes.map((c) => changeLine(c, r.language)).join("; ")) });
-    await enqueuePush(deps, { deviceToken: r.deviceToken, message: { ...text, url, icon: "/favicon.svg", tag: `game-${game.id}` } }, tx);
-  }
   const players = (await repo.playerUserIds(tx, game.id)).filter(notEditor);
-  for (const u of await repo.gameMailRecipients(tx, [...new Set(players)])) {
-    await enqueueMail(
-      deps,
-      {
-        to: u.email,
-        language: u.language,
-        template: { name: "game-changed", data: { firstName: u.firstName, game: gameLabel(u.language, game), link: url, changes, freeCancellation: free.has(u.id) } },
-      },
-      tx,
-    );
-  }
-  return seen.size;
+  return notifyUsers(deps, tx, {
+    push: {
+      to: { devices: (await repo.followerDevices(tx, game.id)).filter((r) => notEditor(r.userId)) },
+      key: (d) => (d.userId != null && free.has(d.userId) ? "gameChangedFreeCancel" : "gameChanged"),
+      params: (d) => ({ game: gameLabel(d.language, game), text: clipPushText(changes.map((c) => changeLine(c, d.language)).join("; ")) }),
+      url,
+      tag: `game-${game.id}`,
+    },
+    mail: {
+      userIds: players,
+      audience: "game",
+      template: (u) => ({ name: "game-changed", data: { firstName: u.firstName, game: gameLabel(u.language, game), link: url, changes, freeCancellation: free.has(u.id) } }),
+    },
+  });
 }
 
 /**
@@ -70,29 +61,25 @@ export async function enqueueGameReceipt(deps: Deps, tx: Tx, event: GameEvent): 
   if (userId === null || revoked || refundedOutsideApp || from !== "Open" || (to !== "Approved" && to !== "Captured")) return;
   const info = await notices.gameReceiptInfo(tx, participationId);
   if (!info || info.userId !== userId || info.cancelledAt !== null || info.queue || info.gameCancelledAt !== null) return;
-  for (const u of await repo.mailRecipients(tx, [userId])) {
-    await enqueueMail(
-      deps,
-      {
-        to: u.email,
-        language: u.language,
-        template: {
-          name: "payment-receipt",
-          data: {
-            firstName: u.firstName,
-            kind: "game",
-            name: info.title,
-            place: info.place,
-            startTime: info.startTime.toISOString(),
-            endTime: info.endTime.toISOString(),
-            amountCents: info.amountCents,
-            places: info.playerCount,
-            held: to === "Approved",
-            link: `${deps.config.publicUrl}/game/${info.gameId}`,
-          },
+  await notifyUsers(deps, tx, {
+    mail: {
+      userIds: [userId],
+      audience: "always",
+      template: (u) => ({
+        name: "payment-receipt",
+        data: {
+          firstName: u.firstName,
+          kind: "game",
+          name: info.title,
+          place: info.place,
+          startTime: info.startTime.toISOString(),
+          endTime: info.endTime.toISOString(),
+          amountCents: info.amountCents,
+          places: info.playerCount,
+          held: to === "Approved",
+          link: `${deps.config.publicUrl}/game/${info.gameId}`,
         },
-      },
-      tx,
-    );
-  }
+      }),
+    },
+  });
 }

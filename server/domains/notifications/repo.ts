@@ -169,6 +169,16 @@ export async function claimPending(db: DbOrTx, kind: SourceKind, limit: number):
   return claimed.map((c) => c.id).sort((a, b) => a - b);
 }
 
+/**
+ * Claims one notice that has no source row of its own (the weekly confirmation reminder): true the first
+ * time, false once claimed, also by a concurrent or retried job (the ledger row is written in the caller's
+ * transaction with the notice's jobs, like claimPending's).
+ */
+export async function claimOnce(db: DbOrTx, kind: string, sourceId: number): Promise<boolean> {
+  const claimed = await db.insert(notificationDispatches).values({ kind, sourceId }).onConflictDoNothing().returning({ id: notificationDispatches.sourceId });
+  return claimed.length > 0;
+}
+
 export async function gameEvent(db: DbOrTx, id: number) {
   const rows = await db.select().from(gameEvents).where(eq(gameEvents.id, id)).limit(1);
   return rows[0] ?? null;

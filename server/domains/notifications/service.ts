@@ -8,16 +8,16 @@ import {
 } from "@shared/schemas/notifications";
 import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
-import { gameLabel, pushText, type PushTextKey } from "../../integrations/push/texts";
-import { webPushDeviceToken, type PushMessage } from "../../integrations/push/web-push";
-import type { GameMailData, GameMailName } from "../../integrations/mail/templates";
+import { clipPushText, gameLabel, type PushParams, type PushTextKey } from "../../integrations/push/texts";
+import { webPushDeviceToken } from "../../integrations/push/web-push";
+import type { GameMailName } from "../../integrations/mail/templates";
 import { AppError } from "../../lib/errors";
 import { sessionIsLive } from "../auth/sessions";
 import { parseGameEvent, type GameEvent } from "../games/events";
 import { dispatchBookingEvent } from "./booking-notices";
 import { dispatchGameChange, enqueueGameReceipt } from "./game-notices";
 import * as notices from "./notices-repo";
-import { enqueueMail, enqueuePush } from "./outbox";
+import { notifyUsers, type Notice } from "./notify-users";
 import * as repo from "./repo";
 
 /* ---------- devices and subscriptions ---------- */
@@ -189,10 +189,13 @@ export async function dispatchPendingNotifications(deps: Deps): Promise<number> 
   return queued;
 }
 
+type PushAudience = NonNullable<Notice["push"]>["to"];
+
 type Outgoing = {
-  receivers: repo.Receiver[];
+  /** who gets the push: users' devices, or devices chosen otherwise (followers, region subscribers) */
+  receivers: PushAudience;
   key: PushTextKey;
-  params: Omit<Parameters<typeof pushText>[2], "game">;
+  params: Omit<PushParams, "game">;
   path: string;
   tag: string;
   /** Game events for user accounts also go out by mail to those who set receiveGameEmails (`always`: to every confirmed address, for money). */
@@ -219,7 +222,7 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
       const name = c.userId ? await repo.userFirstName(tx, c.userId) : c.name;
       out = {
         gameId: c.gameId,
-        receivers: followers.filter((f) => (c.userId ? f.userId !== c.userId : true) && f.deviceToken !== c.deviceToken),
+        receivers: { devices: followers.filter((f) => (c.userId ? f.userId !== c.userId : true) && f.deviceToken !== c.deviceToken) },
         key: "comment",
         params: { name: name ?? undefined, text: c.text },
         path: `/game/${c.gameId}/chat`,
@@ -231,7 +234,7 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
     if (m && fresh(m.createdAt)) {
       out = {
         gameId: null,
-        receivers: await repo.devicesOfUsers(tx, [m.receiverId]),
+        receivers: { userIds: [m.receiverId] },
         key: "directMessage",
         params: { name: (await repo.userFirstName(tx, m.senderId)) ?? undefined, text: m.text },
         path: `/user/${m.senderId}/chat`,
@@ -240,55 +243,43 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
     }
   }
   if (!out) return 0;
+  const { params, mail } = out;
   const game = out.gameId ? await repo.gameInfo(tx, out.gameId) : null;
-  if (out.mail && game) await enqueueGameMails(deps, tx, game, out.mail, { name: out.params.name, players: out.params.players, minPlayers: out.params.minPlayers, amountCents: out.params.amountCents }, out.path);
-  const seen = new Set<string>();
-  for (const r of out.receivers) {
-    if (seen.has(r.deviceToken)) continue;
-    seen.add(r.deviceToken);
-    const text = pushText(r.language, out.key, { ...out.params, game: game ? gameLabel(r.language, game) : "", text: clip(out.params.text) });
-    const message: PushMessage = { ...text, url: `${deps.config.publicUrl}${out.path}`, icon: "/favicon.svg", tag: out.tag };
-    await enqueuePush(deps, { deviceToken: r.deviceToken, message }, tx);
-  }
-  return seen.size;
-}
-
-/** One mail per user per event (however many devices), in the user's application language. */
-async function enqueueGameMails(
-  deps: Deps,
-  tx: Tx,
-  game: NonNullable<Awaited<ReturnType<typeof repo.gameInfo>>>,
-  mail: NonNullable<Outgoing["mail"]>,
-  params: Pick<GameMailData, "name" | "players" | "minPlayers" | "amountCents">,
-  path: string,
-) {
-  const recipients = await (mail.always ? repo.mailRecipients : repo.gameMailRecipients)(tx, [...new Set(mail.userIds)]);
-  for (const u of recipients) {
-    const data: GameMailData = { ...params, firstName: u.firstName, game: gameLabel(u.language, game), link: `${deps.config.publicUrl}${path}` };
-    await enqueueMail(deps, { to: u.email, language: u.language, template: { name: mail.template, data } }, tx);
-  }
+  const link = `${deps.config.publicUrl}${out.path}`;
+  return notifyUsers(deps, tx, {
+    push: { to: out.receivers, key: out.key, params: (d) => ({ ...params, game: game ? gameLabel(d.language, game) : "", text: clipPushText(params.text) }), url: link, tag: out.tag },
+    // one mail per user per event (however many devices), in the user's application language
+    mail:
+      mail && game
+        ? {
+            userIds: mail.userIds,
+            audience: mail.always ? "always" : "game",
+            template: (u) => ({
+              name: mail.template,
+              data: { name: params.name, players: params.players, minPlayers: params.minPlayers, amountCents: params.amountCents, firstName: u.firstName, game: gameLabel(u.language, game), link },
+            }),
+          }
+        : undefined,
+  });
 }
 
 const counts = (p: { players?: number; minPlayers?: number }) => ({ players: p.players ?? 0, minPlayers: p.minPlayers ?? 0 });
 
-/** Pushes carry at most ~4 kB encrypted; a preview is enough. */
-const clip = (text: string | undefined) => (text && text.length > 180 ? `${text.slice(0, 179)}…` : text);
-
-/** Who hears of which game event (spec 000 section 7); other event types send nothing. */
+/** Who hears of which game event (spec 000 section 7); every type is named, so a new one needs a decision here. */
 async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gameId: number }) | null> {
   const game = await repo.gameInfo(tx, event.gameId);
   if (!game) return null;
   const base = { gameId: game.id, path: `/game/${game.id}`, tag: `game-${game.id}` };
   const notActor = <T extends { userId: number | null }>(rs: T[]) => rs.filter((r) => event.actorId === null || r.userId !== event.actorId);
-  const organiser = () => repo.devicesOfUsers(tx, [game.creatorId]);
+  const organiser = { userIds: [game.creatorId] };
   const players = async () => notActorIds(await repo.playerUserIds(tx, game.id));
   const notActorIds = (ids: number[]) => ids.filter((id) => id !== event.actorId);
   const toOrganiser = (template: GameMailName) => ({ template, userIds: [game.creatorId] });
   /** A payment notice to the payer alone: a push to their devices and a mail. */
-  const toPayer = async (userId: number, key: PushTextKey, template: GameMailName) => ({
+  const toPayer = (userId: number, key: PushTextKey, template: GameMailName) => ({
     ...base,
     tag: `game-${game.id}-payment`,
-    receivers: await repo.devicesOfUsers(tx, [userId]),
+    receivers: { userIds: [userId] },
     key,
     params: {},
     mail: { template, userIds: [userId] },
@@ -300,13 +291,13 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
       // in a managed-payment game moving up is a reservation: the player is asked to pay (participation/payment.ts)
       return game.isManagedPayment
         ? toPayer(promoted, "movedUpPay", "game-moved-up-pay")
-        : { ...base, receivers: await repo.devicesOfUsers(tx, [promoted]), key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [promoted] } };
+        : { ...base, receivers: { userIds: [promoted] }, key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [promoted] } };
     }
     case "CASH_REQUESTED": {
       const name = await repo.participationName(tx, event.payload.participationId);
       return {
         ...base,
-        receivers: await organiser(),
+        receivers: organiser,
         key: "cashRequested",
         params: { name: name ?? undefined, text: event.payload.message ?? undefined },
         mail: toOrganiser("game-cash-requested"),
@@ -326,7 +317,7 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
         return {
           ...base,
           tag: `game-${game.id}-payment`,
-          receivers: await organiser(),
+          receivers: organiser,
           key: "paymentRefundedOutside",
           params: { name: (await repo.participationName(tx, participationId)) ?? undefined, amountCents: (await notices.refundedAmountCents(tx, participationId)) ?? undefined },
           mail: { template: "game-payment-refunded-outside", userIds: [game.creatorId], always: true },
@@ -342,10 +333,10 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
     }
     case "CANCELLED":
       if (!event.payload.automatic)
-        return { ...base, receivers: notActor(await repo.followerDevices(tx, game.id)), key: "gameCancelled", params: {}, mail: { template: "game-cancelled", userIds: await players() } };
+        return { ...base, receivers: { devices: notActor(await repo.followerDevices(tx, game.id)) }, key: "gameCancelled", params: {}, mail: { template: "game-cancelled", userIds: await players() } };
       return {
         ...base,
-        receivers: await repo.followerDevices(tx, game.id),
+        receivers: { devices: await repo.followerDevices(tx, game.id) },
         key: "gameAutoCancelled",
         params: {},
         mail: { template: "game-auto-cancelled", userIds: [...(await repo.playerUserIds(tx, game.id)), game.creatorId] },
@@ -354,18 +345,30 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
       const p = event.payload;
       if ("accountDeleted" in p || !p.notifyOrganiser) return null;
       const name = await repo.participationName(tx, p.participationId);
-      return { ...base, receivers: await organiser(), key: "playerCancelledShortNotice", params: { name: name ?? undefined }, mail: toOrganiser("game-player-cancelled") };
+      return { ...base, receivers: organiser, key: "playerCancelledShortNotice", params: { name: name ?? undefined }, mail: toOrganiser("game-player-cancelled") };
     }
     case "MIN_PLAYERS_WARNING":
-      return { ...base, receivers: await organiser(), key: "minPlayersWarning", params: counts(event.payload), mail: toOrganiser("game-min-players-warning") };
+      return { ...base, receivers: organiser, key: "minPlayersWarning", params: counts(event.payload), mail: toOrganiser("game-min-players-warning") };
     case "TAKES_PLACE_PROMPT":
-      return { ...base, receivers: await organiser(), key: "takesPlacePrompt", params: counts(event.payload), mail: toOrganiser("game-takes-place-prompt") };
+      return { ...base, receivers: organiser, key: "takesPlacePrompt", params: counts(event.payload), mail: toOrganiser("game-takes-place-prompt") };
     case "CREATED":
     case "MADE_PUBLIC":
       if (game.gameType === "PRIVATE") return null;
-      return { ...base, receivers: notActor(await repo.regionSubscriberDevices(tx, game.regionId)), key: "newGameInRegion", params: {} };
-    default:
+      return { ...base, receivers: { devices: notActor(await repo.regionSubscriberDevices(tx, game.regionId)) }, key: "newGameInRegion", params: {} };
+    // told elsewhere (CHANGED: game-notices.ts) or to nobody
+    case "CHANGED":
+    case "CONFIRMED":
+    case "JOINED":
+    case "QUEUED":
+    case "PARTICIPATION_CHANGED":
+    case "PLAYER_REMOVED":
+    case "ATTENDANCE_RATED":
+    case "REPORTED":
+    case "ORGANISER_PLAYERS":
       return null;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
   }
 }
-

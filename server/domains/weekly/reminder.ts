@@ -1,10 +1,10 @@
+import type { Language } from "@shared/constants";
 import { confirmationOpensAt, weeklyState } from "@shared/rules/weekly-session";
 import type { Deps } from "../../context";
 import type { Tx } from "../../db/client";
 import type { WeeklyReminderJob } from "../../jobs/definitions";
-import { bookingLabel, pushText } from "../../integrations/push/texts";
-import { enqueueMail, enqueuePush } from "../notifications/outbox";
-import { devicesOfUsers, gameMailRecipients } from "../notifications/repo";
+import { bookingLabel } from "../../integrations/push/texts";
+import { notifyUsers } from "../notifications/notify-users";
 import * as repo from "./repo";
 
 /**
@@ -12,7 +12,8 @@ import * as repo from "./repo";
  * devices and a mail (receiveGameEmails), linking to the session's page. One job per window, planned for
  * the moment it opens; the handler decides from the template as it is then, so a job planned for a
  * week that was answered, a deactivated session or a deleted one sends nothing, and each week is
- * reminded at most once (`confirmation_reminded_for`). A window left unanswered plans the next one, so an
+ * reminded at most once (`confirmation_reminded_for`, and the notice is claimed in the notifications
+ * ledger, notifications/notify-users.ts). A window left unanswered plans the next one, so an
  * organiser who never answers still hears each week until the session is deactivated.
  */
 export async function scheduleConfirmationReminder(deps: Pick<Deps, "jobs">, tx: Tx, t: { id: number; latestStartTime: Date; deactivatedAt: Date | null }) {
@@ -41,14 +42,13 @@ export async function handleConfirmationReminder(deps: Deps, job: WeeklyReminder
     await repo.updateTemplate(tx, t.id, { confirmationRemindedFor: state.nextStart });
     const name = t.title || (await repo.templateRefs(tx, t)).court?.name || "Kickrunde";
     const link = `${deps.config.publicUrl}/weekly-sessions/${t.id}`;
-    for (const device of await devicesOfUsers(tx, [t.creatorId])) {
-      const text = pushText(device.language, "weeklyConfirm", { game: bookingLabel(device.language, { courtName: name, startTime: state.nextStart }) });
-      await enqueuePush(deps, { deviceToken: device.deviceToken, message: { ...text, url: link, icon: "/favicon.svg", tag: `weekly-${t.id}` } }, tx);
-    }
-    for (const u of await gameMailRecipients(tx, [t.creatorId])) {
-      const session = bookingLabel(u.language, { courtName: name, startTime: state.nextStart });
-      await enqueueMail(deps, { to: u.email, language: u.language, template: { name: "weekly-confirmation-open", data: { firstName: u.firstName, session, link } } }, tx);
-    }
+    const session = (language: Language) => bookingLabel(language, { courtName: name, startTime: state.nextStart });
+    await notifyUsers(deps, tx, {
+      push: { to: { userIds: [t.creatorId] }, key: "weeklyConfirm", params: (d) => ({ game: session(d.language) }), url: link, tag: `weekly-${t.id}` },
+      mail: { userIds: [t.creatorId], audience: "game", template: (u) => ({ name: "weekly-confirmation-open", data: { firstName: u.firstName, session: session(u.language), link } }) },
+      // once per session and week in the dispatcher's ledger, whatever happens to the job
+      once: { kind: `weekly_confirmation:${state.nextStart.toISOString()}`, sourceId: t.id },
+    });
     deps.logger.info("weekly confirmation reminder", { templateId: t.id, nextStart: state.nextStart.toISOString() });
   });
 }
