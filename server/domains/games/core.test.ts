@@ -5,6 +5,7 @@ import { gameComments } from "../../db/schema";
 import type { RealtimeEvent } from "../../integrations/realtime";
 import { callerFor, errorCode as code, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { eventually } from "../../testing/eventually";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { gameChannel } from "../chat/service";
@@ -32,23 +33,12 @@ async function signedIn(values: Parameters<typeof createUser>[1] = {}) {
 /** Everything published on a channel until `stop()`. */
 function listen(channel: string) {
   const heard: RealtimeEvent[] = [];
-  const waiters: (() => void)[] = [];
-  const off = deps.realtime.subscribe(channel, (e) => {
-    heard.push(e);
-    waiters.splice(0).forEach((w) => w());
-  });
+  const off = deps.realtime.subscribe(channel, (e) => heard.push(e));
   return {
     heard,
     /** Resolves once an event with this id was heard (rejects after 5 s). */
     async heardId(id: number) {
-      const deadline = Date.now() + 5000;
-      while (!heard.some((e) => e.id === id)) {
-        if (Date.now() > deadline) throw new Error(`no live event for ${id} on ${channel}`);
-        await new Promise<void>((r) => {
-          waiters.push(r);
-          setTimeout(r, 250);
-        });
-      }
+      await eventually(() => heard.some((e) => e.id === id), { what: `a live event for ${id} on ${channel}` });
     },
     stop: off,
   };
