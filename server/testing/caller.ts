@@ -46,26 +46,18 @@ export async function callerFor(
   return { caller: factory(ctx), cookies, ctx };
 }
 
-/** The stable error code a call failed with (AppError code, else tRPC's), or "OK" when it succeeded. */
-export async function errorCode(call: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await call;
-  } catch (e) {
-    return (e as { cause?: { code?: string } }).cause?.code ?? (e as { code?: string }).code;
-  }
-  return "OK";
-}
-
 /**
  * What the client reads in `data.app` when a call fails (server/trpc/init.ts): the code and, for
  * VALIDATION, the field issues, so a test names the field and the rule that refused; `{ code: "OK" }`
- * when it succeeded. (Fields read-only, so a test table written `as const` can state them.)
+ * when it succeeded. (Fields read-only, so a test table written `as const` can state them.) The one way a
+ * test asserts a refusal: `expect(await errorData(call)).toMatchObject({ code: "GAME_NOT_FOUND" })`, for a
+ * procedure through `callerFor` and for a service called directly (its AppError) alike.
  */
 export async function errorData(call: Promise<unknown>): Promise<Omit<AppErrorData, "fields"> & { fields?: readonly FieldIssue[] } | { code: "OK" }> {
   try {
     await call;
   } catch (e) {
-    const cause = (e as { cause?: unknown }).cause;
+    const cause = e instanceof AppError ? e : (e as { cause?: unknown }).cause;
     if (cause instanceof AppError) return cause.toData();
     if (cause instanceof ZodError) return { code: "VALIDATION", fields: fieldIssuesFromZod(cause.issues) };
     throw e;

@@ -5,7 +5,7 @@ import { haversineKm } from "@shared/rules/geo";
 import type { Deps } from "../../context";
 import { courtAvailabilities, courtDiscounts, courts as courtsTable, organizations, subCourts } from "../../db/schema";
 import { createSession } from "../auth/sessions";
-import { callerFor, errorCode } from "../../testing/caller";
+import { callerFor, errorData } from "../../testing/caller";
 import { createCourt, createGameRow, createRegion, createUser } from "../../testing/factories";
 import { testDeps } from "../../testing/test-db";
 import * as repo from "./repo";
@@ -60,9 +60,9 @@ describe("distance search (bounding box + exact distance)", () => {
     await createCourt(deps, { name: "Nah", ...offset(c, 1) });
     const caller = await as(null);
     expect((await caller.courts.near({ ...c, distance: 5 })).map((x) => x.name)).toEqual(["Nah"]);
-    expect(await errorCode(caller.courts.near({ ...c, distance: 0 }))).toBe("BAD_REQUEST");
-    expect(await errorCode(caller.courts.near({ ...c, distance: 1000 }))).toBe("BAD_REQUEST");
-    expect(await errorCode(caller.courts.near({ latitude: 91, longitude: 0 }))).toBe("BAD_REQUEST");
+    expect(await errorData(caller.courts.near({ ...c, distance: 0 }))).toMatchObject({ code: "VALIDATION" });
+    expect(await errorData(caller.courts.near({ ...c, distance: 1000 }))).toMatchObject({ code: "VALIDATION" });
+    expect(await errorData(caller.courts.near({ latitude: 91, longitude: 0 }))).toMatchObject({ code: "VALIDATION" });
   });
 
   test("courts.ofRegion: the region's centre and perimeter, its courts", async () => {
@@ -73,7 +73,7 @@ describe("distance search (bounding box + exact distance)", () => {
     const answer = await (await as(null)).courts.ofRegion({ regionSlug: region.slug });
     expect(answer.region).toEqual({ slug: region.slug, name: region.name, latitude: c.latitude, longitude: c.longitude, perimeter: 8, mapZoomLevel: 12 });
     expect(answer.courts.map((x) => x.name)).toEqual(["Drin"]);
-    expect(await errorCode((await as(null)).courts.ofRegion({ regionSlug: "gibt-es-nicht" }))).toBe("REGION_NOT_FOUND");
+    expect(await errorData((await as(null)).courts.ofRegion({ regionSlug: "gibt-es-nicht" }))).toMatchObject({ code: "REGION_NOT_FOUND" });
   });
 
   test("courts.byLocation: around a point, optionally by name", async () => {
@@ -98,8 +98,8 @@ describe("courts.byName", () => {
     // % and _ are literal: "1%0" does not match "100"
     expect(await caller.courts.byName({ name: `1%0%_Platz ${u}` })).toEqual([]);
     expect((await caller.courts.byName({ name: u, regionSlug: region.slug })).map((x) => x.name)).toEqual([`Käfig ${u}`]);
-    expect(await errorCode(caller.courts.byName({ name: "" }))).toBe("BAD_REQUEST");
-    expect(await errorCode(caller.courts.byName({ name: "a\u0000b" }))).toBe("BAD_REQUEST");
+    expect(await errorData(caller.courts.byName({ name: "" }))).toMatchObject({ code: "VALIDATION" });
+    expect(await errorData(caller.courts.byName({ name: "a\u0000b" }))).toMatchObject({ code: "VALIDATION" });
   });
 });
 
@@ -171,15 +171,15 @@ describe("courts.get", () => {
 
   test("COURT_NOT_FOUND; bad ids refused", async () => {
     const caller = await as(null);
-    expect(await errorCode(caller.courts.get({ id: 2_000_000_000 }))).toBe("COURT_NOT_FOUND");
-    expect(await errorCode(caller.courts.get({ id: -1 }))).toBe("BAD_REQUEST");
+    expect(await errorData(caller.courts.get({ id: 2_000_000_000 }))).toMatchObject({ code: "COURT_NOT_FOUND" });
+    expect(await errorData(caller.courts.get({ id: -1 }))).toMatchObject({ code: "VALIDATION" });
   });
 
   test("courts.mine: the viewer's own courts; visitors refused", async () => {
     const { owner, court } = await rentableCourt();
     expect((await (await as(owner)).courts.mine()).map((x) => x.id)).toEqual([court.id]);
     expect(await (await as(await createUser(deps))).courts.mine()).toEqual([]);
-    expect(await errorCode((await as(null)).courts.mine())).toBe("UNAUTHENTICATED");
+    expect(await errorData((await as(null)).courts.mine())).toMatchObject({ code: "UNAUTHENTICATED" });
   });
 });
 
@@ -200,7 +200,7 @@ describe("games.onCourt", () => {
     const games = await (await as(null)).games.onCourt({ courtId: court.id });
     expect(games.map((g) => g.id)).toEqual([soon.id, later.id]);
     expect(games[0]).toMatchObject({ court: { id: court.id }, participantsAmount: 1 });
-    expect(await errorCode((await as(null)).games.onCourt({ courtId: 2_000_000_000 }))).toBe("COURT_NOT_FOUND");
+    expect(await errorData((await as(null)).games.onCourt({ courtId: 2_000_000_000 }))).toMatchObject({ code: "COURT_NOT_FOUND" });
   });
 });
 
@@ -215,7 +215,7 @@ describe("organizations.get", () => {
     expect((await (await as(outsider)).organizations.get({ id: org!.id })).viewer.canUploadLogo).toBe(false);
     expect((await (await as(member)).organizations.get({ id: org!.id })).viewer.canUploadLogo).toBe(true);
     expect((await (await as(admin)).organizations.get({ id: org!.id })).viewer.canUploadLogo).toBe(true);
-    expect(await errorCode((await as(null)).organizations.get({ id: 2_000_000_000 }))).toBe("ORGANIZATION_NOT_FOUND");
+    expect(await errorData((await as(null)).organizations.get({ id: 2_000_000_000 }))).toMatchObject({ code: "ORGANIZATION_NOT_FOUND" });
   });
 });
 

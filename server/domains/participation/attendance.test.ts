@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { games, participations, users } from "../../db/schema";
-import { callerFor, errorCode as code, errorData } from "../../testing/caller";
+import { callerFor, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -44,42 +44,36 @@ describe("attendance and ratings", () => {
     const { host, game, players } = await playedGame(2);
     const feedback = [{ participationId: players[0]!.participationId, reliabilityFeedback: "CAME" as const }];
     testClock.freeze(after(60 - 1 / 60_000));
-    expect(await code(host.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toBe("RATING_NOT_OPEN");
+    expect(await errorData(host.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toMatchObject({ code: "RATING_NOT_OPEN" });
     testClock.freeze(after(60));
-    expect(await code(host.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toBe("OK");
+    expect(await errorData(host.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toMatchObject({ code: "OK" });
     testClock.freeze(after(60 + 7 * 24 * 60));
-    expect(await code(host.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toBe("RATING_CLOSED");
+    expect(await errorData(host.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toMatchObject({ code: "RATING_CLOSED" });
     const admin = await player({ isAdmin: true });
-    expect(await code(admin.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toBe("OK");
-    expect(await code(players[1]!.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toBe("GAME_EDIT_FORBIDDEN");
+    expect(await errorData(admin.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toMatchObject({ code: "OK" });
+    expect(await errorData(players[1]!.caller.participation.sendFeedback({ gameId: game.id, feedback }))).toMatchObject({ code: "GAME_EDIT_FORBIDDEN" });
   });
 
   test("needs two active players and a game that took place", async () => {
     const lonely = await playedGame(0, { minPlayers: 1 });
     testClock.freeze(after(120));
     const own = (await deps.db.select().from(participations).where(eq(participations.gameId, lonely.game.id)))[0]!;
-    expect(
-      await code(lonely.host.caller.participation.sendFeedback({ gameId: lonely.game.id, feedback: [{ participationId: own.id, reliabilityFeedback: "CAME" }] })),
-    ).toBe("TOO_FEW_PLAYERS_TO_RATE");
+    expect(await errorData(lonely.host.caller.participation.sendFeedback({ gameId: lonely.game.id, feedback: [{ participationId: own.id, reliabilityFeedback: "CAME" }] }))).toMatchObject({ code: "TOO_FEW_PLAYERS_TO_RATE" });
     // two active participations, not two players: an organiser alone with "+1" has nobody to rate
     const plusOne = await playedGame(0, { minPlayers: 2 });
     await deps.db.update(participations).set({ playerCount: 2 }).where(eq(participations.gameId, plusOne.game.id));
     testClock.freeze(after(120));
     const ownPlusOne = (await deps.db.select().from(participations).where(eq(participations.gameId, plusOne.game.id)))[0]!;
-    expect(
-      await code(plusOne.host.caller.participation.sendFeedback({ gameId: plusOne.game.id, feedback: [{ participationId: ownPlusOne.id, reliabilityFeedback: "CAME" }] })),
-    ).toBe("TOO_FEW_PLAYERS_TO_RATE");
+    expect(await errorData(plusOne.host.caller.participation.sendFeedback({ gameId: plusOne.game.id, feedback: [{ participationId: ownPlusOne.id, reliabilityFeedback: "CAME" }] }))).toMatchObject({ code: "TOO_FEW_PLAYERS_TO_RATE" });
     const cancelled = await playedGame(2);
     await deps.db.update(games).set({ cancelledAt: START }).where(eq(games.id, cancelled.game.id));
     testClock.freeze(after(120));
-    expect(
-      await code(
+    expect(await errorData(
         cancelled.host.caller.participation.sendFeedback({
           gameId: cancelled.game.id,
           feedback: [{ participationId: cancelled.players[0]!.participationId, reliabilityFeedback: "CAME" }],
         }),
-      ),
-    ).toBe("GAME_CANCELLED");
+      )).toMatchObject({ code: "GAME_CANCELLED" });
   });
 
   test("the organiser does not rate his own attendance: his entry is skipped, the others are rated", async () => {
@@ -130,14 +124,14 @@ describe("reports", () => {
     const { host, game, players } = await playedGame(2);
     const report = { gameId: game.id, reason: "COURT_NOT_AVAILABLE" as const, additionalInformation: "Der Platz war abgeschlossen, niemand hatte einen Schlüssel." };
     testClock.freeze(after(-1));
-    expect(await code(players[0]!.caller.participation.report(report))).toBe("GAME_NOT_PAST");
+    expect(await errorData(players[0]!.caller.participation.report(report))).toMatchObject({ code: "GAME_NOT_PAST" });
     testClock.freeze(after(30));
-    expect(await code(host.caller.participation.report(report))).toBe("OWN_GAME");
-    expect(await code((await player()).caller.participation.report(report))).toBe("NO_PARTICIPATION");
+    expect(await errorData(host.caller.participation.report(report))).toMatchObject({ code: "OWN_GAME" });
+    expect(await errorData((await player()).caller.participation.report(report))).toMatchObject({ code: "NO_PARTICIPATION" });
     expect(await errorData(players[0]!.caller.participation.report({ ...report, additionalInformation: "zu kurz" }))).toEqual({ code: "VALIDATION", fields: [{ path: "additionalInformation", code: "report_too_short" }] });
-    expect(await code(players[0]!.caller.participation.report(report))).toBe("OK");
-    expect(await code(players[0]!.caller.participation.report(report))).toBe("ALREADY_REPORTED");
-    expect(await code((await callerFor(deps)).caller.participation.report(report))).toBe("UNAUTHENTICATED");
+    expect(await errorData(players[0]!.caller.participation.report(report))).toMatchObject({ code: "OK" });
+    expect(await errorData(players[0]!.caller.participation.report(report))).toMatchObject({ code: "ALREADY_REPORTED" });
+    expect(await errorData((await callerFor(deps)).caller.participation.report(report))).toMatchObject({ code: "UNAUTHENTICATED" });
     const page = await players[0]!.caller.games.byId({ gameId: game.id });
     expect(page.viewer.participation?.hasReported).toBe(true);
   });
@@ -170,8 +164,8 @@ describe("the organiser adds players", () => {
     const game = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: after(24 * 60), maxPlayers: 5 }, 0);
     testClock.freeze(START);
     expect((await host.caller.participation.addOwn({ gameId: game.id, playerCount: 4 })).playerCount).toBe(4);
-    expect(await code(host.caller.participation.addOwn({ gameId: game.id, playerCount: 6 }))).toBe("NOT_ENOUGH_PLACES");
+    expect(await errorData(host.caller.participation.addOwn({ gameId: game.id, playerCount: 6 }))).toMatchObject({ code: "NOT_ENOUGH_PLACES" });
     expect((await host.caller.participation.addOwn({ gameId: game.id, playerCount: 5 })).playerCount).toBe(5);
-    expect(await code((await player()).caller.participation.addOwn({ gameId: game.id, playerCount: 1 }))).toBe("GAME_EDIT_FORBIDDEN");
+    expect(await errorData((await player()).caller.participation.addOwn({ gameId: game.id, playerCount: 1 }))).toMatchObject({ code: "GAME_EDIT_FORBIDDEN" });
   });
 });

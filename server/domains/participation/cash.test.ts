@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { PAYMENT_RESERVATION_MINUTES } from "@shared/constants";
 import type { Deps } from "../../context";
 import { gameEvents, games, organizations } from "../../db/schema";
-import { callerFor, errorCode as code, errorData } from "../../testing/caller";
+import { callerFor, errorData } from "../../testing/caller";
 import { createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
@@ -83,25 +83,25 @@ describe("requestExternalPayment", () => {
   test("refused: game without cash requests, not managed, not Open, no participation, no notifications, not signed in", async () => {
     testClock.freeze(NOW);
     const closed = await cashGame({ allowed: false });
-    expect(await code(closed.player.caller.participation.requestCash({ gameId: closed.game.id }))).toBe("CASH_NOT_ALLOWED");
+    expect(await errorData(closed.player.caller.participation.requestCash({ gameId: closed.game.id }))).toMatchObject({ code: "CASH_NOT_ALLOWED" });
 
     const { host, game, player, participationId } = await cashGame();
     // the organiser's own place is not Open (no payment)
-    expect(await code(host.caller.participation.requestCash({ gameId: game.id }))).toBe("CASH_NOT_OPEN");
+    expect(await errorData(host.caller.participation.requestCash({ gameId: game.id }))).toMatchObject({ code: "CASH_NOT_OPEN" });
     const stranger = await signedInPlayer(deps);
-    expect(await code(stranger.caller.participation.requestCash({ gameId: game.id }))).toBe("PARTICIPATION_NOT_FOUND");
-    expect(await code((await callerFor(deps)).caller.participation.requestCash({ gameId: game.id }))).toBe("UNAUTHENTICATED");
+    expect(await errorData(stranger.caller.participation.requestCash({ gameId: game.id }))).toMatchObject({ code: "PARTICIPATION_NOT_FOUND" });
+    expect(await errorData((await callerFor(deps)).caller.participation.requestCash({ gameId: game.id }))).toMatchObject({ code: "UNAUTHENTICATED" });
 
     // joined without a device: notifications are needed, a token sent with the request turns them on
     const quiet = await signedInPlayer(deps);
     const joined = await quiet.caller.participation.join({ gameId: game.id });
-    expect(await code(quiet.caller.participation.requestCash({ gameId: game.id }))).toBe("CASH_NEEDS_NOTIFICATIONS");
+    expect(await errorData(quiet.caller.participation.requestCash({ gameId: game.id }))).toMatchObject({ code: "CASH_NEEDS_NOTIFICATIONS" });
     await quiet.caller.participation.requestCash({ gameId: game.id, deviceToken: "push-quiet", userAgent: "test" });
     expect(await participationRow(deps, joined.participation.id)).toMatchObject({ notificationsEnabled: true, deviceToken: "push-quiet" });
 
     // paid in cash already: nothing to request
     await host.caller.participation.update({ participationId, paymentStatus: "PaidExternally" });
-    expect(await code(player.caller.participation.requestCash({ gameId: game.id }))).toBe("CASH_NOT_OPEN");
+    expect(await errorData(player.caller.participation.requestCash({ gameId: game.id }))).toMatchObject({ code: "CASH_NOT_OPEN" });
   });
 
   test("the message is plain text of at most 500 characters", async () => {
@@ -129,7 +129,7 @@ describe("declining and allowing", () => {
     const code1 = async () => (await host.caller.games.byId({ gameId: game.id })).participations.find((p) => p.id === participationId)!;
     expect((await code1()).paymentCode).toBe("DE");
     // nothing pending any more
-    expect(await code(host.caller.participation.declineCash({ participationId }))).toBe("CASH_REQUEST_NOT_PENDING");
+    expect(await errorData(host.caller.participation.declineCash({ participationId }))).toMatchObject({ code: "CASH_REQUEST_NOT_PENDING" });
 
     // asked again in the same millisecond: a newer request, the decline stays on record
     const again = await player.caller.participation.requestCash({ gameId: game.id });
@@ -159,9 +159,9 @@ describe("declining and allowing", () => {
     testClock.freeze(NOW);
     const { game, player, participationId } = await cashGame({ feePercentage: 6 });
     await player.caller.participation.requestCash({ gameId: game.id });
-    expect(await code(player.caller.participation.declineCash({ participationId }))).toBe("PARTICIPATION_FORBIDDEN");
-    expect(await code((await signedInPlayer(deps)).caller.participation.declineCash({ participationId }))).toBe("PARTICIPATION_FORBIDDEN");
-    expect(await code(player.caller.participation.declineCash({ participationId: 2_000_000_000 }))).toBe("PARTICIPATION_NOT_FOUND");
+    expect(await errorData(player.caller.participation.declineCash({ participationId }))).toMatchObject({ code: "PARTICIPATION_FORBIDDEN" });
+    expect(await errorData((await signedInPlayer(deps)).caller.participation.declineCash({ participationId }))).toMatchObject({ code: "PARTICIPATION_FORBIDDEN" });
+    expect(await errorData(player.caller.participation.declineCash({ participationId: 2_000_000_000 }))).toMatchObject({ code: "PARTICIPATION_NOT_FOUND" });
     const [row] = await deps.db.select({ organizationId: games.organizationId }).from(games).where(eq(games.id, game.id));
     const [org] = await deps.db.select().from(organizations).where(eq(organizations.id, row!.organizationId!));
     const member = await signedInPlayer(deps, { organizationId: org!.id });
@@ -173,7 +173,7 @@ describe("declining and allowing", () => {
     const adminCaller = (await callerFor(deps, { token: a.cookies.token! })).caller;
     expect((await adminCaller.participation.declineCash({ participationId })).declinedExternalPaymentAt).not.toBeNull();
     // the player may not allow their own cash
-    expect(await code(player.caller.participation.update({ participationId, paymentStatus: "PaidExternally" }))).toBe("PAYMENT_TRANSITION_NOT_ALLOWED");
+    expect(await errorData(player.caller.participation.update({ participationId, paymentStatus: "PaidExternally" }))).toMatchObject({ code: "PAYMENT_TRANSITION_NOT_ALLOWED" });
   });
 
   test("the reservation's deadline does not take a place paid in cash", async () => {
@@ -229,7 +229,7 @@ describe("a pending request holds the place", () => {
     testClock.freeze(NOW);
     const { game, player, participationId } = await cashGame();
     testClock.advance(PAYMENT_RESERVATION_MINUTES * 60_000);
-    expect(await code(player.caller.participation.requestCash({ gameId: game.id }))).toBe("RESERVATION_EXPIRED");
+    expect(await errorData(player.caller.participation.requestCash({ gameId: game.id }))).toMatchObject({ code: "RESERVATION_EXPIRED" });
     const [payment] = await paymentsOf(deps, participationId);
     await handlePaymentExpiry(deps, { participationId, paymentId: payment!.id });
     expect((await participationRow(deps, participationId)).paymentStatus).toBe("Expired");

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type Stripe from "stripe";
 import type { Deps } from "../../context";
 import type { GamePaymentsCaptureJob, GamePaymentsReleaseJob, PaymentExpiryJob } from "../../jobs/definitions";
-import { errorCode as code } from "../../testing/caller";
+import { errorData } from "../../testing/caller";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
 import { emulatorOf, managedGame, participationRow, payingPlayer, paymentsOf, signedInPlayer, stripeActions } from "../../testing/payment-fixtures";
@@ -197,7 +197,7 @@ describe("a player count change in a managed game", () => {
     const a = await player(game.id, true);
     const b = await player(game.id, false);
     const [first] = await paymentsOf(deps, b.participationId);
-    expect(await code(host.caller.participation.update({ participationId: a.participationId, playerCount: 2 }))).toBe("PAYMENT_STATE_CONFLICT");
+    expect(await errorData(host.caller.participation.update({ participationId: a.participationId, playerCount: 2 }))).toMatchObject({ code: "PAYMENT_STATE_CONFLICT" });
     expect(await row(a.participationId)).toMatchObject({ playerCount: 1, paymentStatus: "Approved" });
 
     await host.caller.participation.update({ participationId: b.participationId, playerCount: 2 });

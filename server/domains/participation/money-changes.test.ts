@@ -5,7 +5,7 @@ import { participationFeeCents } from "@shared/rules/fees";
 import type { Deps } from "../../context";
 import { gameEvents } from "../../db/schema";
 import type { GamePaymentsCaptureJob, GamePaymentsRepriceJob, PaymentReminderJob } from "../../jobs/definitions";
-import { errorCode as code } from "../../testing/caller";
+import { errorData } from "../../testing/caller";
 import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -48,7 +48,7 @@ describe("switching managed payment off (item 2)", () => {
     const { host, game } = await managedGame(deps, { startTime: hours(48), instantCapture: status === "Captured" });
     const p = await player(game.id, status !== "Open");
     expect((await participationRow(deps, p.participationId)).paymentStatus).toBe(status);
-    expect(await code(host.caller.games.update({ gameId: game.id, isManagedPayment: false }))).toBe("MANAGED_PAYMENT_HAS_PAYMENTS");
+    expect(await errorData(host.caller.games.update({ gameId: game.id, isManagedPayment: false }))).toMatchObject({ code: "MANAGED_PAYMENT_HAS_PAYMENTS" });
     const { body } = await graphqlAs(host.token).graphql(UPDATE, { gameId: game.id, isManagedPayment: false });
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: "MANAGED_PAYMENT_HAS_PAYMENTS", status: 409 });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import type Stripe from "stripe";
 import type { Deps } from "../../context";
 import type { GamePaymentsCaptureJob, GamePaymentsReleaseJob } from "../../jobs/definitions";
-import { errorCode as code } from "../../testing/caller";
+import { errorData } from "../../testing/caller";
 import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
@@ -99,7 +99,7 @@ describe("the collect-money panel (capturePaymentsForGame)", () => {
     testClock.freeze(NOW);
     const { host, game, joined } = await gameWithPlayers(3, 2);
     const admin = await signedInPlayer(deps, { isAdmin: true });
-    expect(await code(host.caller.participation.capturePayments({ gameId: game.id, dryRun: true }))).toBe("FORBIDDEN");
+    expect(await errorData(host.caller.participation.capturePayments({ gameId: game.id, dryRun: true }))).toMatchObject({ code: "FORBIDDEN" });
 
     const dry = await admin.caller.participation.capturePayments({ gameId: game.id });
     expect(dry).toEqual({

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { PAYMENT_RESERVATION_MINUTES } from "@shared/constants";
 import { participationFeeCents } from "@shared/rules/fees";
 import type { Deps } from "../../context";
-import { callerFor, errorCode as code } from "../../testing/caller";
+import { callerFor, errorData } from "../../testing/caller";
 import { createUser } from "../../testing/factories";
 import { httpClient } from "../../testing/http-client";
 import { testClock } from "../../testing/test-clock";
@@ -94,21 +94,21 @@ describe("joining a managed-payment game", () => {
     testClock.freeze(NOW);
     const { game } = await managedGame(deps, { startTime: hours(30) });
     const guest = (await callerFor(deps)).caller;
-    expect(await code(guest.participation.join({ gameId: game.id, firstName: "Gast", deviceToken: "g" }))).toBe("MANAGED_PAYMENT_NEEDS_ACCOUNT");
+    expect(await errorData(guest.participation.join({ gameId: game.id, firstName: "Gast", deviceToken: "g" }))).toMatchObject({ code: "MANAGED_PAYMENT_NEEDS_ACCOUNT" });
     const unverified = await signedInPlayer(deps, { emailVerifiedAt: null });
-    expect(await code(unverified.caller.participation.join({ gameId: game.id }))).toBe("MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL");
+    expect(await errorData(unverified.caller.participation.join({ gameId: game.id }))).toMatchObject({ code: "MANAGED_PAYMENT_NEEDS_VERIFIED_EMAIL" });
 
     // the game is running: joining is open until its end, but no reservation can be made any more
     const { game: running } = await managedGame(deps, { startTime: minutes(-10) });
     const late = await signedInPlayer(deps);
-    expect(await code(late.caller.participation.join({ gameId: running.id }))).toBe("GAME_ALREADY_STARTED");
-    expect(await code(late.caller.participation.join({ gameId: running.id, queue: true, deviceToken: "late" }))).toBe("GAME_ALREADY_STARTED");
+    expect(await errorData(late.caller.participation.join({ gameId: running.id }))).toMatchObject({ code: "GAME_ALREADY_STARTED" });
+    expect(await errorData(late.caller.participation.join({ gameId: running.id, queue: true, deviceToken: "late" }))).toMatchObject({ code: "GAME_ALREADY_STARTED" });
 
     // the organiser's account lost its charges: nothing is created
     const { host, game: other } = await managedGame(deps, { startTime: hours(30) });
     await deps.database.query(`update users set payment_charges_enabled = false where id = $1`, [host.user.id]);
     const p = await signedInPlayer(deps);
-    expect(await code(p.caller.participation.join({ gameId: other.id }))).toBe("PAYMENT_ACCOUNT_NOT_READY");
+    expect(await errorData(p.caller.participation.join({ gameId: other.id }))).toMatchObject({ code: "PAYMENT_ACCOUNT_NOT_READY" });
     const rows = await deps.database.query<{ n: number }>(`select count(*)::int as n from participations where game_id = $1`, [other.id]);
     expect(rows[0]!.n).toBe(1); // the organiser's own
   });
@@ -122,12 +122,12 @@ describe("joining a managed-payment game", () => {
     expect(again).toEqual(joined.payment!);
 
     const stranger = await signedInPlayer(deps);
-    expect(await code(stranger.caller.participation.payment({ participationId: joined.participation.id }))).toBe("PARTICIPATION_NOT_FOUND");
+    expect(await errorData(stranger.caller.participation.payment({ participationId: joined.participation.id }))).toMatchObject({ code: "PARTICIPATION_NOT_FOUND" });
     const anonymous = (await callerFor(deps)).caller;
-    expect(await code(anonymous.participation.payment({ participationId: joined.participation.id }))).toBe("UNAUTHENTICATED");
+    expect(await errorData(anonymous.participation.payment({ participationId: joined.participation.id }))).toMatchObject({ code: "UNAUTHENTICATED" });
 
     testClock.freeze(minutes(PAYMENT_RESERVATION_MINUTES));
-    expect(await code(p.caller.participation.payment({ participationId: joined.participation.id }))).toBe("RESERVATION_EXPIRED");
+    expect(await errorData(p.caller.participation.payment({ participationId: joined.participation.id }))).toMatchObject({ code: "RESERVATION_EXPIRED" });
   });
 });
 
@@ -137,7 +137,7 @@ test("a cancelled game's reservation is not paid any more", async () => {
   const p = await signedInPlayer(deps);
   const joined = await p.caller.participation.join({ gameId: game.id });
   await host.caller.games.cancel({ gameId: game.id, reason: "COURT_NOT_AVAILABLE" });
-  expect(await code(p.caller.participation.payment({ participationId: joined.participation.id }))).toBe("GAME_CANCELLED");
+  expect(await errorData(p.caller.participation.payment({ participationId: joined.participation.id }))).toMatchObject({ code: "GAME_CANCELLED" });
 });
 
 describe("participateInGame (GraphQL) into a managed-payment game", () => {
