@@ -7,8 +7,8 @@ import { testDeps } from "../testing/test-db";
 
 /**
  * The native wrapper's court calls (spec 001 section 7), each sent with exactly the documented
- * arguments, variables named as documented and ids as strings (README Decisions "The native
- * wrapper's payloads"). The uploads (uploadCourtImage, uploadOrganizationLogo) are in
+ * arguments, variables named as documented and ids as strings (the wrapper-*.test.ts rule,
+ * server/graphql/README.md). The uploads (uploadCourtImage, uploadOrganizationLogo) are in
  * server/http/court-uploads.test.ts with the HTTP routes.
  */
 

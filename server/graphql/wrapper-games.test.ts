@@ -13,7 +13,7 @@ import { testDeps } from "../testing/test-db";
  * The native wrapper's game-side calls (spec 000 section 7), each sent with exactly the documented
  * arguments, variables named as documented and ids as strings, as the wrapper sends them; each
  * asserts the fields the spec names in the answer. Nothing here may send an argument the spec does
- * not list (README Decisions "The native wrapper's payloads").
+ * not list (the wrapper-*.test.ts rule, server/graphql/README.md).
  */
 
 let deps: Deps;

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { groups, organizations, regions, userGroups, users } from "../../db/schema";
 
 /**
- * The only module that writes the `users` table (README Decisions "One owner per table"): other
+ * The only module that writes the `users` table (README, "Each table has one owning repo"): other
  * domains go through the users service. Joins that read users from other repos are fine.
  */
 export type UserRow = typeof users.$inferSelect;

@@ -23,8 +23,8 @@ function MenuIcon({ children }: { children: ReactNode }) {
 }
 
 /**
- * Burger menu (spec 001 section 2.1). Entries whose screens do not exist yet (tournaments) come
- * with those screens.
+ * Burger menu (spec 001 section 2.1). A menu entry comes with its screen: the spec's tournaments
+ * entry is left out while there is no tournaments screen.
  */
 export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const account = useAccount();

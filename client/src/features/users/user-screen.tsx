@@ -117,7 +117,7 @@ export function UserScreen({ userId, noNextGame = false }: { userId: number; noN
             </div>
           </section>
         ) : (
-          // The chat itself comes with its own issue; the route may not exist yet.
+          // A direct chat with this user (/user/{id}/chat asks a visitor to sign in first).
           <AppLink href={`/user/${user.id}/chat`} className={buttonClassName({ block: true, className: "mt-6" })}>
             <MessageCircle aria-hidden className="size-5" />
             {m.user_message()}

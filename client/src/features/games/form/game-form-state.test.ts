@@ -118,7 +118,7 @@ describe("create form (spec 000 section 5)", () => {
   });
 });
 
-// Only the fields the form reads; the game schema grows with later issues.
+// Only the fields the form reads; the game schema has more.
 const game = {
   id: 9,
   title: null,
