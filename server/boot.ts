@@ -74,6 +74,7 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
     // set by wireReactions below: the reactions are made from these Deps
     reactions: [],
     paymentReactions: [],
+    sessions: null,
   };
   wireReactions(deps);
   if (config.seed === "demo") {

@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { GameEventReaction } from "./domains/games/events";
+import type { GameSessions } from "./domains/games/sessions";
 import type { Geocoder } from "./integrations/geocoding/client";
 import type { GoogleCalendarApi } from "./integrations/google/client";
 import type { PaymentReaction } from "./domains/payments/events";
@@ -33,6 +34,8 @@ export type Deps = {
   reactions: readonly GameEventReaction[];
   /** What other domains do, in the same transaction, when a payment's mirror changes (domains/reactions.ts). */
   paymentReactions: readonly PaymentReaction[];
+  /** The weekly sessions' part of createGame and updateGame (domains/games/sessions.ts; set by domains/reactions.ts). */
+  sessions: GameSessions<Ctx> | null;
 };
 
 /** The signed-in user as the session sees it (enough for permission checks). */

@@ -5,6 +5,7 @@ import type { PaymentReaction } from "./payments/events";
 import { chatLineForGameEvent } from "./chat/service";
 import { gamePaymentReaction, participationPaymentReaction } from "./participation/payment-lifecycle";
 import { bookingPaymentReaction } from "./bookings/payment";
+import { sessionGameReaction, weeklySessions } from "./weekly/session-games";
 
 /**
  * Who reacts to game events inside the recording transaction (games/core.ts recordGameEvent), wired
@@ -12,9 +13,11 @@ import { bookingPaymentReaction } from "./bookings/payment";
  * too, but after the commit, through the notification dispatcher's ledger (domains/notifications).
  * The participations' payments react too: a cancelled game gives its money back, a moved managed game
  * captures at its new start (participation/payment-lifecycle.ts; the Stripe calls run in jobs sent here).
+ * A weekly session reacts to its games' creation: a new session from its first game, a confirmed week
+ * (weekly/session-games.ts).
  */
 export function gameEventReactions(deps: Deps): GameEventReaction[] {
-  return [chatLineForGameEvent, gamePaymentReaction(deps)];
+  return [chatLineForGameEvent, gamePaymentReaction(deps), sessionGameReaction(deps)];
 }
 
 /**
@@ -29,9 +32,12 @@ export function paymentReactions(deps: Deps): PaymentReaction[] {
 /**
  * Sets both lists on a process's Deps. The reactions act with those same Deps (the clock, the job
  * queue, Stripe, and the game reactions of the events they record), so they are made from them.
+ * Also the weekly sessions' part of createGame and updateGame (games/sessions.ts): games calls up into
+ * the sessions through Deps.sessions, never by importing them.
  */
 export function wireReactions(deps: Deps): Deps {
   deps.reactions = gameEventReactions(deps);
   deps.paymentReactions = paymentReactions(deps);
+  deps.sessions = weeklySessions;
   return deps;
 }

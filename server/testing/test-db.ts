@@ -88,7 +88,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   const geocoder = await createGeocoder(config.geocoder, { db: database.db, clock: testClock, logger });
   // Google Calendar is the run's in-process emulator, with a token key of the run alone.
   const google = await createGoogleCalendar({ mode: "emulator", tokenKey: randomBytes(32) }, { publicUrl: config.publicUrl, keyFile: "" });
-  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, geocoder, google, reactions: [], paymentReactions: [] });
+  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, geocoder, google, reactions: [], paymentReactions: [], sessions: null });
   await startMailWorker(deps);
   await startPushWorker(deps);
   const closeDb = drop;

@@ -1,7 +1,6 @@
 import type { z } from "zod";
-import { GAME_CREATION_THROTTLE_SECONDS, GAME_DEFAULTS, PUBLIC_GAMES_PER_HOUR, PUBLIC_GAMES_PER_WEEK, SAME_COURT_WINDOW_MINUTES, WEEKLY_SESSION } from "@shared/constants";
+import { GAME_CREATION_THROTTLE_SECONDS, GAME_DEFAULTS, PUBLIC_GAMES_PER_HOUR, PUBLIC_GAMES_PER_WEEK, SAME_COURT_WINDOW_MINUTES } from "@shared/constants";
 import { canOrganiseWithoutPlaying } from "@shared/rules/game-permissions";
-import { confirmableWeek } from "@shared/rules/weekly-session";
 import { gameEndTime } from "@shared/rules/game-windows";
 import type { ZCreateGameInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
@@ -10,13 +9,11 @@ import { requireCourt } from "../courts/service";
 import { followGame } from "../notifications/game-subscriptions";
 import { enterNewGame } from "../participation/service";
 import { findUser, lockUser, requireActor, requireActorById, type Actor } from "../users/service";
-import { sessionFieldsOf } from "../weekly/fields";
-import { scheduleConfirmationReminder } from "../weekly/reminder";
-import * as weekly from "../weekly/repo";
 import { checkFieldPermissions, checkPrice, checkStartTime } from "./checks";
 import { insertGame, lockCourtSchedule, lockGame, recordGameEvent } from "./core";
 import { scheduleMinPlayersJobs } from "./lifecycle";
 import * as repo from "./repo";
+import { sessionsOf } from "./sessions";
 
 /* Creating a game: permissions, the organiser's throttle and limits, the court's hour, the first participation. */
 
@@ -32,53 +29,22 @@ function regionFor(courtRegionId: number | null, actor: Actor): number {
 type CreateInput = z.output<typeof ZCreateGameInput>;
 
 export async function createGame(ctx: Ctx, input: CreateInput): Promise<{ id: number }> {
-  if (input.gameTemplateId) return createWeeklyGame(ctx, input.gameTemplateId, input);
-  return createGameAs(ctx, await requireActor(ctx), input, null);
+  const actor = await requireActor(ctx);
+  if (!input.gameTemplateId) return createGameAs(ctx, actor, input);
+  // "Takes place" (spec 000 section 4): the weekly session makes next week's game from its template (every
+  // field; the weekly sessions' session-games.ts). The game is the session creator's, whoever confirms (an admin may).
+  const week = await sessionsOf(ctx.deps).weekGame(ctx, actor, input);
+  const organiser = week.organiserId === actor.id ? actor : await requireActorById(ctx, week.organiserId);
+  return createGameAs(ctx, organiser, week.input);
 }
 
 /**
- * "Takes place" (spec 000 section 4): next week's game of a weekly session, made from its template (every
- * field; `startTime` must be the session's next weekly start) by the template's creator or an admin, in
- * the confirmation window (shared/rules/weekly-session.ts). The organiser's place is the template's.
+ * Makes the game: checks, the organiser's throttle and limits, the court's hour, the first participation, the
+ * CREATED event. A week of a session comes here with its template's `gameTemplateId` (only through weekGame,
+ * never typed in); the session's own part (its latest week, the regulars' head start) is its CREATED reaction.
  */
-async function createWeeklyGame(ctx: Ctx, templateId: number, input: CreateInput): Promise<{ id: number }> {
-  const actor = await requireActor(ctx);
-  const template = await weekly.findTemplate(ctx.deps.db, templateId);
-  if (!template || (template.creatorId !== actor.id && !actor.isAdmin)) throw new AppError("WEEKLY_SESSION_NOT_FOUND");
-  const week = confirmableWeek(template, ctx.deps.clock.now(), (await weekly.upcomingGameOf(ctx.deps.db, template.id, ctx.deps.clock.now()))?.id ?? null);
-  if ("problem" in week) throw new AppError(week.problem);
-  if (input.startTime.getTime() !== week.nextStart.getTime()) {
-    throw new AppError("WEEKLY_START_NOT_NEXT", { fields: [{ path: "startTime", code: "start_time_not_next_week" }], details: { nextStart: week.nextStart.toISOString() } });
-  }
-  // the game is the creator's, whoever confirms it (an admin may answer for a session)
-  const creator = actor.id === template.creatorId ? actor : await requireActorById(ctx, template.creatorId);
-  // spec 000 section 5: the organiser's player count is 0 (only when not playing) or 1 up to the maximum
-  const playerCount = input.playerCount ?? template.organiserPlayerCount;
-  if (template.playsHimself && playerCount < 1) throw new AppError("VALIDATION", { fields: [{ path: "playerCount", code: "player_count_plays_himself" }] });
-  const { regionId: _region, organizationId, ...fields } = sessionFieldsOf(template);
-  const fromTemplate: CreateInput = {
-    ...fields,
-    startTime: week.nextStart,
-    isOrganizationGame: organizationId !== null,
-    playerCount,
-    playsHimself: template.playsHimself,
-    bringsBall: false,
-    bringsBibs: false,
-    isRecurringGame: false,
-    gameTemplateId: template.id,
-    deviceToken: input.deviceToken,
-    userAgent: input.userAgent,
-  };
-  return createGameAs(ctx, creator, fromTemplate, template.id);
-}
-
-/** The regulars' head start of a new week's game: 24 hours from now, but never later than a day before its start. */
-function regularsOnlyUntil(now: Date, start: Date): Date | null {
-  const until = Math.min(now.getTime() + WEEKLY_SESSION.headStartHours * HOUR_MS, start.getTime() - 24 * HOUR_MS);
-  return until > now.getTime() ? new Date(until) : null;
-}
-
-async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, templateId: number | null): Promise<{ id: number }> {
+async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput): Promise<{ id: number }> {
+  const sessionWeek = input.gameTemplateId != null;
   const now = ctx.deps.clock.now();
   if (!actor.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED");
   // The creator is the organiser: managed payment pays out to their connected account (read only when asked for).
@@ -108,14 +74,8 @@ async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, template
     });
     // A weekly session's next week is one answer to one question, not a new game typed in: the
     // throttle and the public-game limits count what organisers create by hand (README "Weekly sessions").
-    let template: weekly.TemplateRow | null = null;
-    if (templateId !== null) {
-      template = await weekly.lockTemplate(tx, templateId);
-      const week = template ? confirmableWeek(template, now, (await weekly.upcomingGameOf(tx, templateId, now))?.id ?? null) : null;
-      if (!week || "problem" in week) throw new AppError(week ? week.problem : "WEEKLY_SESSION_NOT_FOUND");
-      if (week.nextStart.getTime() !== input.startTime.getTime()) throw new AppError("WEEKLY_START_NOT_NEXT");
-    } else if (counts.recent > 0) throw new AppError("GAME_CREATION_THROTTLED");
-    if (templateId === null && isPublicType(input.gameType) && !actor.isAdmin) {
+    if (!sessionWeek && counts.recent > 0) throw new AppError("GAME_CREATION_THROTTLED");
+    if (!sessionWeek && isPublicType(input.gameType) && !actor.isAdmin) {
       if (counts.publicHour >= PUBLIC_GAMES_PER_HOUR) throw new AppError("PUBLIC_GAME_WITHIN_HOUR");
       if (counts.publicWeek >= PUBLIC_GAMES_PER_WEEK) throw new AppError("TOO_MANY_PUBLIC_GAMES_WEEK");
     }
@@ -149,26 +109,7 @@ async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, template
       createdAt: now,
       updatedAt: now,
     };
-    // isRecurringGame: the template is made from this first game, whose start is its latest week
-    if (input.isRecurringGame) {
-      template = await weekly.insertTemplate(tx, {
-        ...sessionFieldsOf(game),
-        creatorId: actor.id,
-        organiserPlayerCount: playerCount,
-        playsHimself: input.playsHimself,
-        latestStartTime: input.startTime,
-        createdAt: now,
-        updatedAt: now,
-      });
-    } else if (template) {
-      template = await weekly.updateTemplate(tx, template.id, { latestStartTime: input.startTime, updatedAt: now });
-    }
-    if (template) await scheduleConfirmationReminder(ctx.deps, tx, template);
-    const gameId = await insertGame(tx, {
-      ...game,
-      gameTemplateId: template?.id ?? null,
-      regularsOnlyUntil: templateId !== null && template?.regularsHeadStart ? regularsOnlyUntil(now, input.startTime) : null,
-    });
+    const gameId = await insertGame(tx, { ...game, gameTemplateId: input.gameTemplateId ?? null });
     if (playerCount > 0) {
       await enterNewGame(tx, await lockGame(tx, gameId), {
         userId: actor.id,
@@ -179,7 +120,7 @@ async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput, template
         now,
       });
     }
-    await recordGameEvent(ctx.deps, tx, { gameId, type: "CREATED", actorId: actor.id, payload: { playerCount }, createdAt: now });
+    await recordGameEvent(ctx.deps, tx, { gameId, type: "CREATED", actorId: actor.id, payload: { playerCount, ...(input.isRecurringGame ? { startsSession: { playsHimself: input.playsHimself } } : {}) }, createdAt: now });
     // The organiser's device follows the new game (its players' news reach them there), as a join does.
     if (input.deviceToken) {
       await followGame(tx, { gameId, deviceToken: input.deviceToken, userAgent: input.userAgent ?? ctx.meta.userAgent, userId: actor.id, createdAt: now });

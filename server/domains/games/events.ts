@@ -15,7 +15,19 @@ const counts = { startTime: z.string(), players: z.number().int(), minPlayers: z
 const changeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const kinds = [
-  z.object({ type: z.literal("CREATED"), payload: z.object({ playerCount: z.number().int() }).partial() }),
+  z.object({
+    type: z.literal("CREATED"),
+    payload: z
+      .object({
+        playerCount: z.number().int(),
+        /**
+         * createGame with isRecurringGame: the game is the first of a weekly session, which the sessions domain makes
+         * from it in the same transaction (the weekly sessions' session-games.ts); `playsHimself` is the organiser's own place.
+         */
+        startsSession: z.object({ playsHimself: z.boolean() }),
+      })
+      .partial(),
+  }),
   z.object({
     type: z.literal("CHANGED"),
     /**

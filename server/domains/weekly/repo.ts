@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { courts, games, gameTemplates, organizations, users } from "../../db/schema";
 
@@ -62,12 +62,15 @@ const linkedGame = {
 };
 export type LinkedGame = { id: number; startTime: Date; gameType: string; creatorId: number; organizationId: number | null; shareKey: string };
 
-/** A template's game that has not started yet and is not cancelled (there is at most one in practice), soonest first. */
-export async function upcomingGameOf(db: DbOrTx, templateId: number, now: Date): Promise<LinkedGame | null> {
+/**
+ * A template's game that has not started yet and is not cancelled (there is at most one in practice), soonest
+ * first; `exceptGameId`: not this one (a week's game checking, as it is made, that no other holds its week).
+ */
+export async function upcomingGameOf(db: DbOrTx, templateId: number, now: Date, exceptGameId?: number): Promise<LinkedGame | null> {
   const [row] = await db
     .select(linkedGame)
     .from(games)
-    .where(and(eq(games.gameTemplateId, templateId), gt(games.startTime, now), isNull(games.cancelledAt)))
+    .where(and(eq(games.gameTemplateId, templateId), gt(games.startTime, now), isNull(games.cancelledAt), exceptGameId === undefined ? undefined : ne(games.id, exceptGameId)))
     .orderBy(asc(games.startTime))
     .limit(1);
   return row ?? null;

@@ -7,18 +7,18 @@ import { AppError } from "../../lib/errors";
 import type { Tx } from "../../db/client";
 import { requireCourt } from "../courts/service";
 import { checkFieldPermissions, checkPrice } from "../games/checks";
-import { editFutureGamesOfSession } from "../games/manage";
 import { gameAccess, sameKey, shareKeyOf } from "../games/visibility";
 import { actorOrNull, findUser, requireActor, type Actor } from "../users/service";
-import { templateChangesOf } from "./fields";
+import { editableFieldsOf, templateChangesOf } from "./fields";
 import { scheduleConfirmationReminder } from "./reminder";
 import * as repo from "./repo";
 import type { TemplateRow } from "./repo";
+import { editFutureGamesOfSession } from "./session-games";
 
 /**
  * Weekly sessions (spec 000 sections 2, 4, 6, 7; README Decisions "Weekly sessions"): the organiser's
  * templates, where each stands, and the answers to "does next week take place?". "Takes place" is
- * createGame with the template (games/create.ts); "does not take place" is updateGameTemplate with the
+ * createGame with the template (session-games.ts); "does not take place" is updateGameTemplate with the
  * next week's start as latestStartTime. Only the template's creator (and admins) manage it; only they
  * may move its court (spec 000 section 6).
  */
@@ -36,21 +36,7 @@ async function present(ctx: Pick<Ctx, "deps">, t: TemplateRow, actor: Actor | nu
     deactivatedAt: t.deactivatedAt,
     isActive: t.deactivatedAt === null,
     ...refs,
-    title: t.title,
-    description: t.description,
-    descriptionEn: t.descriptionEn,
-    gameType: t.gameType,
-    gameMode: t.gameMode,
-    level: t.level,
-    gender: t.gender,
-    priceCents: t.priceCents,
-    durationMinutes: t.durationMinutes,
-    minPlayers: t.minPlayers,
-    maxPlayers: t.maxPlayers,
-    teams: t.teams,
-    isManagedPayment: t.isManagedPayment,
-    instantCapture: t.instantCapture,
-    externalPaymentRequestsAllowed: t.externalPaymentRequestsAllowed,
+    ...editableFieldsOf(t),
     regularsHeadStart: t.regularsHeadStart,
     organiserPlayerCount: t.organiserPlayerCount,
     playsHimself: t.playsHimself,
@@ -115,7 +101,7 @@ export async function latestGameOf(ctx: Ctx, id: number, key?: string | null): P
  * updateGameTemplate (id; isActive, latestStartTime, court; regularsHeadStart; the details): activate or
  * deactivate; "does not take place" (latestStartTime = the next week's start, in the confirmation window,
  * with no game of that week); move the session to another court; the regulars' head start on or off; the
- * edit-details form's fields. Court and details reach the session's future games too (games/manage.ts).
+ * edit-details form's fields. Court and details reach the session's future games too (session-games.ts).
  */
 export async function updateGameTemplate(ctx: Ctx, input: z.output<typeof ZUpdateGameTemplateInput>): Promise<TGameTemplate> {
   const { actor, template } = await requireManaged(ctx, input.id);
