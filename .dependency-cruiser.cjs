@@ -30,11 +30,7 @@ module.exports = {
         "(repo.ts, places-repo.ts, …), so writes never cross a domain; another domain calls its service. Reads may join across " +
         "tables through a domain's read-only SQL fragments in <domain>/sql.ts (the allow-list: courts/sql.ts, participation/sql.ts), " +
         "which this rule does not match. Test files are included: a test seeds other domains' tables through server/testing/.",
-      from: {
-        path: "^server/domains/([^/]+)/",
-        // TEMPORARY: issue 24 item 2/5 removes this (games/create and games/manage drive weekly/repo, weekly/reminder reads notifications/repo)
-        pathNot: "^server/domains/(games/(create|manage)|weekly/reminder)[.]ts$",
-      },
+      from: { path: "^server/domains/([^/]+)/" },
       to: { path: "^server/domains/[^/]+/[^/]*repo[.]ts$", pathNot: "^server/domains/$1/" },
     },
     {
