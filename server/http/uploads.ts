@@ -3,6 +3,7 @@ import type { Server } from "bun";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Ctx, Deps } from "../context";
+import { requireViewer } from "../domains/auth/viewer";
 import { requireCourtManager, uploadCourtImage } from "../domains/courts/court-image";
 import { requireLogoUploader, uploadOrganizationLogo } from "../domains/organizations/service";
 import { deleteProfileImage, uploadProfileImage } from "../domains/users/profile-image";
@@ -48,7 +49,7 @@ export function mountUploads(app: Hono<Env>, deps: Deps): void {
 
   app.post("/api/profile-image", (c) =>
     handle(c, deps, async (ctx) => {
-      if (!ctx.viewer) throw new AppError("UNAUTHENTICATED"); // before reading anyone's body
+      requireViewer(ctx); // before reading anyone's body
       const file = await readFileField(c.req.raw, "profileImage", PROFILE_IMAGE.maxBytes);
       return uploadProfileImage(ctx, file);
     }),

@@ -17,6 +17,7 @@ import { enqueueMail } from "../notifications/outbox";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/password";
 import { deleteAddressesOf } from "../addresses/service";
+import { requireViewer } from "../auth/viewer";
 import { startSession, type AuthSession } from "../auth/service";
 import { endUserSessions, sessionIdOf } from "../auth/sessions";
 import { cancelGamesOrganisedBy } from "../games/manage";
@@ -44,11 +45,6 @@ export function assertBirthDate(ctx: Ctx, dateOfBirth: string): void {
   const problem = birthDateProblem(dateOfBirth, berlinDay(ctx.deps.clock.now()));
   if (problem === "too_young") throw new AppError("TOO_YOUNG", { fields: [{ path: "dateOfBirth", code: problem }] });
   if (problem) throw new AppError("VALIDATION", { fields: [{ path: "dateOfBirth", code: problem }] });
-}
-
-function requireUserId(ctx: Ctx): number {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer.userId;
 }
 
 async function sendConfirmation(ctx: Ctx, tx: Tx, user: { id: number; email: string; firstName: string; applicationLanguage: "de" | "en" }) {
@@ -100,7 +96,7 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
 
 /** Sends a confirmation link (valid 48 h) to the signed-in user's address. */
 export async function requestEmailConfirmation(ctx: Ctx): Promise<{ sent: boolean; alreadyVerified: boolean }> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   return ctx.deps.db.transaction(async (tx) => {
     const user = (await users.findUser(tx, userId))!;
     if (user.emailVerifiedAt) return { sent: false, alreadyVerified: true };
@@ -178,7 +174,7 @@ export async function resetPassword(ctx: Ctx, input: z.output<typeof ZResetPassw
 }
 
 export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileInput>): Promise<TMyAccount> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   const now = ctx.deps.clock.now();
   if (input.dateOfBirth) assertBirthDate(ctx, input.dateOfBirth);
   const regionId = input.regionSlug ? await findRegionIdBySlug(ctx, input.regionSlug) : undefined;
@@ -229,7 +225,7 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
  * "Gelöschtes Konto" as organiser or player.
  */
 export async function deleteAccount(ctx: Ctx): Promise<{ ok: true }> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   const now = ctx.deps.clock.now();
   const oldImage = (await users.findUser(ctx.deps.db, userId))?.profileImageUrl ?? null;
   const unusable = await hashPassword(encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32))));

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import * as users from "../users/service";
 import * as repo from "./repo";
 import type { AddressRow, AddressValues } from "./repo";
+import { requireViewer } from "../auth/viewer";
 
 /**
  * A user's postal addresses (spec 001 sections 2.9, 3, 5, 7): the payment onboarding sends the first
@@ -15,18 +16,13 @@ import type { AddressRow, AddressValues } from "./repo";
 
 type SaveAddressInput = z.output<typeof ZCreateOrUpdateAddressInput>;
 
-function requireUserId(ctx: Ctx): number {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer.userId;
-}
-
 function present(row: AddressRow): TAddress {
   return { id: row.id, line1: row.line1, line2: row.line2, postalCode: row.postalCode, town: row.town, state: row.state, country: row.country };
 }
 
 /** myAddresses: the caller's addresses, the one in use first. */
 export async function myAddresses(ctx: Ctx): Promise<TAddress[]> {
-  return (await repo.listAddresses(ctx.deps.db, requireUserId(ctx))).map(present);
+  return (await repo.listAddresses(ctx.deps.db, requireViewer(ctx).userId)).map(present);
 }
 
 /**
@@ -35,7 +31,7 @@ export async function myAddresses(ctx: Ctx): Promise<TAddress[]> {
  * one used, more only collect). Fields left out of an update (line2, state) keep their value.
  */
 export async function createOrUpdateAddress(ctx: Ctx, input: SaveAddressInput): Promise<TAddress> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   const now = ctx.deps.clock.now();
   const { id, ...fields } = input;
   if (id !== undefined) {

@@ -10,6 +10,7 @@ import { AppError } from "../../lib/errors";
 import * as occupancy from "../bookings/occupancy";
 import { ensureSubCourt, setCourtCalendarLink } from "../courts/service";
 import * as repo from "./repo";
+import { requireViewer } from "../auth/viewer";
 
 /**
  * Court owners' Google calendars (spec 001 sections 2.5, 4, 7, 9): the OAuth link (connectGoogle and
@@ -35,11 +36,6 @@ const BROKEN: ErrorCode = "GOOGLE_AUTH_FAILED";
 function google(deps: Pick<Deps, "google">): GoogleCalendarApi {
   if (!deps.google) throw new AppError("GOOGLE_UNAVAILABLE_HERE");
   return deps.google;
-}
-
-function requireViewer(ctx: Ctx) {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer;
 }
 
 /** Court owners and admins link calendars (spec 001 section 6). */

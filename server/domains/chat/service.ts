@@ -6,6 +6,7 @@ import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessag
 import type { Ctx } from "../../context";
 import { eventsOn, publishOnCommit } from "../../integrations/realtime";
 import { AppError } from "../../lib/errors";
+import { requireViewer } from "../auth/viewer";
 import { requireVisibleGame } from "../games/visibility";
 import type { GameEventReaction } from "../games/events";
 import { admitGuestComment } from "../participation/guest-limits";
@@ -19,11 +20,6 @@ function cleaned(text: string): string {
   const problem = messageTextProblem(value);
   if (problem) throw new AppError("VALIDATION", { fields: [{ path: "text", code: problem }] });
   return value;
-}
-
-function requireUserId(ctx: Ctx): number {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer.userId;
 }
 
 /* ---------- game chat ---------- */
@@ -102,7 +98,7 @@ export async function gameComments(ctx: Ctx, gameId: number, shareKey?: string |
 /* ---------- direct messages ---------- */
 
 export async function createDirectMessage(ctx: Ctx, input: z.output<typeof ZCreateDirectMessageInput>): Promise<{ id: number }> {
-  const me = requireUserId(ctx);
+  const me = requireViewer(ctx).userId;
   if (input.receiverId === me) throw new AppError("MESSAGE_TO_SELF");
   const text = cleaned(input.text);
   const now = ctx.deps.clock.now();
@@ -127,11 +123,11 @@ export async function* gameCommentEvents(ctx: Ctx, gameId: number, signal: Abort
 
 /** Server-sent events: the ids of new direct messages to or from the signed-in user. */
 export function directMessageEvents(ctx: Ctx, signal: AbortSignal | undefined) {
-  return eventsOn(ctx.deps.realtime, userChannel(requireUserId(ctx)), signal);
+  return eventsOn(ctx.deps.realtime, userChannel(requireViewer(ctx).userId), signal);
 }
 
 export async function directMessages(ctx: Ctx, input: z.output<typeof ZDirectMessagesInput>): Promise<{ objects: TDirectMessage[]; hasNext: boolean }> {
-  const me = requireUserId(ctx);
+  const me = requireViewer(ctx).userId;
   const rows = await repo.conversation(ctx.deps.db, me, input.partnerId, input.pageSize);
   return {
     hasNext: rows.length > input.pageSize,
@@ -143,16 +139,16 @@ export async function directMessages(ctx: Ctx, input: z.output<typeof ZDirectMes
 }
 
 export async function markConversationAsRead(ctx: Ctx, senderId: number): Promise<{ ok: true }> {
-  await repo.markRead(ctx.deps.db, requireUserId(ctx), senderId, ctx.deps.clock.now());
+  await repo.markRead(ctx.deps.db, requireViewer(ctx).userId, senderId, ctx.deps.clock.now());
   return { ok: true };
 }
 
 export function myChats(ctx: Ctx) {
-  return repo.conversations(ctx.deps.db, requireUserId(ctx));
+  return repo.conversations(ctx.deps.db, requireViewer(ctx).userId);
 }
 
 export async function unreadCount(ctx: Ctx) {
-  const me = requireUserId(ctx);
+  const me = requireViewer(ctx).userId;
   const since = new Date(ctx.deps.clock.now().getTime() - GAME_CHAT_FOLLOW_DAYS * 86400_000);
   const [count, chats] = await Promise.all([repo.unreadDirectMessages(ctx.deps.db, me), repo.currentGameChats(ctx.deps.db, me, since)]);
   return { directMessages: count, currentGameChats: chats };
@@ -165,5 +161,5 @@ export function marketingMessages(ctx: Ctx) {
 /** The people a user played with in the last 90 days: the Players tab suggests them to chat with. */
 export function myGameMates(ctx: Ctx) {
   const since = new Date(ctx.deps.clock.now().getTime() - GAME_MATES_DAYS * 86400_000);
-  return repo.gameMates(ctx.deps.db, requireUserId(ctx), since, 50);
+  return repo.gameMates(ctx.deps.db, requireViewer(ctx).userId, since, 50);
 }

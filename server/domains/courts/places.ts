@@ -9,6 +9,7 @@ import { listRegions } from "../regions/service";
 import { requireActor } from "../users/service";
 import * as placesRepo from "./places-repo";
 import * as repo from "./repo";
+import { requireViewer } from "../auth/viewer";
 
 /**
  * Geocoding and creating a court (spec 001 sections 2.7, 3 and 7): searchOsmPlaces, checkAndSaveGeocoords,
@@ -28,11 +29,6 @@ export const COURTS_PER_DAY = 10;
 
 /** Geocoder categories that are an address, not a named place ("Mauerpark" has a name worth keeping, "Gleimstraße" does not). */
 const ADDRESS_CATEGORIES = new Set(["place", "highway", "building", "boundary", "landuse", ""]);
-
-function requireViewerId(ctx: Ctx): number {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer.userId;
-}
 
 async function requireVerified(ctx: Ctx): Promise<number> {
   const actor = await requireActor(ctx);
@@ -104,14 +100,14 @@ async function saveDraft(ctx: Ctx, userId: number, place: TPlace, extraCourtId: 
  * while creating a court, and every call may spend the shared geocoder quota (README, Decisions).
  */
 export async function searchPlaces(ctx: Ctx, input: z.output<typeof ZPlaceSearchInput>): Promise<TPlace[]> {
-  requireViewerId(ctx);
+  requireViewer(ctx);
   const results = await ctx.deps.geocoder.search(input.query, { limit: SEARCH_LIMIT });
   return results.filter(usable).map((r) => toPlace(r, { keepOsmId: true }));
 }
 
 /** checkAndSaveGeocoords: the address at the chosen point (the point itself is kept: the user placed it). */
 export async function checkAndSaveGeocoords(ctx: Ctx, input: z.output<typeof ZCheckGeocoordsInput>): Promise<TSavedLocation> {
-  requireViewerId(ctx);
+  requireViewer(ctx);
   const userId = await requireVerified(ctx);
   const result = await ctx.deps.geocoder.reverse(input.latitude, input.longitude);
   if (!usable(result)) {
@@ -122,7 +118,7 @@ export async function checkAndSaveGeocoords(ctx: Ctx, input: z.output<typeof ZCh
 
 /** checkAndSaveAddress: the first place the geocoder finds for the address. */
 export async function checkAndSaveAddress(ctx: Ctx, input: z.output<typeof ZCheckAddressInput>): Promise<TSavedLocation> {
-  requireViewerId(ctx);
+  requireViewer(ctx);
   const userId = await requireVerified(ctx);
   const query =
     input.address?.trim() ||
@@ -134,7 +130,7 @@ export async function checkAndSaveAddress(ctx: Ctx, input: z.output<typeof ZChec
 
 /** saveOsmPlace: an OpenStreetMap object from searchOsmPlaces; when it already became a court, that court comes first in `courts`. */
 export async function saveOsmPlace(ctx: Ctx, input: z.output<typeof ZSaveOsmPlaceInput>): Promise<TSavedLocation> {
-  requireViewerId(ctx);
+  requireViewer(ctx);
   const userId = await requireVerified(ctx);
   const result = await ctx.deps.geocoder.lookup(input.osmId);
   if (!usable(result)) throw new AppError("GEOCODE_ADDRESS_INVALID", { fields: [{ path: "osmId", code: "places_place_unknown" }] });
@@ -160,7 +156,7 @@ function regionAt(regions: readonly RegionArea[], point: { latitude: number; lon
  * that court's id instead of creating a second one (the client then shows the existing court).
  */
 export async function createCourt(ctx: Ctx, input: z.output<typeof ZCreateCourtInput>): Promise<{ id: number }> {
-  requireViewerId(ctx);
+  requireViewer(ctx);
   const userId = await requireVerified(ctx);
   if (input.minPlayers != null && input.maxPlayers != null && input.minPlayers > input.maxPlayers) {
     throw new AppError("VALIDATION", { fields: [{ path: "minPlayers", code: "places_min_players_above_max" }] });

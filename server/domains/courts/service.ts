@@ -14,6 +14,7 @@ import type { TCourtRef, ZCourtSearchInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { requireViewer } from "../auth/viewer";
 import { regionBySlug } from "../regions/service";
 import { actorOrNull } from "../users/service";
 import * as repo from "./repo";
@@ -59,8 +60,7 @@ export function courtsByName(ctx: Ctx, input: z.output<typeof ZCourtsByNameInput
 
 /** myCourts: the courts the viewer owns (court owners; empty for everybody else). */
 export function myCourts(ctx: Ctx): Promise<TCourtListItem[]> {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return repo.findCourtsOwnedBy(ctx.deps.db, ctx.viewer.userId, MINE_LIMIT);
+  return repo.findCourtsOwnedBy(ctx.deps.db, requireViewer(ctx).userId, MINE_LIMIT);
 }
 
 /** The court page; the calendar link only for the owner and admins. */

@@ -17,16 +17,12 @@ import {
   retrieveConnectedAccount,
   stripeErrorFields,
 } from "./connected-accounts";
+import { requireViewer } from "../auth/viewer";
 
 /**
  * The organiser's payment onboarding (spec 001 sections 2.9, 5, 7, 8): start (or continue) Stripe's
  * hosted onboarding, check the account after the return, and restart with a new account.
  */
-
-function requireUserId(ctx: Ctx): number {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer.userId;
-}
 
 function requirePayments(ctx: Ctx): Payments {
   if (!ctx.deps.payments) throw new AppError("PAYMENTS_UNAVAILABLE");
@@ -47,7 +43,7 @@ async function requireUser(ctx: Ctx, userId: number) {
  * afterwards every call only makes a new link, also to finish or correct a completed onboarding.
  */
 export async function createStripeAccountLink(ctx: Ctx): Promise<TAccountLink> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   const payments = requirePayments(ctx);
   const user = await requireUser(ctx, userId);
   if (user.emailVerifiedAt === null) throw new AppError("EMAIL_NOT_VERIFIED");
@@ -106,7 +102,7 @@ async function checkAccount(ctx: Ctx, payments: Payments, userId: number): Promi
  * webhook; answers the account as myAccount does.
  */
 export async function refreshPaymentAccount(ctx: Ctx): Promise<TMyAccount> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   const payments = requirePayments(ctx);
   try {
     await checkAccount(ctx, payments, userId);
@@ -124,7 +120,7 @@ export async function refreshPaymentAccount(ctx: Ctx): Promise<TMyAccount> {
  * the stored state (and logs).
  */
 export async function myAccountWithPaymentDetails(ctx: Ctx, updatePaymentDetails: boolean): Promise<TMyAccount> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   if (updatePaymentDetails && ctx.deps.payments) {
     await checkAccount(ctx, ctx.deps.payments, userId).catch((e: unknown) => {
       if (e instanceof AppError) throw e;
@@ -141,7 +137,7 @@ export async function myAccountWithPaymentDetails(ctx: Ctx, updatePaymentDetails
  * Without an account there is nothing to do. Answers the account as myAccount does.
  */
 export async function resetPaymentAccount(ctx: Ctx): Promise<TMyAccount> {
-  const userId = requireUserId(ctx);
+  const userId = requireViewer(ctx).userId;
   const payments = requirePayments(ctx);
   const old = await ctx.deps.db.transaction(async (tx) => {
     await users.lockUser(tx, userId);

@@ -4,6 +4,7 @@ import { profileImageJpeg } from "../../integrations/images";
 import { newKey, storageFor, type Storage } from "../../integrations/storage";
 import { AppError } from "../../lib/errors";
 import * as repo from "./repo";
+import { requireViewer } from "../auth/viewer";
 
 /**
  * Profile pictures (spec 001 sections 2.5, 5, 8): the upload is checked and re-encoded
@@ -16,11 +17,6 @@ import * as repo from "./repo";
 export type UploadedFile = { bytes: Uint8Array; name?: string; type?: string };
 
 const FOLDER = "profile-images";
-
-function requireViewer(ctx: Ctx) {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer;
-}
 
 export async function uploadProfileImage(ctx: Ctx, file: UploadedFile): Promise<{ profileImageUrl: string }> {
   const viewer = requireViewer(ctx);

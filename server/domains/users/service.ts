@@ -7,13 +7,9 @@ import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import * as repo from "./repo";
 import type { NewUserRow, PaymentAccountChanges, UserChanges, UserRow } from "./repo";
+import { requireViewer } from "../auth/viewer";
 
 export type { UserRow };
-
-function requireViewer(ctx: Ctx) {
-  if (!ctx.viewer) throw new AppError("UNAUTHENTICATED");
-  return ctx.viewer;
-}
 
 async function loadAccount(ctx: Ctx, userId: number): Promise<TMyAccount> {
   const found = await repo.findUserWithRelations(ctx.deps.db, userId);
