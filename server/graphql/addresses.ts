@@ -24,9 +24,9 @@ export const addressTypeDefs = /* GraphQL */ `
 `;
 
 export const addressQueries = {
-  myAddresses: resolver(ZNoArgs, addresses.myAddresses),
+  myAddresses: resolver({ auth: "user" }, ZNoArgs, addresses.myAddresses),
 };
 
 export const addressMutations = {
-  createOrUpdateAddress: resolver(ZCreateOrUpdateAddressInput, addresses.createOrUpdateAddress, (address) => ({ address })),
+  createOrUpdateAddress: resolver({ auth: "user" }, ZCreateOrUpdateAddressInput, addresses.createOrUpdateAddress, (address) => ({ address })),
 };

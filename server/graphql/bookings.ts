@@ -91,8 +91,8 @@ function bookingOut(b: TCourtBooking) {
 const upper = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : v);
 
 export const bookingQueries = {
-  courtBooking: resolver(ZCourtBookingIdInput, (ctx, i) => bookings.courtBooking(ctx, i.id), bookingOut),
-  courtBookings: resolver(ZCourtBookingsInput, bookings.courtBookings, (list) => list.map(bookingOut)),
+  courtBooking: resolver({ auth: "user" }, ZCourtBookingIdInput, (ctx, i) => bookings.courtBooking(ctx, i.id), bookingOut),
+  courtBookings: resolver({ auth: "user" }, ZCourtBookingsInput, bookings.courtBookings, (list) => list.map(bookingOut)),
   occupiedTimes: resolver(
     legacy(ZOccupiedTimesInput, (a: Args) => ({ courtId: a.courtId, from: a.start ?? undefined, to: a.end ?? undefined })),
     bookings.occupiedTimes,
@@ -110,10 +110,10 @@ export const bookingCourtFields = {
 };
 
 export const bookingMutations = {
-  createCourtBooking: resolver(ZCreateCourtBookingInput, bookings.createCourtBooking, bookingOut),
-  updateCourtBooking: resolver(legacy(ZUpdateCourtBookingInput, (a: Args) => ({ ...a, status: upper(a.status) })), bookings.updateCourtBooking, bookingOut),
-  createManualCourtBooking: resolver(ZCreateManualBookingInput, manual.createManualBooking),
-  createManualCourtBookingSeries: resolver(ZCreateManualBookingInput, manual.createManualSeries, ({ bookings: list, ...s }) => ({ ...s, manualCourtBookings: list })),
-  deleteManualCourtBooking: resolver(ZManualBookingIdInput, (ctx, i) => manual.deleteManualBooking(ctx, i.id)),
-  deleteManualCourtBookingSeries: resolver(ZManualBookingIdInput, (ctx, i) => manual.deleteManualSeries(ctx, i.id)),
+  createCourtBooking: resolver({ auth: "user" }, ZCreateCourtBookingInput, bookings.createCourtBooking, bookingOut),
+  updateCourtBooking: resolver({ auth: "user" }, legacy(ZUpdateCourtBookingInput, (a: Args) => ({ ...a, status: upper(a.status) })), bookings.updateCourtBooking, bookingOut),
+  createManualCourtBooking: resolver({ auth: "user" }, ZCreateManualBookingInput, manual.createManualBooking),
+  createManualCourtBookingSeries: resolver({ auth: "user" }, ZCreateManualBookingInput, manual.createManualSeries, ({ bookings: list, ...s }) => ({ ...s, manualCourtBookings: list })),
+  deleteManualCourtBooking: resolver({ auth: "user" }, ZManualBookingIdInput, (ctx, i) => manual.deleteManualBooking(ctx, i.id)),
+  deleteManualCourtBookingSeries: resolver({ auth: "user" }, ZManualBookingIdInput, (ctx, i) => manual.deleteManualSeries(ctx, i.id)),
 };

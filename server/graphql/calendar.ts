@@ -44,14 +44,14 @@ export const calendarTypeDefs = /* GraphQL */ `
 `;
 
 export const calendarQueries = {
-  listCalendars: resolver(ZNoArgs, calendar.listCalendars),
+  listCalendars: resolver({ auth: "user" }, ZNoArgs, calendar.listCalendars),
 };
 
 export const calendarMutations = {
-  connectGoogle: resolver(ZNoArgs, calendar.connectGoogle),
-  setCalendarForCourt: resolver(ZSetCalendarForCourtInput, calendar.setCalendarForCourt),
-  deleteCalendarFromCourt: resolver(ZCalendarCourtInput, calendar.deleteCalendarFromCourt),
-  importGoogleBookings: resolver(ZNoArgs, calendar.importGoogleBookings),
+  connectGoogle: resolver({ auth: "user" }, ZNoArgs, calendar.connectGoogle),
+  setCalendarForCourt: resolver({ auth: "user" }, ZSetCalendarForCourtInput, calendar.setCalendarForCourt),
+  deleteCalendarFromCourt: resolver({ auth: "user" }, ZCalendarCourtInput, calendar.deleteCalendarFromCourt),
+  importGoogleBookings: resolver({ auth: "user" }, ZNoArgs, calendar.importGoogleBookings),
 };
 
 /** MyAccount.googleCredentials: the account's own link (MyAccount is always the viewer's). */

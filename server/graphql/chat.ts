@@ -39,16 +39,16 @@ export const chatTypeDefs = /* GraphQL */ `
 
 export const chatQueries = {
   gameComments: resolver(ZGameIdInput, (ctx, i) => chat.gameComments(ctx, i.gameId)),
-  myDirectMessages: resolver(ZDirectMessagesInput, chat.directMessages),
-  myChats: resolver(ZNoArgs, chat.myChats),
-  myGameMates: resolver(ZNoArgs, chat.myGameMates),
-  myUnreadMessagesCount: resolver(ZNoArgs, chat.unreadCount, (count) => count.directMessages),
-  myCurrentGameChats: resolver(ZNoArgs, chat.unreadCount, (count) => count.currentGameChats),
+  myDirectMessages: resolver({ auth: "user" }, ZDirectMessagesInput, chat.directMessages),
+  myChats: resolver({ auth: "user" }, ZNoArgs, chat.myChats),
+  myGameMates: resolver({ auth: "user" }, ZNoArgs, chat.myGameMates),
+  myUnreadMessagesCount: resolver({ auth: "user" }, ZNoArgs, chat.unreadCount, (count) => count.directMessages),
+  myCurrentGameChats: resolver({ auth: "user" }, ZNoArgs, chat.unreadCount, (count) => count.currentGameChats),
   myMarketingMessages: resolver(ZNoArgs, chat.marketingMessages),
 };
 
 export const chatMutations = {
   createComment: resolver(ZCreateCommentInput, chat.createComment),
-  createDirectMessage: resolver(ZCreateDirectMessageInput, chat.createDirectMessage),
-  markConversationAsRead: resolver(legacy(ZUserByIdInput, (a) => ({ id: a.senderId })), (ctx, i) => chat.markConversationAsRead(ctx, i.id)),
+  createDirectMessage: resolver({ auth: "user" }, ZCreateDirectMessageInput, chat.createDirectMessage),
+  markConversationAsRead: resolver({ auth: "user" }, legacy(ZUserByIdInput, (a) => ({ id: a.senderId })), (ctx, i) => chat.markConversationAsRead(ctx, i.id)),
 };

@@ -114,23 +114,23 @@ const fileOf = async (file: Blob) => ({ bytes: new Uint8Array(await file.arrayBu
 export const courtQueries = {
   courts: resolver(ZCourtsNearInput, courts.courtsNear, courtList),
   court: resolver(ZCourtIdInput, (ctx, i) => courts.courtById(ctx, i.id), courtOut),
-  myCourts: resolver(ZNoArgs, (ctx) => courts.myCourts(ctx), courtList),
+  myCourts: resolver({ auth: "user" }, ZNoArgs, (ctx) => courts.myCourts(ctx), courtList),
   searchCourtsByLocation: resolver(ZCourtsByLocationInput, courts.courtsByLocation, courtList),
   searchCourtsByName: resolver(ZCourtsByNameInput, courts.courtsByName, courtList),
-  searchOsmPlaces: resolver(ZPlaceSearchInput, places.searchPlaces),
+  searchOsmPlaces: resolver({ auth: "user" }, ZPlaceSearchInput, places.searchPlaces),
   organization: resolver(ZOrganizationIdInput, (ctx, i) => organizations.organizationById(ctx, i.id)),
 };
 
 export const courtMutations = {
-  checkAndSaveGeocoords: resolver(ZCheckGeocoordsInput, places.checkAndSaveGeocoords, savedLocationOut),
-  checkAndSaveAddress: resolver(ZCheckAddressInput, places.checkAndSaveAddress, savedLocationOut),
-  saveOsmPlace: resolver(ZSaveOsmPlaceInput, places.saveOsmPlace, savedLocationOut),
-  createCourt: resolver(legacy(ZCreateCourtInput, (a: Args) => ({ ...a, turf: upper(a.turf), fencing: upper(a.fencing) })), places.createCourt),
-  uploadCourtImage: resolver(legacy(ZCourtIdInput.extend({ courtImage: zFile }), (a) => ({ id: a.courtId, courtImage: a.courtImage })), async (ctx, i) => {
+  checkAndSaveGeocoords: resolver({ auth: "user" }, ZCheckGeocoordsInput, places.checkAndSaveGeocoords, savedLocationOut),
+  checkAndSaveAddress: resolver({ auth: "user" }, ZCheckAddressInput, places.checkAndSaveAddress, savedLocationOut),
+  saveOsmPlace: resolver({ auth: "user" }, ZSaveOsmPlaceInput, places.saveOsmPlace, savedLocationOut),
+  createCourt: resolver({ auth: "user" }, legacy(ZCreateCourtInput, (a: Args) => ({ ...a, turf: upper(a.turf), fencing: upper(a.fencing) })), places.createCourt),
+  uploadCourtImage: resolver({ auth: "user" }, legacy(ZCourtIdInput.extend({ courtImage: zFile }), (a) => ({ id: a.courtId, courtImage: a.courtImage })), async (ctx, i) => {
     const { imageUrl } = await uploadCourtImage(ctx, i.id, await fileOf(i.courtImage));
     return { ok: true, imageUrl, court: courtOut(await courts.courtById(ctx, i.id)) };
   }),
-  uploadOrganizationLogo: resolver(ZOrganizationIdInput.extend({ logoImage: zFile }), async (ctx, i) => {
+  uploadOrganizationLogo: resolver({ auth: "user" }, ZOrganizationIdInput.extend({ logoImage: zFile }), async (ctx, i) => {
     const { imageUrl } = await organizations.uploadOrganizationLogo(ctx, i.id, await fileOf(i.logoImage));
     return { ok: true, imageUrl, organization: await organizations.organizationById(ctx, i.id) };
   }),

@@ -103,9 +103,9 @@ export const gameQueries = {
 };
 
 export const gameMutations = {
-  createGame: resolver(legacy(ZCreateGameInput, gameArgs), createGame),
-  updateGame: resolver(legacy(ZUpdateGameInput, gameArgs), updateGame, gameMutation),
-  cancelGame: resolver(legacy(ZCancelGameInput, (a) => ({ gameId: a.id, reason: a.cancellationReason, message: a.cancellationMessage })), cancelGame, gameMutation),
+  createGame: resolver({ auth: "user" }, legacy(ZCreateGameInput, gameArgs), createGame),
+  updateGame: resolver({ auth: "user" }, legacy(ZUpdateGameInput, gameArgs), updateGame, gameMutation),
+  cancelGame: resolver({ auth: "user" }, legacy(ZCancelGameInput, (a) => ({ gameId: a.id, reason: a.cancellationReason, message: a.cancellationMessage })), cancelGame, gameMutation),
 };
 
 /** The game chat, loaded only when a query asks for it, through the chat service: whoever may see the game may read its chat. */

@@ -96,7 +96,7 @@ const ok = () => ({ ok: true });
 
 export const participationQueries = {
   guestProfile: resolver(ZGuestProfileInput, attendance.guestProfile, (p) => ({ ...p, attendedGames: gamePage(p.attendedGames) })),
-  participationPayment: resolver(ZParticipationPaymentInput, participationPayment.participationPayment),
+  participationPayment: resolver({ auth: "user" }, ZParticipationPaymentInput, participationPayment.participationPayment),
 };
 
 export const participationMutations = {
@@ -107,11 +107,11 @@ export const participationMutations = {
   updateParticipation: resolver(ZUpdateParticipationInput, updateParticipation, (p) => ({ participation: { ...p, paymentIntentClientSecret: null } })),
   // A participation named by userId or playerName is looked up inside the service's transaction.
   revokeGameParticipation: resolver(ZRevokeParticipationInput, revokeParticipation),
-  addParticipation: resolver(ZAddOwnParticipationInput, attendance.addOwnParticipation, ok),
-  attachGuestParticipationsToMyAccount: resolver(ZAttachGuestParticipationsInput, attachGuestParticipations),
-  sendReliabilityFeedbackForGame: resolver(ZFeedbackInput, attendance.sendReliabilityFeedback),
-  createGameReport: resolver(ZReportInput, attendance.createGameReport),
-  capturePaymentsForGame: resolver(ZCapturePaymentsInput, capturePaymentsForGame),
-  requestExternalPayment: resolver(ZRequestExternalPaymentInput, cash.requestExternalPayment),
-  declineExternalPaymentRequest: resolver(ZDeclineExternalPaymentInput, cash.declineExternalPaymentRequest),
+  addParticipation: resolver({ auth: "user" }, ZAddOwnParticipationInput, attendance.addOwnParticipation, ok),
+  attachGuestParticipationsToMyAccount: resolver({ auth: "user" }, ZAttachGuestParticipationsInput, attachGuestParticipations),
+  sendReliabilityFeedbackForGame: resolver({ auth: "user" }, ZFeedbackInput, attendance.sendReliabilityFeedback),
+  createGameReport: resolver({ auth: "user" }, ZReportInput, attendance.createGameReport),
+  capturePaymentsForGame: resolver({ auth: "admin" }, ZCapturePaymentsInput, capturePaymentsForGame),
+  requestExternalPayment: resolver({ auth: "user" }, ZRequestExternalPaymentInput, cash.requestExternalPayment),
+  declineExternalPaymentRequest: resolver({ auth: "user" }, ZDeclineExternalPaymentInput, cash.declineExternalPaymentRequest),
 };

@@ -19,6 +19,6 @@ export const paymentOnboardingTypeDefs = /* GraphQL */ `
 `;
 
 export const paymentOnboardingMutations = {
-  createStripeAccountLink: resolver(ZNoArgs, onboarding.createStripeAccountLink),
-  resetPaymentAccount: resolver(ZNoArgs, onboarding.resetPaymentAccount, () => ({ success: true })),
+  createStripeAccountLink: resolver({ auth: "user" }, ZNoArgs, onboarding.createStripeAccountLink),
+  resetPaymentAccount: resolver({ auth: "user" }, ZNoArgs, onboarding.resetPaymentAccount, () => ({ success: true })),
 };

@@ -1,10 +1,20 @@
 import { isInputObjectType, isListType, isNonNullType, type GraphQLInputType, type GraphQLResolveInfo } from "graphql";
 import { z } from "zod";
-import type { Ctx } from "../context";
+import type { Ctx, Viewer } from "../context";
+import { requireAdmin, requireViewer } from "../domains/auth/viewer";
 import { AppError, fieldIssuesFromZod } from "../lib/errors";
 
 export type Args = Record<string, unknown>;
-export type GqlResolver = (parent: any, args: Args, context: { ctx: Ctx }, info: GraphQLResolveInfo) => unknown;
+
+/** Who may call an operation at all, as tRPC's procedures declare it (server/trpc/init.ts ProcedureMeta); none: anyone. */
+export type Auth = "user" | "admin";
+export type Declaration = { auth?: Auth };
+
+/** A resolver, with its declaration for the authorisation tests (server/graphql/auth-gate.test.ts). */
+export type GqlResolver = ((parent: any, args: Args, context: { ctx: Ctx }, info: GraphQLResolveInfo) => unknown) & { readonly auth?: Auth };
+
+/** The context a resolver declared `auth: "user"` or `"admin"` runs with: a viewer is certain. */
+export type SignedInCtx = Ctx & { viewer: Viewer };
 
 /** Input of an operation or field without arguments. */
 export const ZNoArgs = z.object({});
@@ -20,12 +30,35 @@ export const ZNoArgs = z.object({});
 export function resolver<S extends z.ZodType, R, P = unknown>(
   input: S,
   service: (ctx: Ctx, input: z.output<S>, parent: P) => R,
-  present: (result: Awaited<R>, input: z.output<S>) => unknown = (result) => result,
-): GqlResolver {
-  return async (parent: P, args, { ctx }, info) => {
+  present?: (result: Awaited<R>, input: z.output<S>) => unknown,
+): GqlResolver;
+/**
+ * The same for an operation only signed-in users (`{ auth: "user" }`) or administrators (`{ auth: "admin" }`)
+ * may call, as tRPC's `authedProcedure` and `adminProcedure`: checked before the arguments are read, with
+ * the same answers (UNAUTHENTICATED, the old API's "You do not have permission to perform this action";
+ * FORBIDDEN for a signed-in non-admin). An operation declares what its tRPC twin's procedure does.
+ */
+export function resolver<S extends z.ZodType, R, P = unknown>(
+  declaration: Declaration,
+  input: S,
+  service: (ctx: SignedInCtx, input: z.output<S>, parent: P) => R,
+  present?: (result: Awaited<R>, input: z.output<S>) => unknown,
+): GqlResolver;
+export function resolver(...params: unknown[]): GqlResolver {
+  const declared = !(params[0] instanceof z.ZodType);
+  const [{ auth }, input, service, present = (result: unknown) => result] = (declared ? params : [{}, ...params]) as [
+    Declaration,
+    z.ZodType,
+    (ctx: Ctx, input: unknown, parent: unknown) => unknown,
+    ((result: unknown, input: unknown) => unknown) | undefined,
+  ];
+  const resolve = async (parent: unknown, args: Args, { ctx }: { ctx: Ctx }, info: GraphQLResolveInfo) => {
+    if (auth === "admin") requireAdmin(ctx);
+    else if (auth === "user") requireViewer(ctx);
     const parsed = parseArgs(input, withoutMeaninglessNulls(input, idsAsNumbers(args, info)));
     return present(await service(ctx, parsed, parent), parsed);
   };
+  return Object.assign(resolve, { auth });
 }
 
 /** The old API's argument names and units (`id`, `duration`, euros) mapped onto a shared input schema, as a zod transform in front of it. */

@@ -129,11 +129,11 @@ const mutations: Record<string, GqlResolver> = {
   requestPasswordReset: resolver(ZRequestPasswordResetInput, accounts.requestPasswordReset, success),
   resetPassword: resolver(ZResetPasswordInput, accounts.resetPassword, success),
   confirmEmail: resolver(ZConfirmEmailInput, accounts.confirmEmail, success),
-  requestEmailConfirmation: resolver(ZNoArgs, accounts.requestEmailConfirmation, (r) => ({ success: r.sent })),
-  editProfile: resolver(ZEditProfileInput, accounts.editProfile),
+  requestEmailConfirmation: resolver({ auth: "user" }, ZNoArgs, accounts.requestEmailConfirmation, (r) => ({ success: r.sent })),
+  editProfile: resolver({ auth: "user" }, ZEditProfileInput, accounts.editProfile),
   // Documented without arguments (spec 001 section 7): the wrapper confirms in its own screen; the
   // web client's tRPC call carries the typed word.
-  deleteAccount: resolver(ZNativeDeleteAccountInput, accounts.deleteAccount, success),
+  deleteAccount: resolver({ auth: "user" }, ZNativeDeleteAccountInput, accounts.deleteAccount, success),
   ...gameMutations,
   ...participationMutations,
   ...uploadMutations,
@@ -149,7 +149,7 @@ const mutations: Record<string, GqlResolver> = {
   refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
   logout: resolver(ZNoArgs, auth.logout),
   register: resolver(ZRegisterInput, accounts.register, (s) => ({ id: s.userId, token: s.token, refreshExpiresIn: s.refreshExpiresIn })),
-  updateLanguage: resolver(ZUpdateLanguageInput, (ctx, i) => users.updateLanguage(ctx, i.applicationLanguage), (user) => ({ ok: true, user })),
+  updateLanguage: resolver({ auth: "user" }, ZUpdateLanguageInput, (ctx, i) => users.updateLanguage(ctx, i.applicationLanguage), (user) => ({ ok: true, user })),
 };
 
 /**
@@ -184,15 +184,17 @@ function subscriberCounts(ctx: Ctx) {
 
 /** Every mutation needs the CSRF header and a same-origin Origin, as on tRPC. */
 function withCsrf(resolve: GqlResolver): GqlResolver {
-  return (parent, args, context, info) => {
+  const checked: GqlResolver = (parent, args, context, info) => {
     if (!context.ctx.meta.csrfOk) throw new AppError("CSRF_FAILED");
     return resolve(parent, args, context, info);
   };
+  return Object.assign(checked, { auth: resolve.auth });
 }
 
 export const resolvers = {
   Query: {
-    myAccount: resolver(ZMyAccountArgs, (ctx, i) => paymentOnboarding.myAccountWithPaymentDetails(ctx, i.updatePaymentDetails === true), (account, { updatePaymentDetails: _, ...pageSizes }) => ({ ...account, pageSizes })),
+    // The old API refuses visitors here; tRPC's users.myAccount answers them null (the web client asks who is signed in).
+    myAccount: resolver({ auth: "user" }, ZMyAccountArgs, (ctx, i) => paymentOnboarding.myAccountWithPaymentDetails(ctx, i.updatePaymentDetails === true), (account, { updatePaymentDetails: _, ...pageSizes }) => ({ ...account, pageSizes })),
     regions: resolver(ZNoArgs, regions.listRegions),
     user: resolver(ZUserArgs, (ctx, i) => users.userById(ctx, i.id), (user, { id: _, ...pageSizes }) => ({ ...user, pageSizes })),
     ...gameQueries,

@@ -24,12 +24,12 @@ export const uploadTypeDefs = /* GraphQL */ `
 const ZUploadArgs = z.object({ profileImage: z.instanceof(Blob, { error: "required" }) });
 
 export const uploadMutations = {
-  uploadProfileImage: resolver(ZUploadArgs, async (ctx, { profileImage: file }) => {
+  uploadProfileImage: resolver({ auth: "user" }, ZUploadArgs, async (ctx, { profileImage: file }) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const { profileImageUrl } = await profileImage.uploadProfileImage(ctx, { bytes, name: file instanceof File ? file.name : undefined, type: file.type });
     return { ok: true, profileImageUrl, user: await users.myAccount(ctx) };
   }),
-  deleteProfileImage: resolver(ZNoArgs, async (ctx) => {
+  deleteProfileImage: resolver({ auth: "user" }, ZNoArgs, async (ctx) => {
     await profileImage.deleteProfileImage(ctx);
     return { ok: true, user: await users.myAccount(ctx) };
   }),

@@ -49,11 +49,11 @@ function templateOut(t: TGameTemplate) {
 }
 
 export const weeklyQueries = {
-  myGameTemplates: resolver(ZNoArgs, weekly.myGameTemplates, (list) => list.map(templateOut)),
-  gameTemplate: resolver(ZGameTemplateIdInput, (ctx, i) => weekly.gameTemplate(ctx, i.id), templateOut),
+  myGameTemplates: resolver({ auth: "user" }, ZNoArgs, weekly.myGameTemplates, (list) => list.map(templateOut)),
+  gameTemplate: resolver({ auth: "user" }, ZGameTemplateIdInput, (ctx, i) => weekly.gameTemplate(ctx, i.id), templateOut),
 };
 
 export const weeklyMutations = {
-  updateGameTemplate: resolver(ZUpdateGameTemplateInput, weekly.updateGameTemplate, templateOut),
-  deleteGameTemplate: resolver(ZGameTemplateIdInput, (ctx, i) => weekly.deleteGameTemplate(ctx, i.id)),
+  updateGameTemplate: resolver({ auth: "user" }, ZUpdateGameTemplateInput, weekly.updateGameTemplate, templateOut),
+  deleteGameTemplate: resolver({ auth: "user" }, ZGameTemplateIdInput, (ctx, i) => weekly.deleteGameTemplate(ctx, i.id)),
 };

@@ -64,8 +64,15 @@ export function validationMessage(fields: AppErrorData["fields"]): string {
   return `${ERROR_CODES.VALIDATION}: ${listed.join(", ")}${fields.length > 3 ? `, +${fields.length - 3} more` : ""}`;
 }
 
+/**
+ * What a procedure declares about itself. `auth`: who may call it at all (procedures.ts sets it;
+ * public procedures have none). GraphQL resolvers declare the same (graphql/resolve.ts), and the
+ * authorisation tests read both.
+ */
+export type ProcedureMeta = { auth?: "user" | "admin" };
+
 /** The one tRPC error format: `data.app` carries the stable code (a translation key) and details. */
-const t = initTRPC.context<Ctx>().create({
+const t = initTRPC.context<Ctx>().meta<ProcedureMeta>().create({
   transformer,
   errorFormatter({ shape, error }) {
     const app = appDataOf(error);
