@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DEMO_PASSWORD, E2E_TIMEOUT, fillSignInForm, shot, signIn, uniqueEmail, useHarness } from "./harness";
+import { DEMO_PASSWORD, E2E_TIMEOUT, eventually, fillSignInForm, shot, signIn, uniqueEmail, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -284,14 +284,10 @@ describe("accounts", () => {
 
       // The mail really went out (the dev mail catcher).
       const mails = await context.newPage();
-      const deadline = Date.now() + 20_000;
-      let found = 0;
-      while (Date.now() < deadline && found === 0) {
+      await eventually(async () => {
         await mails.goto("/dev/mails");
-        found = await mails.locator("article").filter({ hasText: "lukas@kickrunde.de" }).filter({ hasText: "Bitte bestätige Deine E-Mail-Adresse" }).count();
-        if (found === 0) await mails.waitForTimeout(300);
-      }
-      expect(found).toBeGreaterThan(0);
+        expect(await mails.locator("article").filter({ hasText: "lukas@kickrunde.de" }).filter({ hasText: "Bitte bestätige Deine E-Mail-Adresse" }).count()).toBeGreaterThan(0);
+      }, { what: "the confirmation mail to lukas@kickrunde.de" });
       await context.close();
     },
     E2E_TIMEOUT,

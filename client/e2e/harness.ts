@@ -14,6 +14,7 @@ import type { AppErrorData } from "@shared/errors";
 import type { TAuthResult } from "@shared/schemas/auth";
 import { berlinDay } from "@shared/rules/berlin-time";
 import { transformer } from "@shared/transformer";
+import { eventually as pollUntil, type EventuallyOptions } from "../../server/testing/eventually";
 
 export const ROOT = resolve(import.meta.dir, "../..");
 export const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/shots";
@@ -95,19 +96,25 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/**
+ * Polls a fact until it holds: a `page.evaluate`, a locator's count or text, a `trpcCall`, the mail catcher
+ * (server/testing/eventually.ts, here with 20 s and every 100 ms by default). What a page shows is waited for
+ * with Playwright's own waiting locators (`waitFor`, `click`); this is for what they cannot express. Never
+ * `page.waitForFunction` with an async function: it takes the returned promise as true at once.
+ */
+export function eventually<T>(check: () => T | Promise<T>, options: EventuallyOptions = {}): Promise<Exclude<T, false>> {
+  return pollUntil(check, { timeoutMs: 20_000, intervalMs: 100, ...options });
+}
+
 async function waitForHealth(baseUrl: string, server: Bun.Subprocess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await Bun.sleep(200);
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
+  // a fetch that throws means not listening yet
+  const state = await eventually(async () => (server.exitCode !== null ? "exited" : (await fetch(`${baseUrl}/api/health`)).status === 200 && "healthy"), {
+    what: "the server healthy",
+    timeoutMs: 90_000,
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${log()}`);
+  });
+  if (state === "exited") throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
 }
 
 async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Promise<void> {
@@ -269,17 +276,14 @@ export async function createBerlinGame(h: Harness, organiser: string | BrowserCo
  * jobs, so the page is reloaded until it arrives.
  */
 export async function linkFromMail(page: Page, to: string, subject: string, path: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    await page.goto("/dev/mails");
-    const mail = page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).first();
-    if ((await mail.count()) > 0) {
-      const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
-      if (href) return href;
-    }
-    await page.waitForTimeout(300);
-  }
-  throw new Error(`no mail "${subject}" to ${to}`);
+  return eventually(
+    async () => {
+      await page.goto("/dev/mails");
+      const mail = page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).first();
+      return (await mail.count()) > 0 && ((await mail.locator(`a[href*="${path}"]`).first().getAttribute("href")) ?? false);
+    },
+    { what: `a mail "${subject}" to ${to} with a link to ${path}` },
+  );
 }
 
 /** A unique address for a registration test. */

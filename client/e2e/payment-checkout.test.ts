@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
-import { demoManagedGameId, joinAndOpenCheckout, payOnEmulator, until, viewerParticipation } from "./payment-helpers";
+import { E2E_TIMEOUT, eventually, shot, signIn, useHarness } from "./harness";
+import { demoManagedGameId, joinAndOpenCheckout, payOnEmulator, viewerParticipation } from "./payment-helpers";
 
 const h = useHarness();
 
@@ -35,8 +35,8 @@ describe("paying for a managed-payment game", () => {
       // 15 minutes, counting down in seconds
       expect(await timer.textContent()).toMatch(/^1[45]:\d\d$/);
       const first = await timer.textContent();
-      await page.waitForTimeout(1_200);
-      expect(await timer.textContent()).not.toBe(first);
+      // it ticks every second (2 s allow for a busy machine)
+      await eventually(async () => expect(await timer.textContent()).not.toBe(first), { what: "the countdown ticking", timeoutMs: 2_000 });
       await shot(page, "checkout-modal");
       expect(await paymentStatus(context)).toBe("Open");
 
@@ -131,7 +131,7 @@ describe("paying for a managed-payment game", () => {
       expect(await result.getByText("eingezogen", { exact: true }).count()).toBe(2);
       await shot(page, "collect-captured");
       // The capture answers at once; the mirror follows the provider's word.
-      await until(async () => (await paymentStatus(player)) === "Captured", "captured", 10_000);
+      await eventually(async () => (await paymentStatus(player)) === "Captured", { what: "captured" });
 
       // Nothing is held any more.
       await panel.getByRole("button", { name: "Probelauf" }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, useHarness } from "./harness";
 import { createManagedGame, demoManagedGameId, joinAndOpenCheckout } from "./payment-helpers";
 
 const h = useHarness();
@@ -89,9 +89,7 @@ describe("the Payment Element checkout (real Stripe)", () => {
       // Retry: Stripe.js is asked for again and still fails, without a crash.
       const before = stripe.stripeRequests();
       await checkout.getByRole("button", { name: "Erneut laden" }).click();
-      const deadline = Date.now() + 10_000;
-      while (stripe.stripeRequests() <= before && Date.now() < deadline) await page.waitForTimeout(100);
-      expect(stripe.stripeRequests()).toBeGreaterThan(before);
+      await eventually(() => expect(stripe.stripeRequests()).toBeGreaterThan(before), { what: "Stripe.js asked for again" });
       await checkout.getByText("Die Zahlung kann gerade nicht geladen werden.").waitFor();
 
       // "Später bezahlen" closes the modal; the place stays reserved.

@@ -1,22 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, useHarness } from "./harness";
 import { createManagedGame, joinAndOpenCheckout, viewerParticipation } from "./payment-helpers";
 
 // A reservation waits 20 seconds for its payment here (the server's minimum), so expiry happens within the test.
 const h = useHarness({ env: { PAYMENT_RESERVATION_SECONDS: "20" } });
-
-/** Reloads until `locator` shows (the expiry is a job that runs at the deadline). */
-async function reloadUntil(page: Page, testId: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    await page.reload();
-    await page.getByRole("heading", { name: "Deine Teilnahme" }).waitFor();
-    if ((await page.getByTestId(testId).count()) > 0) return;
-    await page.waitForTimeout(1_000);
-  }
-  throw new Error(`${testId} did not show`);
-}
 
 describe("an unpaid reservation expires", () => {
   test(
@@ -58,8 +45,11 @@ describe("an unpaid reservation expires", () => {
       await expired.scrollIntoViewIfNeeded();
       await shot(firstPage, "expiry-expired-box");
 
-      // Player 2 moved up and is asked to pay, with a new 20-second reservation.
-      await reloadUntil(secondPage, "payment-pending", 30_000);
+      // Player 2 moved up and is asked to pay, with a new 20-second reservation: the expiry job moved them
+      // (waited for through the API), and their page shows it after a reload.
+      await eventually(async () => (await viewerParticipation<{ queue: boolean }>(second, gameId))?.queue === false, { what: "player 2 moved up", timeoutMs: 30_000 });
+      await secondPage.reload();
+      await secondPage.getByRole("heading", { name: "Deine Teilnahme" }).waitFor();
       const pending = secondPage.getByTestId("payment-pending");
       await pending.getByText("Zahlung ausstehend").waitFor();
       expect(await viewerParticipation(second, gameId)).toMatchObject({ queue: false, paymentStatus: "Open" });
@@ -83,11 +73,9 @@ describe("an unpaid reservation expires", () => {
       // Player 2 does not pay either; the place is free again, and player 1's retry joins anew with a
       // new reservation and a new payment.
       const retried = firstPage.getByRole("dialog", { name: "Platz bezahlen" });
-      const until = Date.now() + 40_000;
-      while ((await retried.count()) === 0 && Date.now() < until) {
-        await firstPage.waitForTimeout(3_500);
-        if ((await retried.count()) === 0) await after.getByRole("button", { name: "Erneut versuchen" }).click();
-      }
+      await eventually(async () => (await viewerParticipation(second, gameId)) === null, { what: "player 2's reservation expired", timeoutMs: 40_000 });
+      await after.getByRole("button", { name: "Erneut versuchen" }).click();
+      await retried.getByRole("timer").waitFor();
       expect(await retried.getByRole("timer").textContent()).toMatch(/^00:(1\d|20)$/);
       expect(await viewerParticipation(first, gameId)).toMatchObject({ queue: false, paymentStatus: "Open" });
       expect(await viewerParticipation(second, gameId)).toBeNull();

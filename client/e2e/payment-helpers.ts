@@ -4,7 +4,7 @@
  * page, and reading the viewer's own participation back through the API.
  */
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { createBerlinGame, shot, signIn, trpcCall, type Harness } from "./harness";
+import { createBerlinGame, eventually, shot, signIn, trpcCall, type Harness } from "./harness";
 
 /** The seeded managed-payment game (scripts' demo seed), 6,00 € a place, more than 48 hours ahead. */
 export const DEMO_MANAGED_TITLE = "Kunstrasen-Kick mit Online-Zahlung";
@@ -25,16 +25,6 @@ export function createManagedGame(h: Harness, start: Date, input: Record<string,
 /** The viewer's own participation in the game (null when they have none), as the game page reads it. */
 export async function viewerParticipation<P = { paymentStatus: string }>(context: BrowserContext, gameId: number): Promise<P | null> {
   return (await trpcCall<{ viewer: { participation: P | null } }>(context, "query", "games.byId", { gameId })).viewer.participation;
-}
-
-/** Polls `check` until it holds (`ms`, 20 s by default). */
-export async function until(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await Bun.sleep(300);
-  }
-  throw new Error(`timed out waiting for: ${what}`);
 }
 
 /** Joins from the game page ("MITSPIELEN", "Weiter zur Zahlung (…)") and returns the checkout dialog it opens. */
@@ -75,7 +65,7 @@ export async function joinAndPay(h: Harness, gameId: number, email: string): Pro
   const page = await context.newPage();
   await page.goto(joined.payment.checkoutUrl);
   await payOnEmulator(page, gameId, "Erfolgreich bezahlen");
-  await until(async () => (await viewerParticipation(context, gameId))?.paymentStatus === "Approved", "paid");
+  await eventually(async () => (await viewerParticipation(context, gameId))?.paymentStatus === "Approved", { what: "paid" });
   await page.close();
   return context;
 }

@@ -129,9 +129,11 @@ describe("payment onboarding", () => {
       await page.waitForURL(/\/connect\/onboarding\/[A-Za-z0-9]+$/);
       await page.getByText(email).waitFor();
       await shot(page, "payments-emulator-page");
-      // The check after the return is held back a moment, to see its progress message.
+      // The check after the return is held back until its progress message was seen.
+      let progressSeen!: () => void;
+      const checkMayAnswer = new Promise<void>((resolve) => (progressSeen = resolve));
       await page.route("**/trpc/payments.refreshAccount*", async (route) => {
-        await Bun.sleep(1500);
+        await checkMayAnswer;
         await route.continue();
       });
       await page.getByRole("button", { name: "Einrichtung abschließen" }).click();
@@ -140,6 +142,7 @@ describe("payment onboarding", () => {
       await page.waitForURL(/\/payments-onboarding\?stripe-return$/);
       await page.getByText("Wir prüfen Dein Zahlungskonto…").waitFor();
       await shot(page, "payments-checking");
+      progressSeen();
       await page.getByText("Zahlungen sind vollständig eingerichtet").waitFor();
       await page.waitForURL(/\/payments-onboarding$/);
       await shot(page, "payments-ready");

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { addBerlinDays } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
 
 /**
  * Issue 23 items 17 to 21 at 390 px, in German and English: the booking calendars on a phone, court
@@ -232,7 +232,7 @@ describe("offline (issue 23 item 20)", () => {
       await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
       // the worker took over and has every file of the build's list (not just some: the screens' chunks are
       // fetched side by side, and the one the test needs may come last)
-      // (polled with evaluate, which awaits the check: waitForFunction takes an async check's promise as true)
+      // (polled with evaluate through eventually, which awaits the check: waitForFunction takes an async check's promise as true)
       const workerReady = () =>
         page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
@@ -244,16 +244,14 @@ describe("offline (issue 23 item 20)", () => {
           const cached = new Set((await (await caches.open(`kr-app-${version}`)).keys()).map((r) => new URL(r.url).pathname));
           return files.every((f) => cached.has(f));
         });
-      for (const giveUp = Date.now() + 60_000; !(await workerReady()); ) {
-        if (Date.now() > giveUp) throw new Error("the service worker never took over with every file of the build");
-        await page.waitForTimeout(250);
-      }
+      await eventually(workerReady, { what: "the service worker in control with every file of the build", timeoutMs: 60_000 });
       const loadedBefore = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
 
       await context.setOffline(true);
-      // the Courts tab: its code comes from the cache, its data cannot: the error with a retry, quickly
+      // the Courts tab: its code comes from the cache, its data cannot: the error with a retry at once (no
+      // skeleton waiting for the network to come back: the error shows within the usual wait for anything shown)
       await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Plätze" }).click();
-      await page.getByText("Fußballplätze konnten nicht geladen werden.").waitFor({ timeout: 4_000 });
+      await page.getByText("Fußballplätze konnten nicht geladen werden.").waitFor();
       await page.getByText("Keine Verbindung zum Server.", { exact: false }).waitFor();
       await page.getByRole("button", { name: "Erneut versuchen" }).waitFor();
       expect(page.url()).toContain("/courts/berlin");
