@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import postgres from "postgres";
 import { readImageHeader } from "../../server/integrations/images";
+import { eventually } from "../../server/testing/eventually";
 import { decodeRgba, listFiles, rgbaPng } from "../../server/testing/upload";
 import { BINARY, CLIENT_DIST } from "../lib/paths";
 import { httpSession } from "./http";
@@ -56,18 +57,16 @@ class BinaryProcess {
       stdout: Bun.file(this.logFile),
       stderr: Bun.file(this.errorFile),
     });
-    const deadline = Date.now() + STARTUP_MS;
-    while (Date.now() < deadline) {
-      if (this.proc.exitCode !== null) throw new Error(`the binary exited with ${this.proc.exitCode}:\n${this.log()}`);
-      try {
-        const res = await fetch(`${base}/api/health`);
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await Bun.sleep(200);
-    }
-    throw new Error(`no answer on ${base}/api/health within ${STARTUP_MS / 1000}s:\n${this.log()}`);
+    const proc = this.proc;
+    // a fetch that throws means not listening yet
+    const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await fetch(`${base}/api/health`)).ok && "healthy"), {
+      what: `an answer on ${base}/api/health`,
+      timeoutMs: STARTUP_MS,
+      intervalMs: 100,
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}\n${this.log()}`);
+    });
+    if (state === "exited") throw new Error(`the binary exited with ${proc.exitCode}:\n${this.log()}`);
   }
 
   async stop(): Promise<void> {
