@@ -24,7 +24,7 @@ export async function eventually<T>(check: () => T | Promise<T>, options: Eventu
     try {
       const value = await check();
       if (value !== false) return value as Exclude<T, false>;
-      last = { value };
+      last = { value: false };
     } catch (error) {
       last = { error };
     }
