@@ -10,7 +10,7 @@ import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 import { handleBookingPaymentRelease } from "../domains/bookings/payment";
 import { handleBookingDeadline } from "../domains/bookings/service";
-import { handleGoogleImport } from "../domains/calendar/service";
+import { handleGoogleImport } from "../domains/calendar/import";
 import { handleConfirmationReminder } from "../domains/weekly/reminder";
 import { GOOGLE_IMPORT_CRON } from "@shared/constants";
 
@@ -74,7 +74,7 @@ export async function startBookingWorkers(deps: Deps) {
 }
 
 /**
- * The Google Calendar import (domains/calendar/service.ts): every 5 minutes by pg-boss's cron (one job
+ * The Google Calendar import (domains/calendar/import.ts): every 5 minutes by pg-boss's cron (one job
  * per occurrence across all server processes), and for one owner right after linking. Without Google
  * (production without GOOGLE_CLIENT_ID) there is nothing to import: no worker, no schedule.
  */

@@ -1,18 +1,12 @@
 import type { z } from "zod";
 import { COURT_BOOKING, type CourtBookingStatus } from "@shared/constants";
-import { addBerlinDays, berlinDateTimeToInstant, weekdayOfDay } from "@shared/rules/berlin-calendar";
-import { berlinDay } from "@shared/rules/berlin-time";
 import { bookingPaymentDescription, paymentStatementSuffix } from "@shared/rules/payment-description";
-import { bookingPrice, bookingStartProblem, bookingTransitionProblem, fullyBooked, listPriceCents, type BookingActor } from "@shared/rules/court-booking";
+import { bookingPrice, bookingStartProblem, bookingTransitionProblem, listPriceCents, type BookingActor } from "@shared/rules/court-booking";
 import type {
-  TBookingSlots,
   TCourtBooking,
-  TOccupiedTimes,
   TWaitingRequestCount,
-  ZBookingSlotsInput,
   ZCourtBookingsInput,
   ZCreateCourtBookingInput,
-  ZOccupiedTimesInput,
   ZUpdateCourtBookingInput,
 } from "@shared/schemas/bookings";
 import type { Ctx, Deps } from "../../context";
@@ -22,8 +16,11 @@ import { AppError } from "../../lib/errors";
 import { ensureSubCourt } from "../courts/service";
 import { checkoutOf, paymentClientSecret, refreshPayment, requirePayment, startPayment } from "../payments/service";
 import { findUser, requireActor, type Actor } from "../users/service";
+import { occupiedMs, requireRentalCourt, someSubCourtFree } from "./availability";
 import * as repo from "./repo";
 import type { BookingRow, RentalCourt } from "./repo";
+
+export { bookingSlots, occupiedTimes } from "./availability";
 
 /**
  * Renting courts (spec 001 sections 2.8, 4; README Decisions "Court bookings"). A renter requests a
@@ -41,54 +38,8 @@ export function isOwnerOf(actor: Pick<Actor, "id" | "isAdmin">, court: { ownerId
   return actor.isAdmin || (court.ownerId !== null && court.ownerId === actor.id);
 }
 
-async function requireRentalCourt(ctx: Pick<Ctx, "deps">, courtId: number): Promise<RentalCourt> {
-  const court = await repo.findRentalCourt(ctx.deps.db, courtId);
-  if (!court) throw new AppError("COURT_NOT_FOUND");
-  if (!court.rentable || court.ownerId === null) throw new AppError("COURT_NOT_RENTABLE");
-  return court;
-}
-
-/** Occupied [start, end) per sub-court of a court in a range, as milliseconds. */
-async function occupiedMs(db: Deps["db"], courtId: number, from: Date, to: Date) {
-  return (await repo.occupanciesOf(db, [courtId], from, to)).map((o) => ({ subCourtId: o.subCourtId, start: o.startsAt.getTime(), end: o.endsAt.getTime() }));
-}
-
-/** Whether some sub-court of the court is free for all of [start, end) (a court without sub-courts gets one when accepted: free unless occupied). */
-function someSubCourtFree(subCourtIds: number[], occupied: { subCourtId: number; start: number; end: number }[], start: number, end: number): boolean {
-  if (subCourtIds.length === 0) return occupied.every((o) => o.end <= start || o.start >= end);
-  return subCourtIds.some((id) => occupied.every((o) => o.subCourtId !== id || o.end <= start || o.start >= end));
-}
-
 // ---------------------------------------------------------------------------------------------
 // requesting
-
-/** The bookable start times of a Berlin day, each with the price of 60 and 90 minutes (null: does not fit). */
-export async function bookingSlots(ctx: Ctx, input: z.output<typeof ZBookingSlotsInput>): Promise<TBookingSlots> {
-  const court = await requireRentalCourt(ctx, input.courtId);
-  const now = ctx.deps.clock.now();
-  const dayStart = berlinDateTimeToInstant(input.date, "00:00");
-  const dayEnd = berlinDateTimeToInstant(addBerlinDays(input.date, 1), "00:00");
-  const occupied = await occupiedMs(ctx.deps.db, court.id, dayStart, new Date(dayEnd.getTime() + 2 * HOUR_MS));
-  const subIds = court.subCourts.map((s) => s.id);
-  const weekday = weekdayOfDay(input.date) - 1;
-  const slots: TBookingSlots["slots"] = [];
-  for (let minute = 0; minute < 24 * 60; minute += COURT_BOOKING.stepMinutes) {
-    const hhmm = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
-    if (!court.availabilities.some((a) => a.weekday === weekday && a.startTime <= hhmm && hhmm < a.endTime)) continue;
-    const start = berlinDateTimeToInstant(input.date, hhmm);
-    if (berlinDay(start) !== input.date || bookingStartProblem(start, now)) continue;
-    const options = COURT_BOOKING.durations.map((duration) => {
-      const list = listPriceCents(court.availabilities, start, duration);
-      if (list === null || !someSubCourtFree(subIds, occupied, start.getTime(), start.getTime() + duration * 60_000)) return null;
-      const price = bookingPrice(list, court.discount, now);
-      return { duration, listPriceCents: price.listPriceCents, priceCents: price.priceCents };
-    });
-    if (options.some((o) => o !== null)) slots.push({ startTime: start, options });
-  }
-  const d = court.discount;
-  const discount = d && (!d.validUntil || d.validUntil.getTime() >= now.getTime()) ? { name: d.name, relativeAmount: d.relativeAmount, minPriceToApplyCents: d.minPriceToApplyCents } : null;
-  return { date: input.date, slots, discount };
-}
 
 /** createCourtBooking (duration, startTime, courtId): a request (RE) to the court's owner. */
 export async function createCourtBooking(ctx: Ctx, input: z.output<typeof ZCreateCourtBookingInput>): Promise<TCourtBooking> {
@@ -346,37 +297,6 @@ async function confirmPaid(ctx: Ctx, b: BookingRow, actor: Actor): Promise<TCour
   const after = (await repo.findBooking(ctx.deps.db, b.id))!;
   if (after.status !== "BO") throw new AppError("BOOKING_PAYMENT_PENDING");
   return present(ctx, after, actor);
-}
-
-// ---------------------------------------------------------------------------------------------
-// public availability
-
-/** occupiedTimes (courtId): the times in which every sub-court is occupied ('Ausgebucht') and the opening windows, for the public calendar. */
-export async function occupiedTimes(ctx: Ctx, input: z.output<typeof ZOccupiedTimesInput>): Promise<TOccupiedTimes> {
-  const court = await repo.findRentalCourt(ctx.deps.db, input.courtId);
-  if (!court) throw new AppError("COURT_NOT_FOUND");
-  const now = ctx.deps.clock.now();
-  const from = input.from ?? berlinDateTimeToInstant(berlinDay(now), "00:00");
-  const to = input.to ?? new Date(from.getTime() + COURT_BOOKING.calendarMaxDays * 24 * HOUR_MS);
-  if (to.getTime() <= from.getTime()) throw new AppError("VALIDATION", { fields: [{ path: "to", code: "date_invalid" }] });
-  if (to.getTime() - from.getTime() > (COURT_BOOKING.calendarMaxDays + 1) * 24 * HOUR_MS) throw new AppError("BOOKING_RANGE_TOO_LONG");
-  const occupied = await occupiedMs(ctx.deps.db, court.id, from, to);
-  const full = fullyBooked(
-    court.subCourts.map((s) => s.id),
-    occupied,
-  );
-  const open: TOccupiedTimes["open"] = [];
-  for (let day = berlinDay(from); berlinDateTimeToInstant(day, "00:00").getTime() < to.getTime(); day = addBerlinDays(day, 1)) {
-    const weekday = weekdayOfDay(day) - 1;
-    for (const a of court.availabilities.filter((x) => x.weekday === weekday)) {
-      open.push({ startTime: berlinDateTimeToInstant(day, a.startTime), endTime: a.endTime.startsWith("24") ? berlinDateTimeToInstant(addBerlinDays(day, 1), "00:00") : berlinDateTimeToInstant(day, a.endTime) });
-    }
-  }
-  return {
-    court: { id: court.id, name: court.name },
-    occupied: full.map((i) => ({ startTime: new Date(Math.max(i.start, from.getTime())), endTime: new Date(Math.min(i.end, to.getTime())) })),
-    open,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

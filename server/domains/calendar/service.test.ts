@@ -13,7 +13,8 @@ import { createCourt } from "../../testing/factories";
 import { testDeps } from "../../testing/test-db";
 import { signedInPlayer } from "../../testing/payment-fixtures";
 import { connectedUserIds } from "./repo";
-import { completeGoogleConnection, handleGoogleImport, occupiedTime } from "./service";
+import { handleGoogleImport, occupiedTime } from "./import";
+import { completeGoogleConnection } from "./service";
 
 let deps: Deps;
 let em: GoogleEmulator;
