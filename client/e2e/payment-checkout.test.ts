@@ -65,6 +65,13 @@ describe("paying for a managed-payment game", () => {
       expect(await paymentStatus(context)).toBe("Approved");
 
       // The return address was replaced, not added: one step back is the provider's page again.
+      // A place paid by card keeps its player count (the server refuses a change): no steps, and why, before any tap.
+      const locked = page.getByTestId("paid-count-locked");
+      await locked.getByText("Dein Platz ist bezahlt, deshalb bleibt die Spielerzahl.", { exact: false }).waitFor();
+      expect(await page.getByRole("button", { name: "Spieler erhöhen" }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Spieler verringern" }).isDisabled()).toBe(true);
+      await locked.scrollIntoViewIfNeeded();
+      await shot(page, "checkout-paid-count-locked");
       await page.goBack();
       expect(new URL(page.url()).pathname).toStartWith("/checkout/");
       await context.close();

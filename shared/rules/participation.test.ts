@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { PaymentStatus } from "../constants";
+import { PAYMENT_STATUSES, type PaymentStatus } from "../constants";
 import {
   type CancellationTerms,
   canAddOne,
@@ -14,6 +14,7 @@ import {
   joinProblem,
   maxExtraPlayers,
   notifiesOrganiser,
+  paidPlayerCountLocked,
   playerCountChoices,
   playerCountChangeProblem,
   type PlayerCountChangeProblem,
@@ -497,4 +498,15 @@ describe("waiting list", () => {
   ])("promotable: %s -> %o", (_label, entries, active, max, ids) => {
     expect(promotable(entries, active, max).map((e) => e.id)).toEqual(ids);
   });
+});
+
+describe("paidPlayerCountLocked: a place paid by card keeps its player count", () => {
+  const statuses: (PaymentStatus | null)[] = [null, ...PAYMENT_STATUSES];
+  test.each(statuses.flatMap((paymentStatus) => [true, false].flatMap((isManagedPayment) => [true, false].map((queue) => [paymentStatus, isManagedPayment, queue] as const))))(
+    "%s, managed %s, queued %s",
+    (paymentStatus, isManagedPayment, queue) => {
+      const paidByCard = new Set<PaymentStatus | null>(["Approved", "Captured"]).has(paymentStatus);
+      expect(paidPlayerCountLocked({ paymentStatus, isManagedPayment, queue })).toBe(paidByCard && isManagedPayment && !queue);
+    },
+  );
 });

@@ -120,6 +120,17 @@ export type PlayerCountChangeProblem = "QUEUE_WITH_EXTRAS" | "GUEST_EXTRA_LIMIT"
  * down fails only with PLAYER_COUNT_TOO_LOW. Whether a paid place may change its count at all is the
  * payment's rule (participation/late-cancellation.ts `checkPaidPlayerCount`).
  */
+/**
+ * A managed game's place paid by card (Approved, Captured) keeps its player count: the card was authorised
+ * for exactly that many, so a raise would play players nobody pays for and a lowering would charge for
+ * players who do not play. Cash (PaidExternally) is the organiser's business; a queued place pays when it
+ * moves up. The server refuses such a change (PAYMENT_STATE_CONFLICT, PAID_PLAYER_COUNT); the game page
+ * shows the count without steps and says why.
+ */
+export function paidPlayerCountLocked(o: { isManagedPayment: boolean; queue: boolean; paymentStatus: string | null }): boolean {
+  return o.isManagedPayment && !o.queue && (o.paymentStatus === "Approved" || o.paymentStatus === "Captured");
+}
+
 export function playerCountChangeProblem(o: {
   from: number;
   to: number;

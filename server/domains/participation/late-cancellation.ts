@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { replacedCancellations } from "@shared/rules/late-cancellation";
-import { cancellationTerms, replacementsNeeded } from "@shared/rules/participation";
+import { cancellationTerms, paidPlayerCountLocked, replacementsNeeded } from "@shared/rules/participation";
 import { holdsMoneyStatus, settlementOf, type EndingWay } from "@shared/rules/settlement";
 import type { Deps } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
@@ -133,13 +133,11 @@ export async function reviewLateCancellations(deps: Deps, tx: Tx, game: GameRow)
 }
 
 /**
- * A managed game's player count change of a place paid by card (Approved, Captured) is refused
- * (PAYMENT_STATE_CONFLICT, details.reason PAID_PLAYER_COUNT): the card was authorised for the old
- * count, so a raise would play players nobody pays for and a lowering would charge for players who do
- * not play. Cash (PaidExternally) is the organiser's business; a queued place pays when it moves up.
+ * A managed game's player count change of a place paid by card is refused (PAYMENT_STATE_CONFLICT,
+ * details.reason PAID_PLAYER_COUNT): the shared rule `paidPlayerCountLocked` says when and why.
  */
 export function checkPaidPlayerCount(game: Pick<GameRow, "isManagedPayment">, row: Pick<repo.ParticipationRow, "queue" | "paymentStatus">): void {
-  if (game.isManagedPayment && !row.queue && (row.paymentStatus === "Approved" || row.paymentStatus === "Captured"))
+  if (paidPlayerCountLocked({ isManagedPayment: game.isManagedPayment, queue: row.queue, paymentStatus: row.paymentStatus }))
     throw new AppError("PAYMENT_STATE_CONFLICT", { details: { reason: "PAID_PLAYER_COUNT" } });
 }
 

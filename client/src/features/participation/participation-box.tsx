@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { PaymentStatus } from "@shared/constants";
 import { formatMoney } from "@shared/rules/money";
 import { myGameStatus, type MyGameStatus, type MyGameStatusKind } from "@shared/rules/my-game-status";
-import { cancellationTerms, isShortNoticeCancellation, playerCountChangeProblem } from "@shared/rules/participation";
+import { cancellationTerms, isShortNoticeCancellation, paidPlayerCountLocked, playerCountChangeProblem } from "@shared/rules/participation";
 import { playersIn } from "@shared/rules/player-list";
 import { showReportButton } from "@shared/rules/report";
 import type { TGame } from "@shared/schemas/games";
@@ -205,8 +205,10 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
       playsHimself: own.playsHimself,
       isSelf: true,
     }) === null;
-  const addOne = own !== null && countMayBecome(own.playerCount + 1);
-  const removeOne = own !== null && countMayBecome(own.playerCount - 1);
+  // A place paid by card keeps its count (the server refuses a change): no steps, and the reason below.
+  const countLocked = own !== null && paidPlayerCountLocked({ isManagedPayment: game.isManagedPayment, queue: own.queue, paymentStatus: own.paymentStatus });
+  const addOne = own !== null && !countLocked && countMayBecome(own.playerCount + 1);
+  const removeOne = own !== null && !countLocked && countMayBecome(own.playerCount - 1);
   const offerPlaysHimself = Boolean(account && (account.isAdmin || account.organization));
   const report =
     own !== null &&
@@ -324,6 +326,11 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
               </div>
             </div>
           )}
+          {countLocked ? (
+            <p data-testid="paid-count-locked" className="text-[14px] leading-snug text-slate-600">
+              {m.participation_paid_count_locked()}
+            </p>
+          ) : null}
           {offerPlaysHimself && !own.queue ? (
             <SwitchField label={m.join_plays_himself()} checked={own.playsHimself} disabled={update.isPending} onCheckedChange={(v) => void change({ playsHimself: v })} />
           ) : null}
