@@ -60,11 +60,11 @@ describe("paying for a managed-payment game", () => {
       await success.getByRole("button", { name: "Alles klar" }).click();
       await page.getByTestId("payment-paid").getByText("Bezahlt").waitFor();
       expect(await page.getByTestId("payment-pending").count()).toBe(0);
+      // one status shown once: no toast still saying the confirmation is awaited beside "Bezahlt"
+      expect(await page.getByText("wir warten noch auf die Bestätigung", { exact: false }).count()).toBe(0);
       await page.getByTestId("payment-paid").scrollIntoViewIfNeeded();
       await shot(page, "checkout-paid-box");
       expect(await paymentStatus(context)).toBe("Approved");
-
-      // The return address was replaced, not added: one step back is the provider's page again.
       // A place paid by card keeps its player count (the server refuses a change): no steps, and why, before any tap.
       const locked = page.getByTestId("paid-count-locked");
       await locked.getByText("Dein Platz ist bezahlt, deshalb bleibt die Spielerzahl.", { exact: false }).waitFor();
@@ -72,6 +72,8 @@ describe("paying for a managed-payment game", () => {
       expect(await page.getByRole("button", { name: "Spieler verringern" }).isDisabled()).toBe(true);
       await locked.scrollIntoViewIfNeeded();
       await shot(page, "checkout-paid-count-locked");
+
+      // The return address was replaced, not added: one step back is the provider's page again.
       await page.goBack();
       expect(new URL(page.url()).pathname).toStartWith("/checkout/");
       await context.close();

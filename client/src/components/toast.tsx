@@ -22,9 +22,11 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-export function showToast(text: string, tone: Toast["tone"] = "success"): void {
+/** Shows `text`; answers its id, so a toast that says "still waiting" can be taken away when the wait is over. */
+export function showToast(text: string, tone: Toast["tone"] = "success"): number {
   current = { id: nextId++, text, tone };
   emit();
+  return current.id;
 }
 
 export function dismissToast(id?: number): void {

@@ -5,7 +5,7 @@ import type { TGame } from "@shared/schemas/games";
 import { gameQueryOptions } from "@client/features/games/game-query";
 import { openCheckout, useOpenCheckout } from "./checkout-store";
 import { PAYMENT_POLLING_MS } from "./polling";
-import { showToast } from "@client/components/toast";
+import { dismissToast, showToast } from "@client/components/toast";
 import { m } from "@client/paraglide/messages";
 import { forgetReservation } from "./reservation-memory";
 import { usePaymentActions } from "./use-payment-actions";
@@ -63,8 +63,11 @@ export function PaymentFlow({ game, own }: { game: TGame; own: Own }) {
   const waitingForConfirmation = returned?.status === "succeeded" && own?.paymentStatus === "Open";
   useQuery({ ...gameQueryOptions(game.id), enabled: waitingForConfirmation, refetchInterval: waitingForConfirmation ? PAYMENT_POLLING_MS : false });
   // Back from the provider while the confirmation is on its way: say that the money arrived (issue 23 item 14).
+  // Once the confirmation is in, the box says "Bezahlt": the waiting toast goes with the wait (one status shown once).
   useEffect(() => {
-    if (waitingForConfirmation && cleaned) showToast(m.toast_payment_received(), "info");
+    if (!waitingForConfirmation || !cleaned) return;
+    const toast = showToast(m.toast_payment_received(), "info");
+    return () => dismissToast(toast);
   }, [waitingForConfirmation, cleaned]);
 
   useEffect(() => {
