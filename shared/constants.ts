@@ -64,7 +64,7 @@ export type CourtBookingStatus = (typeof COURT_BOOKING_STATUSES)[number];
 /** What happened to a booking (the notification ledger, domains/bookings). */
 export const COURT_BOOKING_EVENT_TYPES = ["REQUESTED", "ACCEPTED", "DECLINED", "PAID", "CANCELLED", "EXPIRED"] as const;
 export type CourtBookingEventType = (typeof COURT_BOOKING_EVENT_TYPES)[number];
-/** Court booking rules (spec 001 sections 5 and 9; our limits in README Decisions, "Court bookings"). */
+/** Court booking rules (spec 001 sections 5 and 9; our limits in server/domains/bookings/README.md "Court bookings"). */
 export const COURT_BOOKING = {
   /** booking lengths in minutes */
   durations: [60, 90] as const,
@@ -91,7 +91,7 @@ export const COURT_BOOKING = {
   /** calendar queries span at most this many days */
   calendarMaxDays: 42,
 } as const;
-/** Weekly sessions (spec 000 sections 4, 9; README Decisions "Weekly sessions"). */
+/** Weekly sessions (spec 000 sections 4, 9; server/domains/weekly/README.md "Weekly sessions"). */
 export const WEEKLY_SESSION = {
   /** confirming the next week opens this long after the latest week's start */
   confirmationAfterHours: 24,
@@ -105,7 +105,7 @@ export const WEEKLY_SESSION = {
 /** Google calendar import (spec 001 section 9): every 5 minutes. */
 export const GOOGLE_IMPORT_CRON = "*/5 * * * *";
 
-/** Login throttling (our design, README Decisions). */
+/** Login throttling (our design, server/domains/auth/README.md). */
 export const LOGIN_THROTTLE = {
   /** failures per account before a wait is imposed */
   accountFreeFailures: 5,
@@ -173,7 +173,7 @@ export const MANAGED_PAYMENT_MAX_DAYS_AHEAD = 6;
 export const GAME_MAX_MONTHS_AHEAD = 2;
 export const START_MINUTE_STEP = 5;
 
-/** One public game per hour and five per week per organiser; one game per 2 minutes (README Decisions). */
+/** One public game per hour and five per week per organiser; one game per 2 minutes (server/domains/games/README.md). */
 export const PUBLIC_GAMES_PER_HOUR = 1;
 export const PUBLIC_GAMES_PER_WEEK = 5;
 export const GAME_CREATION_THROTTLE_SECONDS = 120;
@@ -223,12 +223,12 @@ export const RATING_CLOSES_AFTER_END_DAYS = 7;
 export const RATING_MIN_ACTIVE_PARTICIPATIONS = 2;
 export const REPORT_MIN_LENGTH = 20;
 export const REPORT_MAX_LENGTH = 1000;
-/** ratings stay "unknown" until this many rated games (README Decisions) */
+/** ratings stay "unknown" until this many rated games (server/domains/participation/README.md) */
 export const RATING_MIN_HISTORY = 3;
 export const RATING_HISTORY_WINDOW = 20;
 export const GUEST_PAGE_SIZE = 5;
 /**
- * Anonymous guests (README Decisions "Guest limits"): keyed first on the client's address (which the
+ * Anonymous guests (server/domains/participation/README.md "Guest limits"): keyed first on the client's address (which the
  * client cannot choose; IPv6 by its /64), then on the device token it sends. Joins and comments count
  * in a window of `windowSeconds`; places per game are the guest participations still active in it.
  */

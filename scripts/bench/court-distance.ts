@@ -6,7 +6,7 @@
 // indexed latitude and longitude, then the exact haversine distance) and the same search as a full
 // scan that computes the haversine distance for every row, for the same random centres and radii.
 // Prints the median time of each and their ratio, and the plan PostgreSQL chose. Prints, never
-// asserts a speed: the ratio in the same run is the result (README, Decisions, "Distance search").
+// asserts a speed: the ratio in the same run is the result (server/domains/courts/README.md "Distance search").
 import { asc, sql } from "drizzle-orm";
 import { openScratchDatabase } from "../../server/testing/test-db";
 import { courts } from "../../server/db/schema";

@@ -2,7 +2,7 @@ import { COURT_IMAGE } from "@shared/constants";
 import { jpegOfRgba } from "../integrations/image-codec";
 
 /**
- * Pictures of the demo courts, drawn at seed time (README, Decisions, "Demo courts"): a pitch seen from
+ * Pictures of the demo courts, drawn at seed time (server/db/README.md "Demo courts"): a pitch seen from
  * above in the court's colours, 1200x750 like an uploaded court image, encoded by the image codec. Nothing
  * binary is shipped, and every fresh database gets the same pictures.
  */

@@ -11,7 +11,7 @@ import { WorkerCrashedError, WorkerPool, WorkerPoolBusyError, WorkerTaskError, W
  * EXIF and every other metadata.
  *
  * The header checks here are cheap and run on the calling thread. The pixel work (image-codec.ts,
- * photon: Rust/WASM, because sharp cannot be embedded in the single binary, README, Decisions) takes
+ * photon: Rust/WASM, because sharp cannot be embedded in the single binary, integrations README.md) takes
  * up to seconds and ~300 MB of wasm memory for a 25-megapixel picture, so it runs in a small pool of
  * workers (image-worker.ts): an upload never stalls the requests of others.
  */

@@ -166,7 +166,7 @@ export async function managedGame(
   const game = await createGameRow(deps, {
     creatorId: host.user.id,
     regionId,
-    // a public game keeps a court through edits (README "Rules the server enforces")
+    // a public game keeps a court through edits (server/domains/games/README.md "Rules the server enforces")
     courtId: (await createCourt(deps, { regionId })).id,
     organizationId,
     startTime: values.startTime,

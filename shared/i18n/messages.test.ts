@@ -6,7 +6,7 @@ import en from "./messages/en.json";
  * The client's catalogue (paraglide compiles it; a key missing in one language would silently fall back to
  * German): every key in both languages, none empty, each with the same parameters ({name}, {count}).
  * The server's push and mail texts have their own catalogue and test (server/integrations/push/texts.test.ts,
- * server/integrations/mail/templates.test.ts; notifications README, "Server texts").
+ * server/integrations/mail/templates.test.ts; notifications server/domains/notifications/README.md "Server texts").
  */
 const messages = (catalogue: Record<string, string>) => Object.fromEntries(Object.entries(catalogue).filter(([key]) => key !== "$schema"));
 const parameters = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();

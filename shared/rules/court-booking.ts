@@ -2,7 +2,7 @@ import { COURT_BOOKING, type CourtBookingStatus } from "../constants";
 import { berlinParts } from "./berlin-calendar";
 
 /**
- * Court booking rules (spec 001 sections 2.8, 4, 9; README Decisions "Court bookings"): price from the
+ * Court booking rules (spec 001 sections 2.8, 4, 9; server/domains/bookings/README.md "Court bookings"): price from the
  * court's hourly prices and discount, the owner's 80 % share, the booking grid, and who may move a
  * booking's status. Pure: the server enforces them, the client shows the same numbers.
  */

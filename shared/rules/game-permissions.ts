@@ -15,7 +15,7 @@ const inGroup = (a: GameActor, ...names: string[]) => a.groupNames.some((g) => n
 export const canSetTitle = (a: GameActor) => a.isAdmin || a.organizationId !== null;
 
 /**
- * Setting a price needs a permission the spec does not spell out (README Decisions): admins,
+ * Setting a price needs a permission the spec does not spell out (server/domains/games/README.md): admins,
  * organisation members and the staff groups.
  */
 export const canSetPrice = (a: GameActor) =>

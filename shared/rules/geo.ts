@@ -1,5 +1,5 @@
 /**
- * Distances on the globe without PostGIS (PGlite has none; README, Decisions, "Distance search").
+ * Distances on the globe without PostGIS (PGlite has none; server/domains/courts/README.md "Distance search").
  * A search first narrows the rows with a bounding box on the indexed latitude and longitude columns,
  * then keeps those whose exact great-circle (haversine) distance is within the radius.
  */

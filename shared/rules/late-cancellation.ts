@@ -1,6 +1,6 @@
 /**
  * Which short-notice cancellations are replaced now (spec 000 section 4 "Refund on cancellation";
- * README Decisions "Replacements after a late cancellation", "Who is replaced first").
+ * server/domains/participation/README.md "Replacements after a late cancellation", "Who is replaced first").
  *
  * Each pending cancellation (a paid player who cancelled within 48 h and still has their hold) needed
  * `needed` replacements when it was made (`replacementsNeeded` in participation.ts). Later the game

@@ -269,7 +269,7 @@ export function cancellationTerms(o: {
 
 /**
  * Replacements a short-notice cancellation needs (spec 000 section 4 names the inputs, not the
- * formula; README Decisions):
+ * formula; server/domains/participation/README.md):
  *
  *   target = min(minPlayers, highestParticipantsAmountReached)
  *   needed = clamp(target - activePlayersAfter, 0, cancelledPlayerCount)

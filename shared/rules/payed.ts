@@ -6,7 +6,7 @@ const PAID: readonly PaymentStatus[] = ["Approved", "Captured", "PaidExternally"
 /**
  * The old API's `payed`, which the organiser sends with updateParticipation (spec 000 section 7), is
  * "the number paid" of a participation (spec 000 section 3). Our payment status knows only "paid in
- * full", so the number is read onto it (README Decisions):
+ * full", so the number is read onto it (server/domains/participation/README.md "`payed` is the number paid"):
  * - all of the participation's players paid (payed >= playerCount, at least 1): the organiser took
  *   the money himself, so the target is PaidExternally; a participation already paid stays as it is;
  * - fewer (including 0): not paid in full, so nothing changes while it is unpaid, and undoing a

@@ -62,7 +62,7 @@ const CARD = ["provider", "job"] as const;
  *   Open     -> PaidExternally  the organiser (or an admin) allows cash, before or after the start;
  *                               not for a cancelled participation (nothing is owed)
  *
- * Decisions (README Decisions):
+ * Decisions (server/domains/participation/README.md):
  * - Only the provider and the jobs move the card states (Open -> Approved / Captured / Expired,
  *   Approved -> Captured / Released). An organiser or admin asks for a capture or release; the
  *   status records the provider's answer. People set only PaidExternally (cash); a player sets

@@ -67,7 +67,7 @@ export function showRatingPrompt(o: { isCreatorOrAdmin: boolean; receivedFeedbac
 }
 
 /*
- * ## How reliability and punctuality are computed (README Decisions)
+ * ## How reliability and punctuality are computed (server/domains/participation/README.md)
  *
  * Both ratings run from 0 to 100 (shown 0 to 10) and are recomputed from the player's history:
  *

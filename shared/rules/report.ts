@@ -33,7 +33,7 @@ export function reportProblem(o: {
  * allows a report "only for a past game"; read literally the button would fail for the length of
  * the game. The reasons (organiser did not show up, court not available, too few players) are
  * known at kick-off, so we read "past" as "no longer upcoming": the server passes
- * gameEnded = reportOpen(start, now) (README Decisions).
+ * gameEnded = reportOpen(start, now) (server/domains/participation/README.md).
  */
 export function reportOpen(start: Date, now: Date): boolean {
   return now.getTime() >= start.getTime();

@@ -3,7 +3,7 @@ import { addBerlinDays, berlinDateTimeToInstant, berlinTimeOfDay } from "./berli
 import { berlinDay } from "./berlin-time";
 
 /**
- * Weekly sessions (spec 000 sections 3, 4; README Decisions "Weekly sessions"): a template remembers the
+ * Weekly sessions (spec 000 sections 3, 4; server/domains/weekly/README.md "Weekly sessions"): a template remembers the
  * start of its latest week (a game that took place, or a week skipped with "does not take place"). The
  * next week starts 7 Berlin calendar days later at the same Berlin wall time, so 19:00 stays 19:00
  * across daylight-saving changes. Confirming the next week opens 24 hours after the latest week's start

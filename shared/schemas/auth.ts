@@ -11,7 +11,7 @@ export const ZRegisterInput = z.object({
   regionSlug: zSlug,
   /**
    * Not asked at registration (spec 001 section 2.4: the user confirms being 16 through the legal
-   * hint); when a client still sends one it must mean 16 or older (README Decisions "Age at registration").
+   * hint); when a client still sends one it must mean 16 or older (server/domains/accounts/README.md "Age at registration").
    */
   dateOfBirth: zIsoDate.nullable().optional(),
   /** the first two letters of the device's language (spec 001 section 3); without one, the fallback */

@@ -86,7 +86,7 @@ export function supportedLanguage(value: string): Language | null {
 }
 
 /**
- * The one language normaliser for everything a client sends (README Decisions "Language tags"):
+ * The one language normaliser for everything a client sends (shared/README.md "Language tags"):
  * BCP 47 tags and locale names ("en-GB", "de-DE", "en_US", "DE") count by their primary subtag; a
  * well-formed tag of a language we do not speak ("fr", "pt-BR") gets the fallback, English (spec 001
  * sections 1 and 9); anything that is not a language tag at all is null (refused with `language_invalid`).
@@ -126,7 +126,7 @@ const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
  * Free text people type and we store or search (descriptions, titles, cancellation and removal
  * messages, reports, search terms): trimmed, at most `max` characters, and refused with
  * `text_control_chars` when it holds control characters (PostgreSQL cannot store NUL at all).
- * Chat text is the exception: it is cleaned instead (shared/rules/message-text.ts, README "Chat rules").
+ * Chat text is the exception: it is cleaned instead (shared/rules/message-text.ts, server/domains/chat/README.md "Chat rules").
  */
 export function zPlainText(max: number, tooLong: string, opts: { singleLine?: boolean } = {}) {
   const forbidden = opts.singleLine ? LINE_CONTROL_CHARS : CONTROL_CHARS;

@@ -79,7 +79,7 @@ export const ZUpdateParticipationInput = z.object({
   paymentStatus: ZPaymentStatus.optional(),
   /**
    * organiser: how many of the participation's players have paid (spec 000 section 3 "payed (number
-   * paid)"); mapped onto the payment status, which knows only paid in full (README Decisions)
+   * paid)"); mapped onto the payment status, which knows only paid in full (server/domains/participation/README.md)
    */
   payed: z.number().int().min(0).max(PLAYER_COUNT_MAX).optional(),
   /** organiser: remove the player (same rules as revoking: reason, a message for OTHER_REASON, not within 4 h) */

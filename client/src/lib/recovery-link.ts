@@ -22,7 +22,7 @@ export type RecoveryOptions = {
 };
 
 /**
- * Spec 001 section 4 (auth refresh) with sliding sessions (README Decisions "Sessions"): a valid session
+ * Spec 001 section 4 (auth refresh) with sliding sessions (server/domains/auth/README.md "Sessions"): a valid session
  * is renewed by every request, so UNAUTHENTICATED means the session the call carried is gone. The call
  * is replayed only when the refresh renewed a session the browser holds now; otherwise the user is
  * signed out locally, once for all calls failing together, and their errors pass on (no retry loop).

@@ -7,7 +7,7 @@ import { payments } from "./payments";
 import { users } from "./users";
 
 /**
- * Renting courts (spec 001 sections 2.8, 3, 4; README, Decisions, "Court bookings"). Owner of every table
+ * Renting courts (spec 001 sections 2.8, 3, 4; server/domains/bookings/README.md "Court bookings"). Owner of every table
  * here: domains/bookings/repo (the imported Google events they may hold are in schema/calendar.ts).
  *
  * No double booking, ever: whatever occupies a sub-court (an accepted app booking, a manual booking, an

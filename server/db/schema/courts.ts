@@ -7,7 +7,7 @@ import { users } from "./users";
 /**
  * Courts (spec 001 section 3). Distance search needs no PostGIS (PGlite has none): a bounding box on
  * the indexed latitude and longitude narrows the rows, then the exact great-circle distance is computed
- * for those (README, Decisions, "Distance search").
+ * for those (server/domains/courts/README.md "Distance search").
  */
 export const courts = pgTable(
   "courts",

@@ -18,7 +18,7 @@ export const pushDevices = pgTable(
     p256dh: text("p256dh"),
     auth: text("auth"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** the session that bound the device to `userId`: while it lasts, no other account may take the device (README Decisions "Devices stay with their account") */
+    /** the session that bound the device to `userId`: while it lasts, no other account may take the device (server/domains/notifications/README.md "Devices stay with their account") */
     sessionId: text("session_id"),
     userAgent: text("user_agent"),
     language: text("language", { enum: ["de", "en"] }).notNull().default("de"),

@@ -31,7 +31,7 @@ export const gameTemplates = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** the next week's start the organiser was last reminded to confirm (domains/weekly/reminder.ts): once per week */
     confirmationRemindedFor: timestamp("confirmation_reminded_for", { withTimezone: true }),
-    /** the regulars may join a new week's game before everybody else (README Decisions "Weekly sessions") */
+    /** the regulars may join a new week's game before everybody else (server/domains/weekly/README.md "Weekly sessions") */
     regularsHeadStart: boolean("regulars_head_start").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

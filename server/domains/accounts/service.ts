@@ -219,7 +219,7 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
 }
 
 /**
- * Deletes an account without breaking other people's history (README Decisions): personal data is
+ * Deletes an account without breaking other people's history (README.md here): personal data is
  * removed and the row anonymised; the user's weekly sessions are deactivated; games the user organises that are still to come are cancelled,
  * their places in upcoming games are given up (the waiting lists move up); past games keep
  * "Gelöschtes Konto" as organiser or player.

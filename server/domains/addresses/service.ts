@@ -59,7 +59,7 @@ export async function addressInUse(db: DbOrTx, userId: number): Promise<TAddress
   return first ? present(first) : null;
 }
 
-/** Removes a deleted account's addresses (personal data; README "Account deletion"). */
+/** Removes a deleted account's addresses (personal data; server/domains/accounts/README.md "Deleting an account"). */
 export function deleteAddressesOf(tx: DbOrTx, userId: number): Promise<void> {
   return repo.deleteAddressesOf(tx, userId);
 }

@@ -46,7 +46,7 @@ export async function logout(ctx: Ctx): Promise<{ ok: true }> {
 }
 
 /**
- * The old API's refreshToken with our sliding sessions (README Decisions "Sessions", "GraphQL tokens"):
+ * The old API's refreshToken with our sliding sessions (server/domains/auth/README.md "Sessions", "GraphQL tokens"):
  * a session that is still valid is renewed to 30 days and its cookie re-sent; an expired, ended or
  * unknown one can never be revived and answers UNAUTHENTICATED, so the client signs out. The wrapper
  * may name the token it holds; without one, the request's own session (cookie or header) is renewed.

@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client";
 import { loginThrottle } from "../../db/schema";
 
 /**
- * Login throttling (README Decisions): per account, the first 5 failures are free, then each
+ * Login throttling (README.md here): per account, the first 5 failures are free, then each
  * further failure imposes a wait that doubles from 30 s up to 15 minutes; per IP, 30 failures
  * in 15 minutes make that IP wait out the window. Waits always end and a success clears the
  * account's counter, so guessing is slowed to a crawl but the real user is never locked out for good.

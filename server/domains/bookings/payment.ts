@@ -6,7 +6,7 @@ import { cancelPayment, findPayment, refreshPayment, refundPayment, type Payment
 import * as repo from "./repo";
 
 /**
- * A court booking's money (README Decisions "Court bookings"): the payment's word books it, and money
+ * A court booking's money (server/domains/bookings/README.md "Court bookings"): the payment's word books it, and money
  * nobody owes any more is given back.
  *
  * - `bookingPaymentReaction` (wired in domains/reactions.ts, inside the mirror's transaction): the

@@ -23,7 +23,7 @@ import type { BookingRow, RentalCourt } from "./repo";
 export { bookingSlots, occupiedTimes } from "./availability";
 
 /**
- * Renting courts (spec 001 sections 2.8, 4; README Decisions "Court bookings"). A renter requests a
+ * Renting courts (spec 001 sections 2.8, 4; server/domains/bookings/README.md "Court bookings"). A renter requests a
  * time (RE); the court's owner accepts it on a sub-court (TP: the sub-court is occupied from now on,
  * through the exclusion constraint, and a payment intent waits) or declines it (DE); the renter pays
  * by card (the payment's reaction makes it BO) within 24 hours and before the start, or it is

@@ -17,7 +17,7 @@ import { requireViewer } from "../auth/viewer";
  *
  * Step one saves a place as the viewer's location draft (court_location_drafts, one per user) and shows
  * the courts already within COURT_NEARBY_CHECK_METERS; step two, createCourt, whose documented payload has
- * no location, takes the draft (README, Decisions, "Court location draft").
+ * no location, takes the draft (server/domains/courts/README.md "Creating a court").
  */
 
 const SEARCH_LIMIT = 10;
@@ -97,7 +97,7 @@ async function saveDraft(ctx: Ctx, userId: number, place: TPlace, extraCourtId: 
 
 /**
  * searchOsmPlaces: places the geocoder finds for a query, best first. Signed-in users only: it is used
- * while creating a court, and every call may spend the shared geocoder quota (README, Decisions).
+ * while creating a court, and every call may spend the shared geocoder quota (README.md here).
  */
 export async function searchPlaces(ctx: Ctx, input: z.output<typeof ZPlaceSearchInput>): Promise<TPlace[]> {
   requireViewer(ctx);

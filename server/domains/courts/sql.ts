@@ -39,7 +39,7 @@ export const listColumns = {
 };
 
 /**
- * The distance search's WHERE (README, Decisions, "Distance search"): a bounding box on the indexed
+ * The distance search's WHERE (server/domains/courts/README.md "Distance search"): a bounding box on the indexed
  * latitude and longitude (courts_latitude_idx, courts_longitude_idx narrow the rows), then the exact
  * haversine distance for the rows inside it. `lat`/`lng` are the columns or expressions of the point.
  */

@@ -73,7 +73,7 @@ async function createGameAs(ctx: Ctx, actor: Actor, input: CreateInput): Promise
       week: new Date(now.getTime() - 7 * 24 * HOUR_MS),
     });
     // A weekly session's next week is one answer to one question, not a new game typed in: the
-    // throttle and the public-game limits count what organisers create by hand (README "Weekly sessions").
+    // throttle and the public-game limits count what organisers create by hand (server/domains/weekly/README.md "Weekly sessions").
     if (!sessionWeek && counts.recent > 0) throw new AppError("GAME_CREATION_THROTTLED");
     if (!sessionWeek && isPublicType(input.gameType) && !actor.isAdmin) {
       if (counts.publicHour >= PUBLIC_GAMES_PER_HOUR) throw new AppError("PUBLIC_GAME_WITHIN_HOUR");

@@ -145,7 +145,7 @@ export async function listByIds(db: DbOrTx, ids: number[]) {
 
 /**
  * Public upcoming games within `distanceKm` of a point, by start time. A game is where its court is,
- * else at its region's centre; the courts domain's bounding box + exact distance (README, Decisions,
+ * else at its region's centre; the courts domain's bounding box + exact distance (courts/README.md,
  * "Distance search") narrows the rows before the trigonometry.
  */
 export async function searchNear(db: DbOrTx, opts: { latitude: number; longitude: number; distanceKm: number; from: Date }) {
@@ -261,7 +261,7 @@ export async function loadGamePage(db: DbOrTx, id: number) {
 }
 
 /**
- * The organiser's recent creations for the limits (README Decisions "Game limits"): every game counts
+ * The organiser's recent creations for the limits (server/domains/games/README.md "Game limits"): every game counts
  * for the throttle (creating is what it slows down, so cancel-and-recreate does not skip it); only
  * public games that were not cancelled count for "one per hour" and "five per week".
  */

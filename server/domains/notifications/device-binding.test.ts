@@ -12,7 +12,7 @@ import { testDeps, testPushEndpoint } from "../../testing/test-db";
 /**
  * Issue 23 item 9: a device token is not a bearer secret. A device bound to an account is never
  * re-bound to another without proof, and guest participations attach only from the browser or app
- * that made them (README Decisions "Devices stay with their account", "Guests attach from where they
+ * that made them (server/domains/notifications/README.md "Devices stay with their account", "Guests attach from where they
  * joined"). Each call is sent as the wrapper documents it (GraphQL) or as the web client does (tRPC).
  */
 

@@ -82,7 +82,7 @@ export async function registerNativeDevice(ctx: Ctx, input: TRegisterNativeDevic
 }
 
 /**
- * Stores a device and binds it to the signed-in account, or to nobody for a guest (README Decisions
+ * Stores a device and binds it to the signed-in account, or to nobody for a guest (README.md here
  * "Devices stay with their account"). A device held by another account moves only with proof: a web
  * push registration names the subscription's endpoint (the browser's own secret; the token is derived
  * from it); a native token is only a name anyone could send, so it moves once the session that bound

@@ -13,7 +13,7 @@ import { gameListItems } from "../games/read";
 import { actorOrNull, requireActor, setRatings } from "../users/service";
 import * as repo from "./repo";
 
-/** Recomputes a player's (or guest's) ratings from their whole history (README Decisions). */
+/** Recomputes a player's (or guest's) ratings from their whole history (README.md here). */
 export async function recomputeRatings(tx: Tx, who: { userId: number | null; guestProfileId: number | null }) {
   if (who.userId !== null) await setRatings(tx, who.userId, computeRatings(await repo.ratingHistory(tx, { userId: who.userId })));
   if (who.guestProfileId !== null)

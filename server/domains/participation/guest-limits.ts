@@ -9,7 +9,7 @@ import { guestOrigins, guestThrottle, participations } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 
 /**
- * Limits for anonymous guests (issue 23 item 8, README Decisions "Guest limits"). A guest is known by
+ * Limits for anonymous guests (issue 23 item 8, server/domains/participation/README.md "Guest limits"). A guest is known by
  * two keys: the client address, which the client cannot choose (server/http/request-context.ts;
  * behind a proxy only with TRUST_PROXY), and the device token it sends, which it can. Every limit
  * holds for both, the address first, so a client inventing a new device token per call still stops

@@ -48,7 +48,7 @@ export async function attachGuestParticipations(ctx: Ctx, input: z.output<typeof
 
 /**
  * The device a guest participation was made from, if it is registered to the signed-in account and
- * the request comes from the browser or app that made the participation (README Decisions "Guests
+ * the request comes from the browser or app that made the participation (participation/README.md "Guests
  * attach from where they joined").
  */
 async function claimingDevice(ctx: Ctx, participationId: number): Promise<string | null> {

@@ -8,7 +8,7 @@ import { refreshPayment, refundPayment, requirePayment, updatePaymentAmount, typ
 import { owedToNobody } from "./late-cancellation";
 import * as repo from "./repo";
 
-/* A managed game's lowered price reaches everyone who pays or paid by card (README "A lowered price reaches everyone"). */
+/* A managed game's lowered price reaches everyone who pays or paid by card (server/domains/participation/README.md "A lowered price reaches everyone"). */
 
 /**
  * The job after a managed game's price was lowered (games/manage.ts through `lowerGamePrice`, which set

@@ -77,7 +77,7 @@ export async function reservePayment(
 ): Promise<{ row: repo.ParticipationRow; payment: TParticipationPayment }> {
   const problem = reservationProblem(row.paymentStatus, game, now);
   if (problem) throw new AppError(problem);
-  // Money goes to the game's creator (README "Managed payment needs the creator's charges").
+  // Money goes to the game's creator (server/domains/payments/README.md "Managed payment needs the creator's charges").
   const creator = await findUser(tx, game.creatorId);
   if (!creator?.stripeAccountId || !creator.paymentChargesEnabled) throw new AppError("PAYMENT_ACCOUNT_NOT_READY");
   const price = { priceCents: game.priceCents, playerCount: row.playerCount, feePercentage: await gameFeePercentage(tx, game) };

@@ -15,7 +15,7 @@ export { withdrawFromUpcomingGames } from "./end";
 export { lowerGamePrice } from "./payment-reprice";
 export { promoteWaitingList } from "./waiting-list";
 
-/** Players in a game now (participation owns the definition: repo.playersInGameSql). */
+/** Players in a game now (participation owns the definition: sql.ts playersInGameSql). */
 export function playersIn(tx: Tx, gameId: number): Promise<number> {
   return repo.activePlayers(tx, gameId);
 }

@@ -152,7 +152,7 @@ export async function updateProfile(tx: DbOrTx, userId: number, changes: Profile
 
 /**
  * Removes the personal data of a deleted account and keeps the row, so other people's history stays
- * whole (README Decisions): past games show "Gelöschtes Konto". The password hash is one nobody knows.
+ * whole (README.md here): past games show "Gelöschtes Konto". The password hash is one nobody knows.
  */
 export async function anonymiseUser(tx: DbOrTx, userId: number, unusablePasswordHash: string, now: Date): Promise<void> {
   await repo.updateUser(tx, userId, {

@@ -16,7 +16,7 @@ import type { TemplateRow } from "./repo";
 import { editFutureGamesOfSession } from "./session-games";
 
 /**
- * Weekly sessions (spec 000 sections 2, 4, 6, 7; README Decisions "Weekly sessions"): the organiser's
+ * Weekly sessions (spec 000 sections 2, 4, 6, 7; server/domains/weekly/README.md "Weekly sessions"): the organiser's
  * templates, where each stands, and the answers to "does next week take place?". "Takes place" is
  * createGame with the template (session-games.ts); "does not take place" is updateGameTemplate with the
  * next week's start as latestStartTime. Only the template's creator (and admins) manage it; only they

@@ -13,7 +13,7 @@ import { scheduleConfirmationReminder } from "./reminder";
 import * as repo from "./repo";
 
 /**
- * A weekly session's games (spec 000 sections 4, 7; README Decisions "Weekly sessions"; README.md here). The
+ * A weekly session's games (spec 000 sections 4, 7; server/domains/weekly/README.md "Weekly sessions"; README.md here). The
  * session sits above games: it reacts to a game's CREATED event (a new session from its first game, a confirmed
  * week) and answers games' two calls up (games/sessions.ts, wired in domains/reactions.ts); it edits its future
  * games through games/edit.ts like the organiser's updateGame would.

@@ -43,7 +43,7 @@ export function tokenCipher(key: Buffer): TokenCipher {
 /**
  * The key: GOOGLE_TOKEN_KEY, or (outside production only; config.ts refuses production without it)
  * one generated on first use and kept in `file` (DATA_DIR/google-token-key, mode 0600). There is no
- * key-value table for it in the database yet (README, Decisions): server processes sharing one
+ * key-value table for it in the database yet (README.md here): server processes sharing one
  * database must then share DATA_DIR too, or set GOOGLE_TOKEN_KEY.
  */
 export function resolveTokenKey(configured: Buffer | null, file: string): Buffer {

@@ -3,7 +3,7 @@ import { LANGUAGES } from "@shared/constants";
 import { MAIL_TEMPLATE_NAMES, renderMail, type MailTemplate } from "./templates";
 
 /**
- * Every mail in both languages (notifications README, "Server texts"): the compiler makes each language
+ * Every mail in both languages (notifications server/domains/notifications/README.md "Server texts"): the compiler makes each language
  * name every template; this renders each one for what the compiler cannot see: an empty subject or body,
  * a field that did not arrive ("undefined"), a mail left untranslated.
  */

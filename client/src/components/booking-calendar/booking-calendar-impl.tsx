@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import type { BookingCalendarEvent, BookingCalendarProps, BookingCalendarTone, BookingCalendarView } from "./booking-calendar-types";
 import "./booking-calendar.css";
 
-/** Every time is shown in Berlin wall time (README Decisions: time), whatever the device's zone. */
+/** Every time is shown in Berlin wall time (server/domains/bookings/README.md), whatever the device's zone. */
 const ZONE = "Europe/Berlin";
 
 const zoned = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime()).toZonedDateTimeISO(ZONE);

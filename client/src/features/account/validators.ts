@@ -13,7 +13,7 @@ export const validateProfileLastName: Validator = (value) => schemaProblem(field
 export const validateProfilePassword: Validator = (value) => (value === "" ? null : schemaProblem(fields.password.unwrap(), value));
 export const validateResetPassword: Validator = (value) => schemaProblem(ZResetPasswordInput.shape.newPassword, value);
 
-/** Optional on the profile; YYYY-MM-DD, not in the future and 16 or older (spec 001 section 5; README "Age at registration"). */
+/** Optional on the profile; YYYY-MM-DD, not in the future and 16 or older (spec 001 section 5; server/domains/accounts/README.md "Age at registration"). */
 export const validateProfileDateOfBirth: Validator = (value) => {
   if (value === "") return null;
   const problem = schemaProblem(fields.dateOfBirth, value);

@@ -8,7 +8,7 @@ import { errorMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 
-/** The server sends a new link at most once a minute per account (README, "Account tokens"). */
+/** The server sends a new link at most once a minute per account (server/domains/accounts/README.md "Account tokens"). */
 const RESEND_AFTER_MS = 60_000;
 
 /** Seconds until `since + RESEND_AFTER_MS`, counting down on screen; 0 when a link may go out. */

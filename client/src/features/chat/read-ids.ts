@@ -1,7 +1,7 @@
 /**
  * Read bookkeeping of the chat (spec 000 section 3, local storage): read game message ids, each
  * expiring 7 days after the game's start, and read news (marketing message) ids. Unread game comments
- * are counted here against the comment ids the server hands out (README, "Chat rules on the server").
+ * are counted here against the comment ids the server hands out (server/domains/chat/README.md "Chat rules on the server").
  */
 
 const GAME_KEY = "kickrunde.readGameMessages";
