@@ -219,7 +219,7 @@ describe("a weekly session over six weeks", () => {
 
     const job = { templateId, opensAt: "2026-03-11T18:00:00.000Z" };
     testClock.freeze(tuesday("2026-03-11T17:00:00Z"));
-    expect(handleConfirmationReminder(deps, job)).rejects.toThrow("before its time");
+    await expect(handleConfirmationReminder(deps, job)).rejects.toThrow("before its time");
     testClock.freeze(tuesday("2026-03-11T18:00:05Z"));
     await handleConfirmationReminder(deps, job);
     await handleConfirmationReminder(deps, job); // twice: one reminder
