@@ -132,7 +132,8 @@ export async function signedInPlayer(deps: Deps, values: Parameters<typeof creat
   return { user, token, caller: (await callerFor(deps, { token })).caller };
 }
 
-let region: Promise<{ id: number }> | undefined;
+/** One region per test database (a test process runs many files, each with its own database). */
+const regions = new WeakMap<Deps["db"], Promise<{ id: number }>>();
 
 /**
  * A managed-payment game (5 € a place unless told) organised by a player whose account takes charges,
@@ -151,8 +152,8 @@ export async function managedGame(
     organiserPlayers?: number;
   },
 ) {
-  region ??= createRegion(deps);
-  const regionId = (await region).id;
+  if (!regions.has(deps.db)) regions.set(deps.db, createRegion(deps));
+  const regionId = (await regions.get(deps.db)!).id;
   let organizationId: number | null = null;
   if (values.feePercentage !== undefined) {
     const [org] = await deps.db
