@@ -193,6 +193,13 @@ export const ERRORS = {
   PAYMENT_POSTAL_CODE_INVALID: { status: 409, message: "The postal code of the address is invalid" }, // the saved address, not this request's input
   PAYMENT_ONBOARDING_FAILED: { status: 409, message: "The payment provider did not accept the onboarding request" }, // logged with the provider's answer
   PAYMENT_ACCOUNT_CHECK_FAILED: { status: 409, message: "The payment account could not be checked" }, // the provider did not answer; try again
+  // tournaments (spec 001 sections 2.10, 6, 8; issue 25). Creating and managing one someone else runs is FORBIDDEN
+  TOURNAMENT_NOT_FOUND: { status: 404, message: "Tournament not found" }, // also an unpublished one for anyone but its organiser and admins
+  TOURNAMENT_IN_PAST: { status: 400, message: "The tournament's start lies in the past" },
+  TOURNAMENT_TOO_FAR_AHEAD: { status: 400, message: "Tournaments can be created at most two years in advance" },
+  TOURNAMENT_CANCELLED: { status: 409, message: "This tournament has been cancelled" }, // editing or publishing a cancelled one
+  TOURNAMENT_OVER: { status: 409, message: "This tournament has already ended" }, // editing or cancelling after its end
+  MAX_TEAMS_BELOW_TEAMS: { status: 409, message: "Maximum teams below the teams registered" }, // fine on its own, refused by the teams already in
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
