@@ -12,5 +12,6 @@ export * from "./schema/organizations";
 export * from "./schema/participation";
 export * from "./schema/payments";
 export * from "./schema/regions";
+export * from "./schema/tournaments";
 export * from "./schema/users";
 export * from "./schema/weekly";

@@ -29,6 +29,12 @@ export const TOURNAMENT = {
   vatPercent: 19,
 } as const;
 
+/** A team's payment (spec 001 sections 3, 4): paid means Paid or PaidExternally (cash, marked by the organiser). */
+export const TOURNAMENT_PAYMENT_STATUSES = ["Open", "Paid", "PaidExternally", "Refunded"] as const;
+export type TournamentPaymentStatus = (typeof TOURNAMENT_PAYMENT_STATUSES)[number];
+/** Invoice countries (spec 001 sections 5, 9). */
+export const INVOICE_COUNTRIES = ["DE", "AT"] as const;
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
