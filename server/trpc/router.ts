@@ -11,6 +11,7 @@ import { organizationsRouter } from "../domains/organizations/router";
 import { participationRouter } from "../domains/participation/router";
 import { paymentsRouter } from "../domains/payments/router";
 import { regionsRouter } from "../domains/regions/router";
+import { tournamentsRouter } from "../domains/tournaments/router";
 import { usersRouter } from "../domains/users/router";
 import { weeklyRouter } from "../domains/weekly/router";
 import { router } from "./init";
@@ -31,6 +32,7 @@ export const appRouter = router({
   chat: chatRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
+  tournaments: tournamentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -176,7 +176,7 @@ const TOURNAMENT_DEFAULTS = {
 export const ZCreateTournamentInput = z
   .object(
     Object.fromEntries(
-      Object.entries(tournamentFields).map(([k, s]) => [k, k in TOURNAMENT_DEFAULTS ? s.default(TOURNAMENT_DEFAULTS[k as keyof typeof TOURNAMENT_DEFAULTS] as never) : s]),
+      Object.entries(tournamentFields).map(([k, s]) => [k, k in TOURNAMENT_DEFAULTS ? (s as z.ZodType).default(TOURNAMENT_DEFAULTS[k as keyof typeof TOURNAMENT_DEFAULTS] as never) : s]),
     ) as {
       [K in keyof typeof tournamentFields]: K extends keyof typeof TOURNAMENT_DEFAULTS ? z.ZodDefault<(typeof tournamentFields)[K]> : (typeof tournamentFields)[K];
     },
@@ -259,3 +259,31 @@ export const ZTournament = ZTournamentListItem.extend({
 export type TTournament = z.infer<typeof ZTournament>;
 
 export const ZTournamentList = z.array(ZTournamentListItem);
+
+/** A registered team as its organiser sees it (spec 001 section 3 "Tournament participation"). */
+export const ZTournamentParticipation = z.object({
+  id: z.number().int(),
+  tournamentId: z.number().int(),
+  teamName: z.string(),
+  user: z.object({ id: z.number().int() }).nullable(),
+  paymentStatus: z.enum(TOURNAMENT_PAYMENT_STATUSES),
+  playerCount: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  paymentReminderSentAt: z.date().nullable(),
+  invoiceCompanyName: z.string().nullable(),
+  invoiceLine1: z.string().nullable(),
+  invoiceLine2: z.string().nullable(),
+  invoicePostalCode: z.string().nullable(),
+  invoiceTown: z.string().nullable(),
+  invoiceCountry: z.enum(INVOICE_COUNTRIES).nullable(),
+  invoiceEmail: z.string().nullable(),
+  invoiceHint: z.string().nullable(),
+  /** on the waiting list */
+  queue: z.boolean(),
+  cancelledAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export type TTournamentParticipation = z.infer<typeof ZTournamentParticipation>;

@@ -30,7 +30,7 @@ export const tournaments = pgTable(
     /** the place by name, when there is no court (or besides it) */
     locationName: text("location_name"),
     courtId: integer("court_id").references(() => courts.id, { onDelete: "set null" }),
-    /** the feed it is listed in: the court's region, else the one chosen, else the organiser's */
+    /** the feed it is listed in: the one chosen, else the court's region, else the organiser's */
     regionId: integer("region_id")
       .notNull()
       .references(() => regions.id),
