@@ -87,7 +87,11 @@ export function Description({ game }: { game: TGame }) {
 
 /** The court with its facts, the route to it and its other games. */
 export function CourtCard({ game }: { game: TGame }) {
-  const court = game.court;
+  return <CourtSummary court={game.court} regionSlug={game.region.slug} />;
+}
+
+/** The court card of the game page, also for other pages held at a court (a tournament's). */
+export function CourtSummary({ court, regionSlug }: { court: TGame["court"]; regionSlug: string }) {
   return (
     <section aria-labelledby="game-court">
       <h2 id="game-court" className="mb-2 text-[20px] font-extrabold tracking-tight text-slate-900">
@@ -117,7 +121,7 @@ export function CourtCard({ game }: { game: TGame }) {
           </div>
           <Link
             to="/games/$regionSlug"
-            params={{ regionSlug: game.region.slug }}
+            params={{ regionSlug }}
             search={{ courtId: court.id }}
             className="flex min-h-12 items-center justify-center gap-1.5 border-t border-slate-200 text-[14px] font-semibold text-slate-700 hover:bg-slate-50"
           >
