@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../../db/client";
 import { courts, games, organizations, regions, tournamentParticipations, tournaments, users } from "../../db/schema";
@@ -13,9 +13,10 @@ export type TournamentParticipationRow = typeof tournamentParticipations.$inferS
 
 /**
  * Teams that hold a place: registered, not cancelled, not refunded and not on the waiting list (spec 001 section 2.10:
- * the tournament is full when this reaches maxTeams).
+ * the tournament is full when this reaches maxTeams). For a tournament id, or the row of the statement's `tournaments`
+ * (named with its table, since drizzle leaves a lone table's columns unqualified and `id` would then be the team's).
  */
-export function teamAmountSql(tournamentId: typeof tournaments.id) {
+export function teamAmountSql(tournamentId: number | SQL = sql`${tournaments}.${sql.identifier("id")}`) {
   return sql<number>`(select count(*)::int from ${tournamentParticipations} tp
     where tp.tournament_id = ${tournamentId} and tp.cancelled_at is null and not tp.queue and tp.payment_status <> 'Refunded')`;
 }
@@ -34,7 +35,7 @@ const listColumns = {
   gameMode: tournaments.gameMode,
   maxTeams: tournaments.maxTeams,
   maxPlayers: tournaments.maxPlayers,
-  teamAmount: teamAmountSql(tournaments.id),
+  teamAmount: teamAmountSql(),
   participationPriceCents: tournaments.participationPriceCents,
   pricePerPlayer: tournaments.pricePerPlayer,
   business: tournaments.business,
@@ -63,7 +64,7 @@ export async function findTournament(db: DbOrTx, id: number): Promise<Tournament
 }
 
 export async function teamAmount(db: DbOrTx, id: number): Promise<number> {
-  const [row] = await db.select({ n: teamAmountSql(tournaments.id) }).from(tournaments).where(eq(tournaments.id, id));
+  const [row] = await db.select({ n: teamAmountSql(id) }).from(tournaments).where(eq(tournaments.id, id));
   return row?.n ?? 0;
 }
 
