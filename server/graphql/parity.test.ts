@@ -13,6 +13,7 @@ import { ZGame, ZGameListItem, ZGameParticipation } from "@shared/schemas/games"
 import { ZCapturePaymentsResult, ZExternalPaymentRequest, ZGuestProfile, ZJoinResult, ZParticipationPayment, ZParticipationRef } from "@shared/schemas/participation";
 import { ZRegion, ZRegionRef } from "@shared/schemas/regions";
 import { ZGroup, ZMyAccount, ZOrganizationRef, ZPublicUser } from "@shared/schemas/users";
+import { ZTournament, ZTournamentChannelMessage, ZTournamentParticipation } from "@shared/schemas/tournaments";
 import { resolvers, typeDefs } from "./schema";
 
 /**
@@ -93,6 +94,16 @@ const SERVED: Record<string, z.ZodObject> = {
   CourtCalendarLink: ZCourtCalendarLink,
   ImportGoogleBookings: ZImportResult,
   GoogleCredentials: ZGoogleCredentials,
+  // One type for the list and the page (fields only the page has are nullable there).
+  Tournament: ZTournament,
+  TournamentCourt: inner(ZTournament.shape.court),
+  TournamentRegion: ZTournament.shape.region,
+  TournamentOrganization: inner(ZTournament.shape.organization),
+  TournamentGameRef: inner(ZTournament.shape.singlePlayerGame),
+  TournamentViewer: ZTournament.shape.viewer,
+  TournamentParticipation: ZTournamentParticipation,
+  TournamentParticipationUser: inner(ZTournamentParticipation.shape.user),
+  TournamentChannelMessage: ZTournamentChannelMessage,
 };
 
 /** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
@@ -119,6 +130,7 @@ const ENVELOPES = [
   "UploadCourtImage", // { ok, imageUrl, court }
   "UploadOrganizationLogo", // { ok, imageUrl, organization }
   "DeletedId", // { id } of deleteManualCourtBooking(Series) and deleteGameTemplate
+  "TournamentTeam", // a tournament participation's team { id, name } in the old shape
 ];
 
 /** Shared field name → the old API's name for it. */
@@ -143,6 +155,8 @@ const LEGACY_ONLY: Record<string, string[]> = {
   CourtBooking: ["price", "earning", "fee", "listPrice"], // euros beside the cents, like Game.price
   Court: ["occupiedTimes"], // court(id) with its occupied times (tRPC: bookings.occupiedTimes)
   GameTemplate: ["price"], // euros beside priceCents, like Game.price
+  Tournament: ["participationPrice", "channelMessages", "tournamentParticipations"], // euros beside the cents; the teams and the channel, loaded when asked for
+  TournamentParticipation: ["team", "paymentIntentClientSecret", "dataComplete"], // the old API's own (spec 001 section 3)
 };
 
 /** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */

@@ -20,6 +20,7 @@ import { calendarAccountFields, calendarMutations, calendarQueries, calendarType
 import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
 import { bookingCourtFields, bookingMutations, bookingQueries, bookingTypeDefs } from "./bookings";
 import { weeklyMutations, weeklyQueries, weeklyTypeDefs } from "./weekly";
+import { tournamentFields, tournamentQueries, tournamentTypeDefs } from "./tournaments";
 import { courtMutations, courtQueries, courtTypeDefs } from "./courts";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
@@ -116,7 +117,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs, weeklyTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs, weeklyTypeDefs, tournamentTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -206,11 +207,13 @@ export const resolvers = {
     ...bookingQueries,
     ...weeklyQueries,
     ...calendarQueries,
+    ...tournamentQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
   MyAccount: { ...userGameLists, ...calendarAccountFields },
   PublicUser: userGameLists,
   Game: gameFields,
+  Tournament: tournamentFields,
   Court: bookingCourtFields,
   Region: {
     totalSubscriberCount: resolver(ZNoArgs, async (ctx) => (await subscriberCounts(ctx)).total),

@@ -189,6 +189,17 @@ export const POLICY: Record<string, Row> = {
   "users.myAccount": { expect: everyone(OK), graphqlExpect: visitors },
   "users.updateLanguage": { input: () => ({ applicationLanguage: "de" }), expect: signedIn(OK) },
 
+  // ---- tournaments: the owner's (an organisation member's); admins and organisation members create them
+  "tournaments.byId": { input: (w) => ({ tournamentId: w.tournament.id }), expect: everyone(OK), graphql: { tournament: (i) => ({ id: i.tournamentId }) } },
+  "tournaments.cancel": { input: async (w) => ({ tournamentId: (await w.newTournament()).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "tournaments.create": {
+    input: (w) => ({ name: "Fremd-Cup", startTime: w.inDays(60, 9), endTime: w.inDays(60, 17), maxTeams: 8, locationName: "Sportpark", regionId: w.region.id }),
+    expect: signedIn("FORBIDDEN", { orgMember: OK, admin: OK }) },
+  // a draft exists only for its organiser and admins
+  "tournaments.publish": { input: async (w) => ({ tournamentId: (await w.newTournament(false)).id }), expect: signedIn("TOURNAMENT_NOT_FOUND", { admin: OK }) },
+  "tournaments.upcoming": { input: (w) => ({ regionId: w.region.id }), expect: everyone(OK) },
+  "tournaments.update": { input: async (w) => ({ tournamentId: (await w.newTournament()).id, name: "Fremd" }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+
   // ---- weekly sessions: the owner's
   "weekly.delete": { input: async (w) => ({ id: await w.newTemplate() }), expect: signedIn("WEEKLY_SESSION_NOT_FOUND", { admin: OK }) },
   "weekly.get": { input: (w) => ({ id: w.templateId }), expect: signedIn("WEEKLY_SESSION_NOT_FOUND", { admin: OK }) },

@@ -125,6 +125,14 @@ export async function buildWorld(deps: Deps) {
   const renterCalls = await as(renter.id);
   await renterCalls.caller.chat.createDirectMessage({ receiverId: owner.id, text: "Hallo" });
   const address = await ownerCalls.caller.addresses.createOrUpdate({ line1: "Torstraße 12", town: "Berlin", postalCode: "10119", country: "DE" });
+  /** A tournament the owner organises (an organisation member may), published unless told; a day of its own. */
+  let tournamentDay = 30;
+  async function newTournament(publish = true) {
+    const day = tournamentDay++;
+    const t = await ownerCalls.caller.tournaments.create({ name: `Matrix-Cup ${day}`, startTime: inDays(day, 9), endTime: inDays(day, 17), maxTeams: 8, locationName: "Sportpark", regionId: region.id });
+    return publish ? ownerCalls.caller.tournaments.publish({ tournamentId: t.id }) : t;
+  }
+  const tournament = await newTournament();
 
   return {
     deps,
@@ -157,6 +165,8 @@ export async function buildWorld(deps: Deps) {
     newManualSeries,
     newTemplate,
     savePlaceFor,
+    tournament,
+    newTournament,
   };
 }
 

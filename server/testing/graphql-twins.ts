@@ -95,6 +95,12 @@ export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
   "payments.resetAccount": ["resetPaymentAccount"],
   "regions.bySlug": [],
   "regions.list": ["regions"],
+  "tournaments.byId": ["tournament"],
+  "tournaments.cancel": [], // the old API documents no operation for managing tournaments (spec 001 section 7)
+  "tournaments.create": [],
+  "tournaments.publish": [],
+  "tournaments.update": [],
+  "tournaments.upcoming": ["upcomingTournaments"],
   "users.byId": ["user"],
   "users.games": [], // the wrapper reads MyAccount/PublicUser.hostedGames, attendedGames, queueGames
   "users.myAccount": ["myAccount"],

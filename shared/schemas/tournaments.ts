@@ -227,6 +227,7 @@ export const ZTournamentListItem = z.object({
   business: z.boolean(),
   /** the VAT included in the price (19 for business tournaments), null when none is shown */
   vatPercentIncluded: z.number().int().nullable(),
+  organizer: ZPersonRef,
   publishedAt: z.date().nullable(),
   cancelledAt: z.date().nullable(),
 });
@@ -246,7 +247,6 @@ export const ZTournament = ZTournamentListItem.extend({
   planUrl: z.string().nullable(),
   whatsappGroupUrl: z.string().nullable(),
   singlePlayerGame: z.object({ id: z.number().int(), startTime: z.date() }).nullable(),
-  organizer: ZPersonRef,
   organization: z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable() }).nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
@@ -287,3 +287,14 @@ export const ZTournamentParticipation = z.object({
   createdAt: z.date(),
 });
 export type TTournamentParticipation = z.infer<typeof ZTournamentParticipation>;
+
+/** A news message of the tournament's channel (spec 001 sections 2.10, 3 "Channel message"); written from issue 25's next part. */
+export const ZTournamentChannelMessage = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  author: ZPersonRef.nullable(),
+  createdAt: z.date(),
+  /** the viewer has seen it */
+  read: z.boolean(),
+});
+export type TTournamentChannelMessage = z.infer<typeof ZTournamentChannelMessage>;

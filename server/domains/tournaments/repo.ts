@@ -39,6 +39,7 @@ const listColumns = {
   participationPriceCents: tournaments.participationPriceCents,
   pricePerPlayer: tournaments.pricePerPlayer,
   business: tournaments.business,
+  organizer: { id: users.id, firstName: users.firstName, profileImageUrl: users.profileImageUrl },
   publishedAt: tournaments.publishedAt,
   cancelledAt: tournaments.cancelledAt,
 };
@@ -85,7 +86,6 @@ export async function tournamentPage(db: DbOrTx, id: number) {
       planUrl: tournaments.planUrl,
       whatsappGroupUrl: tournaments.whatsappGroupUrl,
       singlePlayerGame: { id: singlePlayerGames.id, startTime: singlePlayerGames.startTime },
-      organizer: { id: users.id, firstName: users.firstName, profileImageUrl: users.profileImageUrl },
       organization: { id: organizations.id, name: organizations.name, imageUrl: organizations.imageUrl },
       createdAt: tournaments.createdAt,
       updatedAt: tournaments.updatedAt,
@@ -112,6 +112,7 @@ export function upcomingTournaments(db: DbOrTx, regionId: number, now: Date) {
     .select(listColumns)
     .from(tournaments)
     .innerJoin(regions, eq(regions.id, tournaments.regionId))
+    .innerJoin(users, eq(users.id, tournaments.organizerId))
     .leftJoin(courts, eq(courts.id, tournaments.courtId))
     .where(and(eq(tournaments.regionId, regionId), isNotNull(tournaments.publishedAt), isNull(tournaments.cancelledAt), gt(tournaments.endTime, now)))
     .orderBy(asc(tournaments.startTime), asc(tournaments.id))
