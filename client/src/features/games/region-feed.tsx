@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { CalendarDays, MapPin, Plus, RefreshCw, Trophy, X } from "lucide-react";
+import { CalendarDays, MapPin, Plus, RefreshCw, X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { groupGamesByBerlinDay, type FeedGroup } from "@shared/rules/feed-grouping";
 import type { TGameFeedInput } from "@shared/schemas/games";
@@ -15,6 +15,7 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
+import { TournamentList } from "@client/features/tournaments/tournament-list";
 import { CardPlaceholder } from "@client/components/page-placeholder";
 import { GameCard } from "./game-card";
 import { feedFilterOf, feedQueryOptions, type FeedSearch, type FeedTab, type MineFilter } from "./feed-query";
@@ -301,9 +302,8 @@ export function RegionFeed({ regionSlug, search }: { regionSlug: string; search:
         ) : null}
 
         {tab === "tournaments" ? (
-          <EmptyState icon={<Trophy aria-hidden className="size-7" />}>
-            <p className="text-[16px] font-semibold text-slate-800">{m.feed_empty_tournaments()}</p>
-          </EmptyState>
+          // the region's upcoming tournaments, the same list as /tournaments (spec 000 section 2)
+          <TournamentList regionSlug={regionSlug} />
         ) : tab === "mine" && accountQuery.isPending ? (
           <GameListSkeleton />
         ) : tab === "mine" && !account ? (

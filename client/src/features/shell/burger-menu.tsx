@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { CalendarCheck, CalendarRange, CirclePlus, Languages, LifeBuoy, LogIn, LogOut, Repeat, UserPlus, Wallet } from "lucide-react";
+import { CalendarCheck, CalendarRange, CirclePlus, Languages, LifeBuoy, LogIn, LogOut, Repeat, Trophy, UserPlus, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import { Button } from "@client/components/button";
@@ -23,8 +23,7 @@ function MenuIcon({ children }: { children: ReactNode }) {
 }
 
 /**
- * Burger menu (spec 001 section 2.1). A menu entry comes with its screen: the spec's tournaments
- * entry is left out while there is no tournaments screen.
+ * Burger menu (spec 001 section 2.1).
  */
 export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const account = useAccount();
@@ -124,6 +123,15 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
               </li>
             </>
           )}
+          <li>
+            {/* Tournaments, for everybody (spec 001 section 2.1). */}
+            <Link to="/tournaments" className={itemClass}>
+              <MenuIcon>
+                <Trophy aria-hidden className="size-5" />
+              </MenuIcon>
+              {m.menu_tournaments()}
+            </Link>
+          </li>
           <li>
             {/* Signed-in users reach the support chat, everyone else the contact page (spec 000 section 2). */}
             {account ? (
