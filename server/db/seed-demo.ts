@@ -4,6 +4,7 @@ import type { Deps } from "../context";
 import type { Tx } from "./client";
 import { addressInUse, createAddress } from "../domains/addresses/service";
 import { createUser, findUserByEmail, findUserByStripeAccountId, setPaymentAccount } from "../domains/users/service";
+import { ensureDemoTournament } from "../domains/tournaments/service";
 import { hashPassword } from "../lib/password";
 import { groups, marketingMessages, organizations, regions, userGroups } from "./schema";
 import { seedDemoGames } from "./seed-games";
@@ -241,6 +242,37 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
       .where(eq(regions.slug, "berlin"));
 
     const played = await seedDemoGames(deps, tx);
+    // An upcoming Berlin tournament of the organiser, published (issue 25): three weeks ahead, Saturday-like 10:00 to 18:00 Berlin.
+    const berlinId = regionId.get("berlin");
+    if (orga && berlinId) {
+      const day = new Date(now.getTime() + 21 * 86400_000);
+      const at = (hourUtc: number) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hourUtc));
+      await ensureDemoTournament(tx, {
+        name: "Kickrunde Sommer-Cup Berlin",
+        description: "Unser Turnier für Freizeitteams: 5 gegen 5, Gruppenphase und K.-o.-Runde. Meldet euer Team an!",
+        descriptionEn: "Our tournament for casual teams: 5-a-side, group stage and knockout round. Register your team!",
+        rules: "Gespielt wird 5 gegen 5 mit fliegendem Torwart, 10 Minuten pro Spiel. Fair Play geht vor.",
+        rulesEn: "5-a-side with a rolling goalkeeper, 10 minutes per match. Fair play comes first.",
+        cancellationPolicy: "Bis 7 Tage vor dem Turnier erstatten wir die Teilnahmegebühr voll.",
+        cancellationPolicyEn: "Up to 7 days before the tournament we refund the entry fee in full.",
+        termsOfParticipation: "Jedes Team spielt auf eigene Verantwortung.",
+        termsOfParticipationEn: "Every team plays at its own risk.",
+        startTime: at(8),
+        endTime: at(16),
+        maxTeams: 12,
+        maxPlayers: 10,
+        gameMode: 5,
+        locationName: "Tempelhofer Feld, Berlin",
+        regionId: berlinId,
+        participationPriceCents: 6000,
+        organizerId: orga.id,
+        organizationId: org?.id ?? orga.organizationId,
+        whatsappGroupUrl: "https://chat.whatsapp.com/kickrunde-sommer-cup",
+        publishedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
     await tx.insert(marketingMessages).values([
       {
         textDe: "Willkommen bei Kickrunde! Finde Kickrunden in Deiner Stadt, spiel mit und lade Deine Freunde ein.",

@@ -64,6 +64,15 @@ export async function findTournament(db: DbOrTx, id: number): Promise<Tournament
   return row ?? null;
 }
 
+export async function findTournamentByName(db: DbOrTx, organizerId: number, name: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .where(and(eq(tournaments.organizerId, organizerId), eq(tournaments.name, name)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function teamAmount(db: DbOrTx, id: number): Promise<number> {
   const [row] = await db.select({ n: teamAmountSql(id) }).from(tournaments).where(eq(tournaments.id, id));
   return row?.n ?? 0;

@@ -181,3 +181,12 @@ export async function cancelTournament(ctx: Ctx, id: number): Promise<TTournamen
   });
   return tournament(ctx, id);
 }
+
+/**
+ * For the demo seed (server/db/seed-demo.ts): a published tournament of the given organiser, unless they already
+ * organise one of that name (the seed may run again). Answers its id.
+ */
+export async function ensureDemoTournament(tx: Tx, values: repo.NewTournament): Promise<number> {
+  const existing = await repo.findTournamentByName(tx, values.organizerId, values.name);
+  return existing ?? repo.insertTournament(tx, values);
+}
