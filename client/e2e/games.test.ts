@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { E2E_TIMEOUT, fillSignInForm, shot, signIn, trpcCall, VIEWPORT, useHarness } from "./harness";
+import { E2E_TIMEOUT, fillSignInForm, shot, signIn, trpcCall, VIEWPORT, searchCourt, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -49,7 +49,7 @@ describe("games", () => {
 
       await page.getByRole("button", { name: "Platz auswählen" }).click();
       await page.getByRole("heading", { name: "Platz auswählen", level: 1 }).waitFor();
-      await page.getByLabel("Platz suchen").fill("Friedrichshain");
+      await searchCourt(page, "Friedrichshain");
       await shot(page, "games-create-court-picker");
       // A row (or a marker) highlights the court; its card's 'Platz auswählen' confirms (spec 001 section 2.7).
       await page.getByRole("list").getByRole("button", { name: /Volkspark Friedrichshain/ }).click();

@@ -233,6 +233,15 @@ export async function withoutBootData(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Types `search` into the court picker's search and waits until the list shows that search's results and loads
+ * nothing: until then the region's list is replaced under the finger, and a tap meant for a row lands on another.
+ */
+export async function searchCourt(page: Page, search: string): Promise<void> {
+  await page.getByLabel(/^(Platz suchen|Search courts)$/).fill(search);
+  await page.locator(`[data-testid="court-picker-results"][data-search="${search}"][aria-busy="false"]`).waitFor();
+}
+
 /** `days` from today (in Berlin) at `utcHour`:00 UTC. */
 export function daysAhead(days: number, utcHour: number): Date {
   // Counted from today in Berlin, as the demo seed counts its days: between midnight in Berlin and midnight in

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -43,7 +43,7 @@ describe("managed payment in the game form", () => {
       await page.getByLabel("Stunde").selectOption("20");
       await page.getByLabel("Minute").selectOption("0");
       await page.getByRole("button", { name: "Platz auswählen" }).click();
-      await page.getByLabel("Platz suchen").fill("Tempelhof");
+      await searchCourt(page, "Tempelhof");
       // A row highlights the court; its card confirms (spec 001 section 2.7).
       await page.getByRole("list").getByRole("button", { name: /Tempelhofer Feld Bolzplatz/ }).click();
       await page.getByTestId("court-summary-card").getByRole("button", { name: "Platz auswählen" }).click();

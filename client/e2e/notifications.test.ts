@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { createBerlinGame, DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -311,7 +311,7 @@ describe("creating a game", () => {
     await page.getByLabel("Stunde").selectOption("20");
     await page.getByLabel("Minute").selectOption("30");
     await page.getByRole("button", { name: "Platz auswählen" }).click();
-    await page.getByLabel("Platz suchen").fill("Moabit");
+    await searchCourt(page, "Moabit");
     // A row highlights the court; its card confirms (spec 001 section 2.7).
     await page.getByRole("list").getByRole("button", { name: /Sporthalle Moabit/ }).click();
     await page.getByTestId("court-summary-card").getByRole("button", { name: "Platz auswählen" }).click();

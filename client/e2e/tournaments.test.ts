@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -68,7 +68,7 @@ describe("tournaments", () => {
 
       await page.getByLabel("Name", { exact: true }).fill("Kiezcup E2E");
       await page.getByRole("button", { name: "Platz auswählen" }).click();
-      await page.getByLabel("Platz suchen").fill("Friedrichshain");
+      await searchCourt(page, "Friedrichshain");
       await page.getByRole("list").getByRole("button", { name: /Volkspark Friedrichshain/ }).click();
       await page.getByTestId("court-summary-card").getByRole("button", { name: "Platz auswählen" }).click();
       await page.getByText("Volkspark Friedrichshain").first().waitFor();

@@ -3,7 +3,7 @@ import postgres from "postgres";
 import type { Page } from "playwright-core";
 import { addBerlinDays } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -82,7 +82,7 @@ describe("weekly sessions", () => {
       await weekly.scrollIntoViewIfNeeded();
       await shot(page, "weekly-create-switch");
       await page.getByRole("button", { name: "Platz auswählen" }).click();
-      await page.getByLabel("Platz suchen").fill("Friedrichshain");
+      await searchCourt(page, "Friedrichshain");
       await page.getByRole("list").getByRole("button", { name: /Volkspark Friedrichshain/ }).click();
       await page.getByTestId("court-summary-card").getByRole("button", { name: "Platz auswählen" }).click();
       await page.getByRole("textbox", { name: "Titel (optional)" }).fill(TITLE);

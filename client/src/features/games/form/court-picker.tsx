@@ -175,7 +175,12 @@ export function CourtPicker({
             <h2 className="mb-2 text-sm font-bold tracking-wide text-slate-600 uppercase">
               {courts.length === 1 ? m.court_picker_results_one() : m.court_picker_results({ count: String(courts.length) })}
             </h2>
-            <ul className={`space-y-2 transition-opacity ${searching ? "opacity-60" : ""}`}>
+            <ul
+              className={`space-y-2 transition-opacity ${searching ? "opacity-60" : ""}`}
+              data-testid="court-picker-results"
+              data-search={name}
+              aria-busy={searching || list.isFetching}
+            >
               {courts.map((court) => (
                 <li key={court.id}>
                   <CourtListRow court={court} locale={locale} selected={court.id === highlightedId} onSelect={() => highlight(court.id)} />
