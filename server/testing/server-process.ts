@@ -9,9 +9,29 @@ const root = join(import.meta.dir, "..", "..");
 
 export type ServerProcess = { url: string; proc: ReturnType<typeof Bun.spawn>; stop(): Promise<void> };
 
-/** A real `bun server/index.ts` on a free loopback port against the given PostgreSQL database. */
+/** A loopback port nobody listens on right now (the system's choice for port 0). */
+function freePort(): number {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+/**
+ * A real `bun server/index.ts` on a free loopback port against the given PostgreSQL database. A port can still be
+ * taken between the probe and the server's listen (test processes run side by side): a server that exits before it
+ * answers is started again on another port, three times at most.
+ */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(databaseUrl, env);
+    if ("url" in started) return started;
+    if (attempt === 3) throw new Error(`the server on ${started.failedUrl} exited with ${started.exitCode} before it answered (3 attempts)`);
+  }
+}
+
+async function startOnce(databaseUrl: string, env: Record<string, string>): Promise<ServerProcess | { failedUrl: string; exitCode: number | null }> {
+  const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn([process.execPath, "server/index.ts"], {
     cwd: root,
@@ -31,7 +51,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     await stop();
     throw error;
   });
-  if (state === "exited") throw new Error(`the server on ${url} exited with ${proc.exitCode} before it answered`);
+  if (state === "exited") return { failedUrl: url, exitCode: proc.exitCode };
   return { url, proc, stop };
 }
 
