@@ -28,7 +28,7 @@ module.exports = {
       comment:
         "One owner per table (README, 'How domains depend on each other'): only a domain's own files import its repo files " +
         "(repo.ts, places-repo.ts, …), so writes never cross a domain; another domain calls its service. Reads may join across " +
-        "tables through a domain's read-only SQL fragments in <domain>/sql.ts (the allow-list: courts/sql.ts, participation/sql.ts), " +
+        "tables through a domain's read-only SQL fragments in <domain>/sql.ts (the allow-list: courts/sql.ts, participation/sql.ts, tournaments/sql.ts), " +
         "which this rule does not match. Test files are included: a test seeds other domains' tables through server/testing/.",
       from: { path: "^server/domains/([^/]+)/" },
       to: { path: "^server/domains/[^/]+/[^/]*repo[.]ts$", pathNot: "^server/domains/$1/" },

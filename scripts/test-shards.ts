@@ -64,7 +64,8 @@ async function main() {
     const report = join(dir, `shard-${i}.xml`);
     const proc = Bun.spawn([BUN, "test", ...files.map((f) => `./${f}`), ...options.bunArgs, "--reporter=junit", `--reporter-outfile=${report}`], {
       cwd: ROOT,
-      env: process.env,
+      // the servers its tests start take ports of this process's own range (server/testing/ports.ts)
+      env: { ...process.env, TEST_SHARD_INDEX: String(i) },
       stdin: "ignore",
       stdout: "pipe",
       stderr: "pipe",

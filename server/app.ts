@@ -10,8 +10,16 @@ import type { Deps } from "./context";
 import { handleStripeWebhook } from "./domains/payments/webhooks";
 import { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
+import { isInMaintenance } from "./domains/admin/maintenance";
+import { maintenanceGate } from "./http/maintenance";
 import { mountUploads } from "./http/uploads";
+import { mountAdClicks } from "./http/ad-clicks";
+import { mountTournamentInvoices } from "./http/tournament-invoices";
+import { mountOrganizerInvoices } from "./http/organizer-invoices";
+import { mountCalendarFiles } from "./http/ics";
 import { mountMap } from "./http/map";
+import { mountTelemetry } from "./http/telemetry";
+import { errorReporter } from "./integrations/telemetry/error-reporting";
 import { mountGoogleOAuth } from "./http/google-oauth";
 import { bootEntriesFor, withBootData } from "./http/boot-data";
 import { compressAnswers } from "./http/compression";
@@ -24,6 +32,7 @@ import { shareKeyCookie } from "./http/share-keys";
 import { indexHtmlFor, serveClient, type StaticAssets } from "./http/static";
 import { isUnexpectedTrpcError, payloadTooLargeBody, TRPC_MAX_BODY_BYTES } from "./trpc/init";
 import { appRouter } from "./trpc/router";
+import { Lifecycle, readiness } from "./lifecycle";
 
 type Env = { Bindings: { server?: Server<unknown> } };
 
@@ -34,7 +43,7 @@ function remoteAddress(server: Server<unknown> | undefined, req: Request): strin
   return server?.requestIP(req)?.address ?? null;
 }
 
-export function createApp(deps: Deps, assets: StaticAssets | null) {
+export function createApp(deps: Deps, assets: StaticAssets | null, lifecycle: Lifecycle = Lifecycle.ready()) {
   const app = new Hono<Env>();
 
   // Dynamic answers compressed by Accept-Encoding; the client's files come precompressed (static.ts).
@@ -53,9 +62,21 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     }
   });
 
+  // Readiness for load balancers (lifecycle.ts, server/README.md "Readiness and graceful shutdown"): 503 while starting,
+  // draining or without a database. Before the maintenance gate: maintenance is the app's answer, not a dead process.
+  // /api/health below stays liveness (the process answers).
+  app.get("/api/ready", async (c) => {
+    const ready = await readiness(lifecycle, deps.database);
+    c.header("Cache-Control", "no-store");
+    return c.json(ready, ready.ready ? 200 : 503);
+  });
+
+  // Maintenance mode (http/maintenance.ts): every API call answers 503 while it is on; /api/health says so.
+  app.use("*", maintenanceGate(deps));
+
   app.get("/api/health", async (c) => {
     await deps.database.query("select 1");
-    return c.json({ ok: true, database: deps.database.kind });
+    return c.json({ ok: true, database: deps.database.kind, maintenance: await isInMaintenance(deps) });
   });
 
   // Hands out the CSRF token for clients that cannot read cookies (the cookie is set too).
@@ -67,6 +88,8 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     return c.json({ token });
   });
 
+  // Unexpected errors also go to the error reporting service when ERROR_REPORTING_DSN is set (integrations/telemetry).
+  const reporter = errorReporter(deps.config, deps.logger);
   // Refused before reading: by Content-Length, or once a streamed body passes the limit.
   app.use("/trpc/*", bodyLimit({ maxSize: TRPC_MAX_BODY_BYTES, onError: (c) => c.json(payloadTooLargeBody(), httpStatusOf("PAYLOAD_TOO_LARGE")) }));
   app.use(
@@ -74,16 +97,20 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     trpcServer({
       router: appRouter,
       createContext: (opts, c) => createRequestContext(deps, opts.req, opts.resHeaders, remoteAddress(c.env?.server, c.req.raw)),
-      onError: ({ error, path }) => {
-        if (isUnexpectedTrpcError(error)) deps.logger.error("trpc error", { path, code: error.code, error: String(error.cause ?? error), stack: (error.cause ?? error).stack });
+      onError: ({ error, path, ctx }) => {
+        if (!isUnexpectedTrpcError(error)) return;
+        deps.logger.error("trpc error", { path, code: error.code, error: String(error.cause ?? error), stack: (error.cause ?? error).stack });
+        reporter.report(error.cause ?? error, { userId: ctx?.viewer?.userId ?? null, where: `trpc ${path ?? "?"}` });
       },
     }),
   );
 
   // POST/DELETE /api/profile-image, GET /uploads/*, and the body limit for GraphQL multipart uploads
   mountUploads(app, deps);
+  // GET /api/ads/:id/click: counts an ad click and redirects to its stored link (domains/ads)
+  mountAdClicks(app, deps);
 
-  const graphql = createGraphqlHandler(deps);
+  const graphql = createGraphqlHandler(deps, reporter);
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, remoteAddress(c.env?.server, c.req.raw)));
 
   // Development helpers (the mail catcher's inbox); none of them exists in production.
@@ -108,6 +135,15 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
   // GET /map/style.json and, for the local test map (never in production), /map/tiles/{z}/{x}/{y}.png
   mountMap(app, deps);
 
+  // GET /api/telemetry: the browser's error reporting and analytics settings (off by default)
+  mountTelemetry(app, deps);
+
+  // GET /api/tournament-invoices/{participationId}.pdf: a business team's invoice (domains/tournaments/invoices.ts)
+  mountTournamentInvoices(app, deps);
+  mountOrganizerInvoices(app, deps);
+  // GET /api/calendar/{game|booking|tournament}/{id}.ics: "Add to calendar" in a browser (http/ics.ts)
+  mountCalendarFiles(app, deps);
+
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 
   /**
@@ -127,7 +163,7 @@ export function createApp(deps: Deps, assets: StaticAssets | null) {
     // A private game's share link: the key counts for this page and is kept by the browser for the
     // page's later calls (players, chat, joining), so the client never passes it along (http/share-keys.ts).
     if (shareKey) cookies.append("Set-Cookie", shareKeyCookie(shareKey.gameId, shareKey.key, deps.config.secureCookies));
-    const boot = await createRequestContext(deps, c.req.raw, cookies, null).then(
+    const boot = await createRequestContext(deps, c.req.raw, cookies, null, { renewStaleSession: true }).then(
       (ctx) =>
         bootEntriesFor(shareKey ? { ...ctx, meta: { ...ctx.meta, shareKeys: { ...ctx.meta.shareKeys, [shareKey.gameId]: shareKey.key } } } : ctx, url.pathname, url.searchParams),
       () => null,

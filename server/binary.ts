@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { boot } from "./boot";
 import { embeddedAssets, type EmbeddedFiles } from "./http/embedded-assets";
+import { setBuildVersion } from "./integrations/telemetry/release";
 import { loadConfigOrExit, serve } from "./serve";
 
 /**
@@ -32,6 +33,8 @@ export async function runBinary(files: BinaryFiles): Promise<void> {
   }
   // The binary is the production build; an explicit NODE_ENV still wins.
   process.env.NODE_ENV ??= "production";
+  // the release of every error report (integrations/telemetry)
+  setBuildVersion(files.version);
   const cfg = loadConfigOrExit();
 
   const migrationsFolder = await unpackMigrations(files.migrations);

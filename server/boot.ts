@@ -19,6 +19,7 @@ import {
   startParticipationPaymentWorkers,
   startBookingWorkers,
   startCalendarWorkers,
+  startAccountingWorkers,
   startPaymentWorkers,
   startPushWorker,
 } from "./jobs/workers";
@@ -101,6 +102,13 @@ export async function boot(config: Config, options: { clock?: Clock; migrationsF
   await startParticipationPaymentWorkers(deps);
   await startBookingWorkers(deps);
   await startCalendarWorkers(deps);
-  startNotificationDispatcher(deps);
+  await startAccountingWorkers(deps);
+  // Stopping the job queue (graceful shutdown, lifecycle.ts) first stops the dispatcher that feeds it.
+  const stopDispatcher = startNotificationDispatcher(deps);
+  const stopQueue = jobs.stop;
+  jobs.stop = async () => {
+    await stopDispatcher();
+    await stopQueue();
+  };
   return deps;
 }

@@ -10,6 +10,10 @@ const optionalText = () =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** A legal text setting: one line of at most `max` characters; empty counts as unset. */
+const legalLine = (max: number) =>
+  optionalText().refine((v) => v === undefined || (v.length <= max && !/[\r\n]/.test(v)), { error: `must be one line of at most ${max} characters` });
+
 /**
  * Every environment variable, parsed once. Nothing else reads process.env.
  * Each variable is documented in the README's "Configuration" table.
@@ -45,6 +49,26 @@ const ZEnv = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^smtps?:\/\//.test(v), { error: "must start with smtp:// or smtps://" }),
   MAIL_FROM: z.string().default("Kickrunde <hallo@kickrunde.de>"),
+  /**
+   * The platform's company on invoices it writes (business tournaments' invoices, domains/tournaments/invoices.ts):
+   * legal name, address lines separated by ";" and VAT id; empty: demo data, and a warning with each invoice in production.
+   */
+  COMPANY_NAME: optionalText().refine((v) => v === undefined || (v.length <= 200 && !/[\r\n]/.test(v)), { error: "must be one line of at most 200 characters" }),
+  COMPANY_ADDRESS: optionalText().refine((v) => v === undefined || (v.length <= 500 && !/[\r\n]/.test(v)), { error: "must be one line of at most 500 characters, lines separated by ;" }),
+  COMPANY_VAT_ID: optionalText().refine((v) => v === undefined || /^[A-Z]{2}[A-Z0-9+*.]{2,13}$/.test(v), { error: "must look like DE123456789" }),
+  /**
+   * The Impressum and Datenschutz pages (spec 001 section 2.2; server/domains/legal): the operator, its address
+   * (lines separated by ";"), register entry, contact, representative, VAT id and the data protection contact.
+   * Production refuses to start without the required ones (legalRefusal); elsewhere unset means marked demo values.
+   */
+  LEGAL_OPERATOR: legalLine(200),
+  LEGAL_ADDRESS: legalLine(500),
+  LEGAL_REGISTER: legalLine(300),
+  LEGAL_CONTACT_EMAIL: optionalText().refine((v) => v === undefined || /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/.test(v), { error: "must be an e-mail address" }),
+  LEGAL_CONTACT_PHONE: optionalText().refine((v) => v === undefined || /^\+?[0-9 ()/-]{5,30}$/.test(v), { error: "must be a phone number such as +49 30 1234567" }),
+  LEGAL_REPRESENTATIVE: legalLine(300),
+  LEGAL_VAT_ID: optionalText().refine((v) => v === undefined || /^[A-Z]{2}[A-Z0-9+*.]{2,13}$/.test(v), { error: "must look like DE123456789" }),
+  LEGAL_DATA_PROTECTION_EMAIL: optionalText().refine((v) => v === undefined || /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/.test(v), { error: "must be an e-mail address" }),
   /** Uploaded files go to DATA_DIR/uploads, or to this S3-compatible bucket (Bun's S3 client) when set. */
   S3_BUCKET: optionalText(),
   /** The bucket's S3 API address (MinIO, R2, ...); empty: AWS for S3_REGION. */
@@ -76,6 +100,11 @@ const ZEnv = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /** The operator's maintenance switch for this process (domains/admin/maintenance.ts); the staff console's switch adds to it. */
+  MAINTENANCE_MODE: z
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
@@ -122,6 +151,12 @@ const ZEnv = z.object({
   GOOGLE_API_BASE: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v), { error: "must be an http(s) URL without a path, e.g. http://127.0.0.1:12112" }),
   /** The key Google tokens are encrypted with (AES-256-GCM), base64 of 32 bytes; empty outside production: generated once into DATA_DIR. */
   GOOGLE_TOKEN_KEY: optionalText().refine((v) => v === undefined || Buffer.from(v, "base64").length === 32, { error: "must be 32 bytes in base64 (openssl rand -base64 32)" }),
+  /** Error reporting (integrations/telemetry): a Sentry-compatible DSN for the server's errors, and one for the browser's (only on PUBLIC_URL's host); empty: off. */
+  ERROR_REPORTING_DSN: optionalText().refine((v) => v === undefined || isDsn(v), { error: "must be a DSN like https://publickey@errors.example.org/1" }),
+  CLIENT_ERROR_REPORTING_DSN: optionalText().refine((v) => v === undefined || isDsn(v), { error: "must be a DSN like https://publickey@errors.example.org/1" }),
+  /** Cookieless web analytics (integrations/telemetry): a Matomo-compatible tracker's base URL and the site's id there; empty: off. */
+  ANALYTICS_URL: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), { error: "must be an http(s) URL without query, e.g. https://stats.example.org" }),
+  ANALYTICS_SITE_ID: optionalText().refine((v) => v === undefined || /^[1-9]\d{0,8}$/.test(v), { error: "must be the site's numeric id, e.g. 1" }),
   /** GraphQL schema introspection; empty: on in development and tests, off in production. */
   GRAPHQL_INTROSPECTION: z
     .enum(["true", "false", "1", "0", ""])
@@ -142,9 +177,15 @@ export type Config = {
   clientDist: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
+  /** MAINTENANCE_MODE: this process answers every API call with MAINTENANCE (503) whatever the console says. */
+  maintenanceMode: boolean;
   /** Whether /graphql answers introspection queries (GraphiQL is never served in production). */
   graphqlIntrospection: boolean;
   mail: { smtpUrl: string | undefined; from: string };
+  /** The platform's company as invoices print it; `configured` false: the demo defaults below (COMPANY_* unset). */
+  company: { name: string; addressLines: readonly string[]; vatId: string | null; configured: boolean };
+  /** The Impressum and Datenschutz data (LEGAL_*); `demo`: none set, the marked demo values (refused in production, legalRefusal). */
+  legal: LegalConfig;
   /** Where uploads are kept (server/integrations/storage.ts); `publicUrl` is the address their URLs start with. */
   storage: StorageConfig;
   /** Users greeted as founders in their direct chats (spec 000 section 6). */
@@ -161,6 +202,29 @@ export type Config = {
   geocoder: GeocoderConfig;
   /** Google Calendar import (integrations/google/client.ts): Google, the in-process emulator (never in production), or off. */
   google: GoogleConfig;
+  /** Error reporting and web analytics (integrations/telemetry): each off unless configured. */
+  telemetry: TelemetryConfig;
+};
+
+export type TelemetryConfig = {
+  /** ERROR_REPORTING_DSN: the server's errors */
+  serverDsn: string | null;
+  /** CLIENT_ERROR_REPORTING_DSN: the browser's errors, reported only by pages on PUBLIC_URL's host */
+  clientDsn: string | null;
+  /** ANALYTICS_URL and ANALYTICS_SITE_ID: the Matomo-compatible tracker (both or neither) */
+  analytics: { url: string; siteId: number } | null;
+};
+
+export type LegalConfig = {
+  operator: string;
+  addressLines: readonly string[];
+  register: string | null;
+  contactEmail: string;
+  contactPhone: string | null;
+  representative: string;
+  vatId: string | null;
+  dataProtectionEmail: string;
+  demo: boolean;
 };
 
 export type GoogleConfig =
@@ -243,8 +307,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     clientDist: e.CLIENT_DIST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    maintenanceMode: e.MAINTENANCE_MODE,
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== "production",
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    company: companyConfig(e),
+    legal: legalConfig(e),
     storage: storageConfig(e),
     // The demo data's admin and organiser are its founders (ids 1 and 2 of a freshly seeded database).
     founderUserIds: e.FOUNDER_USER_IDS ?? (seed === "demo" ? [1, 2] : []),
@@ -254,7 +321,84 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     map: mapConfig(e),
     geocoder: geocoderConfig(e),
     google: googleConfig(e),
+    telemetry: telemetryConfig(e),
   };
+}
+
+/** A Sentry-style DSN: http(s)://publickey@host[:port][/path]/projectId */
+function isDsn(v: string): boolean {
+  return /^https?:\/\/[^:@/\s]+@[^/?#\s]+(\/[^?#\s]*)?\/\d+$/.test(v);
+}
+
+function telemetryConfig(e: z.output<typeof ZEnv>): TelemetryConfig {
+  if (!e.ANALYTICS_URL !== !e.ANALYTICS_SITE_ID) {
+    throw new ConfigError("Invalid configuration (see README, Configuration):\n  ANALYTICS_URL, ANALYTICS_SITE_ID: set both or neither");
+  }
+  return {
+    serverDsn: e.ERROR_REPORTING_DSN ?? null,
+    clientDsn: e.CLIENT_ERROR_REPORTING_DSN ?? null,
+    analytics: e.ANALYTICS_URL && e.ANALYTICS_SITE_ID ? { url: e.ANALYTICS_URL.replace(/\/+$/, ""), siteId: Number(e.ANALYTICS_SITE_ID) } : null,
+  };
+}
+
+/** Demo company data for invoices until COMPANY_* are set (refused nowhere; invoices warn in production). */
+export const DEMO_COMPANY = { name: "Kickrunde GmbH (Demo)", addressLines: ["Musterstraße 1", "10115 Berlin", "Deutschland"], vatId: "DE000000000" } as const;
+
+function companyConfig(e: z.output<typeof ZEnv>): Config["company"] {
+  const configured = Boolean(e.COMPANY_NAME || e.COMPANY_ADDRESS || e.COMPANY_VAT_ID);
+  return {
+    name: e.COMPANY_NAME ?? (configured ? "" : DEMO_COMPANY.name),
+    addressLines: e.COMPANY_ADDRESS ? e.COMPANY_ADDRESS.split(";").map((l) => l.trim()).filter(Boolean) : configured ? [] : DEMO_COMPANY.addressLines,
+    vatId: e.COMPANY_VAT_ID ?? (configured ? null : DEMO_COMPANY.vatId),
+    configured: Boolean(e.COMPANY_NAME && e.COMPANY_ADDRESS),
+  };
+}
+
+/** The legal settings a deployment must state; LEGAL_REGISTER, LEGAL_CONTACT_PHONE and LEGAL_VAT_ID are optional. */
+export const REQUIRED_LEGAL_SETTINGS = ["LEGAL_OPERATOR", "LEGAL_ADDRESS", "LEGAL_CONTACT_EMAIL", "LEGAL_REPRESENTATIVE", "LEGAL_DATA_PROTECTION_EMAIL"] as const;
+const LEGAL_SETTINGS = [...REQUIRED_LEGAL_SETTINGS, "LEGAL_REGISTER", "LEGAL_CONTACT_PHONE", "LEGAL_VAT_ID"] as const;
+
+/** Demo legal data for development and tests (LEGAL_* unset), marked as such in every field and on the pages. */
+export const DEMO_LEGAL = {
+  operator: "Kickrunde GmbH (Demo-Angaben)",
+  addressLines: ["Musterstraße 1", "10115 Berlin", "Deutschland"],
+  register: "Amtsgericht Charlottenburg (Berlin), HRB 000000 B (Demo)",
+  contactEmail: "hallo@kickrunde.de",
+  contactPhone: null,
+  representative: "Max Mustermann (Demo)",
+  vatId: "DE000000000",
+  dataProtectionEmail: "datenschutz@kickrunde.de",
+} as const;
+
+function legalConfig(e: z.output<typeof ZEnv>): LegalConfig {
+  const given = LEGAL_SETTINGS.filter((k) => e[k]);
+  // None set: the demo values, which production refuses at boot (legalRefusal). Some set: a deployment that
+  // means it, so a forgotten required one stops the start in every environment, naming it.
+  if (given.length === 0) return { ...DEMO_LEGAL, addressLines: [...DEMO_LEGAL.addressLines], demo: true };
+  const missing = REQUIRED_LEGAL_SETTINGS.filter((k) => !e[k]);
+  if (missing.length) throw new ConfigError(`Invalid configuration (see README, Configuration):\n  ${missing.join(", ")}: required for the Impressum and Datenschutz pages`);
+  return {
+    operator: e.LEGAL_OPERATOR!,
+    addressLines: e.LEGAL_ADDRESS!.split(";").map((l) => l.trim()).filter(Boolean),
+    register: e.LEGAL_REGISTER ?? null,
+    contactEmail: e.LEGAL_CONTACT_EMAIL!,
+    contactPhone: e.LEGAL_CONTACT_PHONE ?? null,
+    representative: e.LEGAL_REPRESENTATIVE!,
+    vatId: e.LEGAL_VAT_ID ?? null,
+    dataProtectionEmail: e.LEGAL_DATA_PROTECTION_EMAIL!,
+    demo: false,
+  };
+}
+
+/**
+ * Why a production server must not start with this configuration, or null. The legal pages may never show
+ * placeholders in production (issue 26): without the LEGAL_* settings the boot stops (loadConfigOrExit) and
+ * names them. Checked at the boot rather than in parseConfig, so a configuration can still be parsed and
+ * inspected (tests of other settings) without them.
+ */
+export function productionRefusal(cfg: Pick<Config, "env" | "legal">): string | null {
+  if (cfg.env !== "production" || !cfg.legal.demo) return null;
+  return `Refusing to start in production without the legal data for the Impressum and Datenschutz pages (see README, Configuration):\n  ${REQUIRED_LEGAL_SETTINGS.join(", ")}: required with NODE_ENV=production (LEGAL_REGISTER, LEGAL_CONTACT_PHONE, LEGAL_VAT_ID optional)`;
 }
 
 function googleConfig(e: z.output<typeof ZEnv>): GoogleConfig {

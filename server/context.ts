@@ -1,5 +1,5 @@
 import type { Config } from "./config";
-import type { Database, Db } from "./db/client";
+import type { Database, Db, Tx } from "./db/client";
 import type { GameEventReaction } from "./domains/games/events";
 import type { GameSessions } from "./domains/games/sessions";
 import type { Geocoder } from "./integrations/geocoding/client";
@@ -36,7 +36,15 @@ export type Deps = {
   paymentReactions: readonly PaymentReaction[];
   /** The weekly sessions' part of createGame and updateGame (domains/games/sessions.ts; set by domains/reactions.ts). */
   sessions: GameSessions<Ctx> | null;
+  /**
+   * What higher domains do, in the deletion's transaction, when an account is deleted (accounts/service.ts
+   * deleteAccount; set by domains/reactions.ts): the tournament teams of that account are cancelled and refunded.
+   */
+  accountDeletionHooks?: readonly AccountDeletionHook[];
 };
+
+/** Something a domain the accounts domain may not import does when an account is deleted (see Deps.accountDeletionHooks). */
+export type AccountDeletionHook = (deps: Deps, tx: Tx, userId: number, now: Date) => Promise<void>;
 
 /** The signed-in user as the session sees it (enough for permission checks). */
 export type Viewer = {
@@ -61,6 +69,11 @@ export type RequestMeta = {
   csrfOk: boolean;
   /** the raw session token from the cookie or Authorization header, if any */
   sessionToken: string | null;
+  /**
+   * the session lives but its access part is stale (domains/auth/sessions.ts): the API transports answer
+   * UNAUTHENTICATED to everything but the auth calls until it is refreshed
+   */
+  sessionStale?: boolean;
   /** this browser's or app's guest key (cookie), if it has one: proves a guest participation was made here */
   guestKey?: string | null;
   /** private games' share keys the browser keeps from opened share links, by game id (domains/games/visibility.ts) */

@@ -10,8 +10,6 @@ export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const SESSION_DURATION_DAYS = 30;
-/** A session is extended when less than this remains (sliding expiry). */
-export const SESSION_RENEW_WITHIN_DAYS = 15;
 
 export const LANGUAGES = ["de", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -284,3 +282,35 @@ export const PAYMENT_INTENT_STATUSES = [
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 /** Addresses a user may keep (the first one is used, spec 001 section 3); a bound so none grows without end. */
 export const ADDRESSES_PER_USER_MAX = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Running the platform (issue 26)
+
+/** Advertisements (spec 001 sections 3, 9; spec 000 section 9): game-feed ads and tournament-page ads. */
+export const AD_KINDS = ["GAME", "TOURNAMENT"] as const;
+export type AdKind = (typeof AD_KINDS)[number];
+export const AD_GAME_SIZES = ["BIG", "HALF", "MEDIUM"] as const;
+export const AD_TOURNAMENT_SIZES = ["SMALL", "MEDIUM", "BIG"] as const;
+export const AD_SIZES = ["BIG", "HALF", "MEDIUM", "SMALL"] as const;
+export type AdSize = (typeof AD_SIZES)[number];
+/** Feed positions: after the group of today, tomorrow, this week, the next weeks; DEFAULT at the feed's end. */
+export const AD_POSITIONS = ["AFTER_TODAY", "AFTER_TOMORROW", "AFTER_THIS_WEEK", "AFTER_NEXT_WEEKS", "DEFAULT"] as const;
+export type AdPosition = (typeof AD_POSITIONS)[number];
+/**
+ * The advertisement image (spec 001 sections 5, 9): jpg/jpeg/png, at most 2 MB, 1200 wide and 375 (small),
+ * 750 (medium) or 1125 (big) high. A game ad's HALF is the small height (half a medium).
+ */
+export const AD_IMAGE = {
+  maxBytes: 2 * 1024 * 1024,
+  width: 1200,
+  heightBySize: { SMALL: 375, HALF: 375, MEDIUM: 750, BIG: 1125 } satisfies Record<AdSize, number>,
+} as const;
+
+/** The availability planner (spec 001 sections 2.2, 9): intervals 0 weekly, 1 every two weeks, 2 monthly; weekdays 0 Monday … 6 Sunday. */
+export const PLANNER_INTERVALS = [0, 1, 2] as const;
+export const PLANNER_MAX_SLOTS = 3;
+export const PLANNER_SHARE_CHANNELS = ["WHATSAPP", "TELEGRAM", "LINK"] as const;
+export const PLANNER_STATUSES = ["OPEN", "CLOSED", "CONVERTED"] as const;
+
+/** A game report's way through the staff queue (issue 26). */
+export const GAME_REPORT_STATUSES = ["OPEN", "ANSWERED", "CLOSED"] as const;

@@ -119,6 +119,10 @@ export const ERRORS = {
   IMAGE_DIMENSIONS: { status: 422, message: "Image dimensions too large" }, // a readable image the server will not process
   IMAGE_BUSY: { status: 429, message: "Too many pictures are being processed, try again in a moment" }, // too many at once: try again shortly, like a rate limit
   IMAGE_TIMEOUT: { status: 422, message: "Processing the picture took too long" }, // a readable image too costly to process
+  // advertisements (spec 001 sections 5, 8; issue 26): the image has its own size limit and exact dimensions
+  AD_NOT_FOUND: { status: 404, message: "Advertisement not found" },
+  AD_IMAGE_TOO_LARGE: { status: 413, message: "File size too large: at most 2 MB" },
+  AD_IMAGE_DIMENSIONS: { status: 422, message: "The advertisement image must have exactly the size's dimensions" }, // details: requiredWidth, requiredHeight, width, height
   // courts and places (spec 001 section 8)
   GEOCODE_COORDINATES_INVALID: { status: 400, message: "Unable to geocode the coordinates" }, // no place at these coordinates (the old client matches 'Unable to geocode')
   GEOCODE_ADDRESS_INVALID: { status: 400, message: "Unable to geocode: the address could not be found" },
@@ -200,6 +204,39 @@ export const ERRORS = {
   TOURNAMENT_CANCELLED: { status: 409, message: "This tournament has been cancelled" }, // editing or publishing a cancelled one
   TOURNAMENT_OVER: { status: 409, message: "This tournament has already ended" }, // editing or cancelling after its end
   MAX_TEAMS_BELOW_TEAMS: { status: 409, message: "Maximum teams below the teams registered" }, // fine on its own, refused by the teams already in
+  // tournament teams (issue 25): registering, paying, cancelling
+  TOURNAMENT_REGISTRATION_CLOSED: { status: 409, message: "Registration for this tournament is closed" }, // a draft, cancelled or started tournament
+  TEAM_NAME_TAKEN: { status: 409, message: "A team of this name is already registered" }, // with the field teamName
+  TOURNAMENT_PAYMENTS_NOT_READY: { status: 409, message: "The organiser cannot take payments yet" }, // a priced tournament of an organiser whose account cannot take charges
+  TEAM_DATA_INCOMPLETE: { status: 409, message: "The invoice data is missing" }, // a business team pays only after it
+  TEAM_ON_WAITING_LIST: { status: 409, message: "The team is on the waiting list" }, // it pays once it moves up
+  TEAM_NOTHING_TO_PAY: { status: 409, message: "There is nothing to pay for this team" }, // not Open, or free
+  TEAM_CANCELLED: { status: 409, message: "This registration has been cancelled" },
+  TEAM_PLAYER_COUNT_LOCKED: { status: 409, message: "The player count can no longer change" }, // paid or no longer Open
+  TOURNAMENT_STARTED: { status: 409, message: "The tournament has already started" }, // a team cancels itself only before the start
+  // tournament channel and payment reminders (spec 001 sections 2.10, 4, 6, 9; issue 25)
+  TOURNAMENT_TEAM_NOT_FOUND: { status: 404, message: "Team not found" }, // also somebody else's team
+  CHANNEL_MESSAGE_NOT_FOUND: { status: 404, message: "Channel message not found" },
+  PAYMENT_REMINDER_TOO_EARLY: { status: 409, message: "A payment reminder can be sent once a week, the first a day after registering" }, // details.until: ISO time it may
+  PAYMENT_REMINDER_NOT_OPEN: { status: 409, message: "Only an open, unpaid team holding a place can be reminded" }, // paid, waiting or cancelled
+  // the availability planner (spec 001 section 2.2, issue 26)
+  PLANNER_NOT_FOUND: { status: 404, message: "Poll not found" },
+  PLANNER_TOO_MANY_OPEN: { status: 429, message: "You can run at most 10 open polls" }, // a per-organiser quota
+  PLANNER_POLL_ENDED: { status: 409, message: "This poll has ended" }, // answering or closing after the end
+  PLANNER_NOT_ENDED: { status: 409, message: "The poll has not ended yet" }, // converting before the end
+  PLANNER_NO_WINNER: { status: 409, message: "Nobody is available at any proposed time" },
+  PLANNER_ALREADY_CONVERTED: { status: 409, message: "This poll already became a weekly session" },
+  PLANNER_GAME_NOT_SESSION: { status: 409, message: "The game is not a new weekly session of the organiser" },
+  // the staff console (issue 26, domains/admin)
+  ACCOUNT_BLOCKED: { status: 403, message: "This account has been blocked" }, // sign-in of a blocked account (the right password)
+  SLUG_TAKEN: { status: 409, message: "This slug is already taken" },
+  ADMIN_SELF_ACTION: { status: 409, message: "You cannot block yourself or take your own admin rights" },
+  USER_NOT_IN_ORGANIZATION: { status: 409, message: "The user is not a member of this organization" },
+  GAME_REPORT_NOT_FOUND: { status: 404, message: "Report not found" },
+  GAME_REPORT_CLOSED: { status: 409, message: "This report is already closed" },
+  WEBHOOK_FAILURE_NOT_FOUND: { status: 404, message: "Webhook failure not found" },
+  // Spec 001 section 8: the old API's "... is in maintenance mode." (domains/admin/maintenance.ts); the client shows its maintenance screen.
+  MAINTENANCE: { status: 503, message: "Kickrunde is in maintenance mode." },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page, Request, Route } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
+import { E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
 
 const h = useHarness();
 
@@ -172,16 +172,34 @@ describe("first load (issue 11)", () => {
       expect(total).toBeGreaterThan(6);
 
       await page.goto("/games/berlin");
-      await feedCards(page).first().waitFor();
-      await page.waitForLoadState("networkidle");
+      // Settled: every page asked for is shown, nothing loads, and the list's end lies more than half a screen
+      // below the screen (the point where the feed stops asking), or the list is complete.
+      const settled = async () => {
+        const state = await page.evaluate(() => {
+          const list = document.querySelector('[data-testid="feed-list"]');
+          const more = document.querySelector('[data-testid="feed-more"]');
+          return {
+            busy: list?.getAttribute("aria-busy") ?? "none",
+            complete: list?.getAttribute("data-complete") === "true",
+            cards: document.querySelectorAll('main section[aria-labelledby^="feed-group-"] > ul > li').length,
+            moreBelow: more ? more.getBoundingClientRect().top - window.innerHeight * 1.5 : null,
+          };
+        });
+        const shown = state.busy === "false" && state.cards === Math.min(total, cursors.length * 2);
+        return shown && (state.complete || (state.moreBelow !== null && state.moreBelow > 0)) ? state : false;
+      };
+      await eventually(settled, { what: "the feed's first pages in, the rest waiting below the screen" });
       const afterLoad = await feedCards(page).count();
-      // pages followed only until the list reached half a screen below the screen
-      expect(afterLoad).toBeGreaterThanOrEqual(2);
-      expect(afterLoad).toBeLessThan(total);
-      expect(cursors.length).toBe(afterLoad / 2);
-      // The last day group may go on in the next page: no count on it yet, only on the complete ones.
+      // pages followed only until the list reached half a screen below the screen; the last day group may go on
+      // in the next page: no count on it yet, only on the complete ones (one object, so a failure shows it all)
       const groups = page.locator('main section[aria-labelledby^="feed-group-"]');
-      expect(await groups.last().getByTestId("feed-group-count").count()).toBe(0);
+      expect({
+        afterLoad,
+        pagesAsked: cursors.length,
+        lastGroupCounted: await groups.last().getByTestId("feed-group-count").count(),
+        moreThanTwo: afterLoad >= 2,
+        notAll: afterLoad < total,
+      }).toEqual({ afterLoad, pagesAsked: afterLoad / 2, lastGroupCounted: 0, moreThanTwo: true, notAll: true });
       await shot(page, "feed-paged-first-screen");
 
       // scrolling to the end of the list brings the next page
@@ -191,18 +209,28 @@ describe("first load (issue 11)", () => {
 
       // at the end of the list (even after a jump past it to the footer) the rest follows
       await page.waitForFunction((n) => document.querySelectorAll('main section[aria-labelledby^="feed-group-"] > ul > li').length === n, total);
-      await page.waitForLoadState("networkidle");
+      await page.locator('[data-testid="feed-list"][data-complete="true"][aria-busy="false"]').waitFor();
       const more = page.getByRole("button", { name: "Weitere Kickrunden laden" });
-      expect(await feedCards(page).count()).toBe(total);
-      expect(await more.count()).toBe(0);
-      // All pages in: every group shows its count, and the counts add up to the games.
+      // All pages in: every group shows its count, and the counts add up to the games; each page asked once,
+      // the first without a cursor, every other after the page before.
       const counts = await groups.getByTestId("feed-group-count").allTextContents();
-      expect(counts).toHaveLength(await groups.count());
-      expect(counts.reduce((sum, n) => sum + Number(n), 0)).toBe(total);
-      // each page asked once, the first without a cursor, every other after the page before
-      expect(cursors.length).toBe(pages);
-      expect(cursors[0]).toBe("first");
-      expect(new Set(cursors).size).toBe(pages);
+      expect({
+        cards: await feedCards(page).count(),
+        moreButtons: await more.count(),
+        countedGroups: counts.length,
+        countSum: counts.reduce((sum, n) => sum + Number(n), 0),
+        pagesAsked: cursors.length,
+        firstCursor: cursors[0],
+        distinctCursors: new Set(cursors).size,
+      }).toEqual({
+        cards: total,
+        moreButtons: 0,
+        countedGroups: await groups.count(),
+        countSum: total,
+        pagesAsked: pages,
+        firstCursor: "first",
+        distinctCursors: pages,
+      });
       const ids = await feedCards(page).evaluateAll((items) => items.map((li) => li.querySelector("a")?.getAttribute("href")));
       expect(new Set(ids).size).toBe(total);
       await page.setViewportSize({ width: 390, height: 844 });

@@ -15,6 +15,7 @@ import type { TAuthResult } from "@shared/schemas/auth";
 import { berlinDay } from "@shared/rules/berlin-time";
 import { transformer } from "@shared/transformer";
 import { eventually as pollUntil, type EventuallyOptions } from "../../server/testing/eventually";
+import { testServerPort } from "../../server/testing/ports";
 
 export const ROOT = resolve(import.meta.dir, "../..");
 export const SHOTS_DIR = process.env.SHOTS_DIR ?? "/tmp/shots";
@@ -25,8 +26,8 @@ export const E2E_TIMEOUT = 120_000;
 
 /** The bun running the tests, so the harness works without bun on PATH. */
 const BUN = process.execPath;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -54,14 +55,6 @@ export type HarnessOptions = {
   env?: Record<string, string>;
 };
 
-async function freePort(): Promise<number> {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port;
-  await probe.stop(true);
-  if (!port) throw new Error("no free port");
-  return port;
-}
-
 /**
  * The built client the e2e servers serve: client/dist, or E2E_CLIENT_DIST (an absolute path) so that
  * several people can build and test different working states side by side.
@@ -85,6 +78,9 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   const name = `kr_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
+  // A throwaway database: commits need not wait for the disk (a PostgreSQL crash may lose the last ones, which a
+  // test database can afford; everything else stays as in production). Makes the suite several times faster.
+  await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -106,15 +102,16 @@ export function eventually<T>(check: () => T | Promise<T>, options: EventuallyOp
   return pollUntil(check, { timeoutMs: 20_000, intervalMs: 100, ...options });
 }
 
-async function waitForHealth(baseUrl: string, server: Bun.Subprocess, log: () => string): Promise<void> {
+/** Waits until the server answers its health check ("healthy") or exits first ("exited"). */
+async function waitForHealth(baseUrl: string, server: Bun.Subprocess, log: () => string): Promise<"healthy" | "exited"> {
   // a fetch that throws means not listening yet
-  const state = await eventually(async () => (server.exitCode !== null ? "exited" : (await fetch(`${baseUrl}/api/health`)).status === 200 && "healthy"), {
+  return eventually(async () => (server.exitCode !== null ? ("exited" as const) : (await fetch(`${baseUrl}/api/health`)).status === 200 && ("healthy" as const)), {
     what: "the server healthy",
     timeoutMs: 90_000,
   }).catch((error: Error) => {
+    server.kill();
     throw new Error(`${error.message}:\n${log()}`);
   });
-  if (state === "exited") throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
 }
 
 async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Promise<void> {
@@ -124,48 +121,61 @@ async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Prom
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   await ensureClientBuilt();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "kickrunde-e2e-"));
   const pg = await freshPostgres();
   const output: string[] = [];
-
-  const server = Bun.spawn([BUN, "server/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SEED: "demo",
-      LOG_LEVEL: "warn",
-      CLIENT_DIST: CLIENT_DIST_DIR,
-      DATABASE_URL: pg?.url ?? "",
-      // The notification tests stand in for the browser's push service with endpoints on this very
-      // server (FAKE_PUSH_SERVICE): allow exactly this host and port, through the test-only escape hatch.
-      WEB_PUSH_HOSTS: `127.0.0.1:${port}`,
-      WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
-      ...options.env,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  void collect(server.stdout, output);
-  void collect(server.stderr, output);
   const serverLog = () => output.join("").slice(-4000);
 
+  /** The server on a port of this test process's range (server/testing/ports.ts); null when it exited before answering. */
+  const launch = async (port: number) => {
+    const server = Bun.spawn([BUN, "server/index.ts"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        SEED: "demo",
+        LOG_LEVEL: "warn",
+        CLIENT_DIST: CLIENT_DIST_DIR,
+        DATABASE_URL: pg?.url ?? "",
+        // The notification tests stand in for the browser's push service with endpoints on this very
+        // server (FAKE_PUSH_SERVICE): allow exactly this host and port, through the test-only escape hatch.
+        WEB_PUSH_HOSTS: `127.0.0.1:${port}`,
+        WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
+        ...options.env,
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    void collect(server.stdout, output);
+    void collect(server.stderr, output);
+    const state = await waitForHealth(`http://127.0.0.1:${port}`, server, serverLog);
+    return state === "healthy" ? server : null;
+  };
+
+  let server: Bun.Subprocess | null = null;
+  let port = 0;
   let browser: Browser | null = null;
   try {
-    await waitForHealth(baseUrl, server, serverLog);
+    // A port can still be taken between the probe and the server's listen: start again on another, three times at most
+    // (the database is migrated and seeded by then; a second start finds it so and goes on).
+    for (let attempt = 1; !server; attempt++) {
+      port = testServerPort();
+      server = await launch(port);
+      if (!server && attempt === 3) throw new Error(`the server exited before it answered (3 ports tried):\n${serverLog()}`);
+    }
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   } catch (error) {
-    server.kill();
-    await server.exited;
+    server?.kill();
+    await server?.exited;
     await pg?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const running = server;
   const launched = browser;
   // What the browser refused under the server's Content-Security-Policy (issue 23 item 10): the file fails at its end.
   const cspViolations: string[] = [];
@@ -191,15 +201,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async stop() {
       if (cspViolations.length > 0) {
         await launched.close().catch(() => {});
-        server.kill();
-        await server.exited;
+        running.kill();
+        await running.exited;
         await pg?.drop().catch(() => {});
         rmSync(dataDir, { recursive: true, force: true });
         throw new Error(`the browser refused something under the Content-Security-Policy:\n${[...new Set(cspViolations)].join("\n")}`);
       }
       await launched.close().catch(() => {});
-      server.kill();
-      await server.exited;
+      running.kill();
+      await running.exited;
       await pg?.drop().catch((error) => console.warn("could not drop e2e database", error));
       rmSync(dataDir, { recursive: true, force: true });
     },

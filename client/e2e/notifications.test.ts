@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { createBerlinGame, DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
+import { wrapperContext } from "./wrapper";
 
 const h = useHarness();
 
@@ -67,6 +68,41 @@ async function activate(button: Locator) {
   await button.press("Enter");
 }
 
+/**
+ * What a page did, for the failure message when the box shows neither outcome: its console, its errors, and the
+ * app's calls with their answers (a subscription that never ends once failed in CI 1 run in 4 without a clue).
+ */
+function watch(page: Page): { lines: string[] } {
+  const lines: string[] = [];
+  const at = () => new Date().toISOString().slice(17, 23);
+  page.on("console", (message) => lines.push(`${at()} ${message.type()}: ${message.text()}`));
+  page.on("pageerror", (error) => lines.push(`${at()} pageerror: ${String(error)}`));
+  const api = (url: string) => /\/(trpc|api|graphql)\//.test(url);
+  page.on("request", (request) => {
+    if (api(request.url())) lines.push(`${at()} -> ${request.method()} ${request.url().replace(h.baseUrl, "").slice(0, 160)}`);
+  });
+  page.on("response", (response) => {
+    if (api(response.url())) lines.push(`${at()} <- ${response.status()} ${response.url().replace(h.baseUrl, "").slice(0, 100)}`);
+  });
+  page.on("requestfailed", (request) => lines.push(`${at()} failed ${request.url().replace(h.baseUrl, "").slice(0, 100)}: ${request.failure()?.errorText}`));
+  return { lines };
+}
+
+/** Waits until the box shows one outcome of subscribing: 'Abbestellen' or an alert; else fails saying what the box and the page showed. */
+async function subscribeOutcome(page: Page, box: Locator, watched: { lines: string[] }, extra: () => Promise<string> = async () => "") {
+  await box
+    .getByRole("button", { name: "Abbestellen" })
+    .or(box.getByRole("alert"))
+    .waitFor({ timeout: 45_000 })
+    .catch(async (error: Error) => {
+      const html = await box.evaluate((el) => el.outerHTML.replace(/<svg.*?<\/svg>/g, "")).catch(() => "?");
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? null).catch(() => "?");
+      throw new Error(
+        `${error.message}\nbox: ${html}\nfocused: ${focused}\n${await extra()}\npage:\n${watched.lines.join("\n")}\nserver: ${h.serverLog().slice(-3000)}`,
+      );
+    });
+}
+
 function regionBox(page: Page) {
   return page.getByTestId("region-subscription");
 }
@@ -125,6 +161,7 @@ describe("region subscription", () => {
       const context = await notifyingContext();
       await context.addInitScript(FAKE_PUSH_SERVICE);
       const page = await context.newPage();
+      const watched = watch(page);
       await openBerlinFeed(page);
       const box = regionBox(page);
       await box.scrollIntoViewIfNeeded();
@@ -134,7 +171,7 @@ describe("region subscription", () => {
 
       await activate(box.getByRole("button", { name: "Benachrichtige mich" }));
       // subscribed, or an error the box shows (then the failure names it)
-      await box.getByRole("button", { name: "Abbestellen" }).or(box.getByRole("alert")).waitFor();
+      await subscribeOutcome(page, box, watched);
       expect(await box.getByRole("alert").allTextContents()).toEqual([]);
       await box.getByText("Dieses Gerät wird bei jeder neuen Kickrunde in Berlin benachrichtigt.").waitFor();
       await box.locator("button:not([aria-disabled='true'])").waitFor();
@@ -190,27 +227,27 @@ describe("region subscription", () => {
   test(
     "the native wrapper answers over the bridge: its token is registered and subscribed",
     async () => {
-      const context = await h.newContext();
-      await context.addInitScript(() => {
-        const w = window as unknown as Record<string, unknown>;
-        w.__posted = [];
-        w.ReactNativeWebView = {
-          postMessage(message: string) {
-            (w.__posted as string[]).push(message);
-            // The wrapper answers a little later, as a real one would.
-            setTimeout(() => {
-              if (message === "getNativeNotificationPermission" || message === "requestNotificationPermissionNative") w.kickrundeNotificationPermission = "granted";
-              if (message === "getNativeDeviceToken") w.kickrundeDeviceToken = "native-e2e-token-1234567890";
-            }, 400);
-          },
-        };
-      });
+      // the played wrapper (wrapper.ts), answering through the window globals after a moment (native-wrapper.test.ts covers the posted answers)
+      const wrapper = await wrapperContext(h, { answerBy: "globals", token: "native-e2e-token-1234567890" });
+      const context = wrapper.context;
       const page = await context.newPage();
+      const watched = watch(page);
       await openBerlinFeed(page);
       const box = regionBox(page);
       await activate(box.getByRole("button", { name: "Benachrichtige mich" }));
-      await box.getByRole("button", { name: "Abbestellen" }).waitFor();
-      const posted = await page.evaluate(() => (window as unknown as { __posted: string[] }).__posted);
+      await subscribeOutcome(page, box, watched, async () => {
+        const globals = await page.evaluate(() => {
+          const w = window as unknown as Record<string, unknown>;
+          return { permission: w.kickrundeNotificationPermission ?? null, token: w.kickrundeDeviceToken ?? null };
+        });
+        return `globals ${JSON.stringify(globals)}; posted ${JSON.stringify(await wrapper.posted(page))}`;
+      });
+      if (await box.getByRole("alert").isVisible()) {
+        const told = await box.getByRole("alert").textContent();
+        const sent = await wrapper.posted(page);
+        throw new Error(`subscribing failed: "${told}"; posted ${JSON.stringify(sent)}; page ${watched.lines.join("\n")}; server ${h.serverLog().slice(-2000)}`);
+      }
+      const posted = await wrapper.posted(page);
       expect(posted).toContain("getNativeNotificationPermission");
       expect(posted).toContain("getNativeDeviceToken");
       await activate(box.getByRole("button", { name: "Abbestellen" }));

@@ -368,7 +368,8 @@ describe("app shell", () => {
       const page = await context.newPage();
       await page.goto("/impressum");
       await page.getByRole("heading", { name: "Impressum", level: 1 }).waitFor();
-      await page.getByText("Kickrunde UG (haftungsbeschränkt)").first().waitFor();
+      // the demo legal data of a server without LEGAL_* (server/domains/legal/README.md), marked as such
+      await page.getByText("Kickrunde GmbH (Demo-Angaben)").first().waitFor();
       await shot(page, "impressum", { full: true });
       await page.goto("/datenschutz");
       await page.getByRole("heading", { name: "Datenschutzerklärung", level: 1 }).waitFor();

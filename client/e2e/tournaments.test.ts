@@ -148,9 +148,12 @@ describe("tournaments", () => {
       await page.getByText("25,00\u00a0€ pro Spieler").waitFor();
       await page.getByText("inkl. 19 % MwSt. · Die Rechnung erhältst Du innerhalb einer Woche.").waitFor();
       expect(await page.getByRole("link", { name: "Zur Anmeldung" }).getAttribute("href")).toBe("https://example.com/anmeldung");
-      expect(await page.getByRole("link", { name: /Spielplan/ }).getAttribute("href")).toBe("https://example.com/spielplan");
+      // the plan opens framed on its own page (tournament-teams.test.ts)
+      expect(await page.getByRole("link", { name: /Spielplan/ }).getAttribute("href")).toBe(`/tournament/${id}/plan`);
       expect(await page.getByRole("link", { name: /Spielerbörse/ }).getAttribute("href")).toBe("https://chat.whatsapp.com/kickrunde-e2e");
       expect(await page.getByRole("link", { name: /Einzelspieler/ }).count()).toBe(0);
+      // the chat with the organiser (a visitor signs in on the way)
+      expect(await page.getByRole("link", { name: "Nachricht an Anna" }).getAttribute("href")).toMatch(/^\/user\/\d+\/chat$/);
       await page.getByText("Sportpark Nord, Halle 2").first().waitFor();
       expect(await page.getByTestId("tournament-manage").count()).toBe(0);
       await shot(page, "tournament-page-de", { full: true });
@@ -169,6 +172,7 @@ describe("tournaments", () => {
       await page.getByText("The indoor tournament at the end of the year: eight teams, one cup.").waitFor();
       await page.getByText("€25.00 per player").waitFor();
       await page.getByText("incl. 19% VAT · You'll get the invoice within a week.").waitFor();
+      await page.getByRole("link", { name: "Message Anna" }).waitFor();
       await shot(page, "tournament-page-en", { full: true });
       await page.goto(`/tournament/${id}?rules`);
       const rulesEn = page.getByRole("dialog", { name: "Rules" });

@@ -4,10 +4,14 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AUTH_STATE_COOKIE } from "@shared/constants";
 import { accountQueryOptions } from "@client/lib/account";
+import { caughtError } from "@client/lib/caught-errors";
 import { seedBootData } from "@client/lib/boot-data";
 import { readCookie } from "@client/lib/cookies";
+// before any rendering: Chrome fires beforeinstallprompt early, before the footer that offers the install is drawn
+import "@client/lib/install-prompt";
 import { LocaleProvider } from "@client/lib/locale";
 import { loadMessageCatalogue } from "@client/lib/messages";
+import { installNativeBack } from "@client/lib/native-back";
 import { queryClient } from "@client/lib/query-client";
 import { registerAppWorker } from "@client/lib/service-worker";
 import { router } from "./router";
@@ -19,6 +23,9 @@ if (readCookie(AUTH_STATE_COOKIE) === null && queryClient.getQueryData(accountQu
   queryClient.setQueryData(accountQueryOptions().queryKey, null);
 }
 
+// The native wrapper's hardware back button (GO_BACK) walks the app's history (lib/native-back.ts).
+installNativeBack(router);
+
 // The first screen's data, when the server put it into the page (a game page, a region's feed).
 seedBootData(queryClient);
 
@@ -27,7 +34,8 @@ if (!container) throw new Error("#root missing in index.html");
 
 // A transition: React renders the first screen in slices and lets the browser paint and answer
 // between them, instead of one long task on a slow phone's CPU.
-const root = createRoot(container);
+// A screen's render error is also reported when error reporting runs (lib/caught-errors.ts).
+const root = createRoot(container, { onCaughtError: caughtError });
 startTransition(() =>
   root.render(
   <StrictMode>
@@ -48,4 +56,6 @@ const stopWaiting = router.subscribe("onRendered", () => {
   else setTimeout(() => void loadMessageCatalogue(), 200);
   // the offline cache fills after the first screen, not competing with it
   registerAppWorker();
+  // error reporting and analytics when configured (lib/telemetry.ts), in a chunk of their own
+  void import("@client/lib/telemetry").then((m) => m.startTelemetry(router, queryClient)).catch(() => {});
 });

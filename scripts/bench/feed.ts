@@ -21,27 +21,15 @@ import * as schema from "../../server/db/schema";
 import { createSession } from "../../server/domains/auth/sessions";
 import * as repo from "../../server/domains/games/repo";
 import { compressAnswers } from "../../server/http/compression";
-import type { LoadPlan, LoadResult, TargetResult } from "./load";
+import { flag, log, statsOf, type Stats } from "./lib/bench-run";
+import { COURTS, seedFeedData as seed, USERS } from "./lib/feed-data";
+import type { LoadPlan, LoadResult } from "./load";
 
-const REGIONS = 20;
-const USERS = 500;
-const COURTS = 200;
-const GAMES = 20_000;
-const WEEKS = 8;
 /** issue 11's goal: the app serves at least this share of the bare route's requests per second */
 const TARGET_RATIO = 0.8;
 /** what a browser sends: compressed answers, and the CSRF cookie it got with its first answer */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", cookie: `csrftoken=${"b".repeat(43)}` };
 
-function flag(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`--${name} must be a positive number`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const seconds = flag("seconds", 8); // measured per route, split into alternating rounds
 const concurrency = Math.round(flag("concurrency", 16));
@@ -58,7 +46,6 @@ if (!baseUrl || !/^postgres(ql)?:\/\//.test(baseUrl)) {
   process.exit(2);
 }
 
-const log = (line: string) => console.log(line);
 const t0 = performance.now();
 const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
@@ -83,77 +70,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
 
-/** 20 regions, 500 users, 200 courts (10 per region), 20,000 games over 8 weeks, 1-10 players each. */
-async function seed(sql: postgres.Sql) {
-  await sql.unsafe(`
-    insert into regions (name, slug, latitude, longitude, featured)
-    select 'Bench City ' || i, 'bench-' || i, 47.5 + i * 0.25, 6.5 + i * 0.35, i <= 8
-    from generate_series(1, ${REGIONS}) i`);
-  await sql.unsafe(`
-    insert into users (email, password_hash, first_name, last_name, region_id, email_verified_at, profile_image_url, reliability_rating)
-    select 'bench' || i || '@example.test', 'not-a-hash', 'Player' || i, 'Bench', r.ids[1 + (i - 1) % ${REGIONS}], now(),
-           case when i % 3 = 0 then 'https://img.example.test/u/' || i || '.jpg' end,
-           case when i % 4 = 0 then null else 40 + i % 60 end
-    from generate_series(1, ${USERS}) i, (select array_agg(id order by id) ids from regions) r`);
-  // court c belongs to region (c - 1) % 20, so region k has the courts k, k + 20, k + 40, ...
-  await sql.unsafe(`
-    insert into courts (name, address, latitude, longitude, region_id, image_url, turf, indoor)
-    select 'Bench Court ' || c, 'Sportplatzweg ' || c || ', 12345 Bench City', 47.5 + c * 0.01, 6.5 + c * 0.01,
-           r.ids[1 + (c - 1) % ${REGIONS}], case when c % 2 = 0 then 'https://img.example.test/c/' || c || '.jpg' end,
-           (array['AG','GR','TT','AS','LL'])[1 + c % 5], c % 7 = 0
-    from generate_series(1, ${COURTS}) c, (select array_agg(id order by id) ids from regions) r`);
-  // game g: region (g - 1) % 20, one of that region's courts (every 12th game has none), a start
-  // time on a 5-minute grid from 1 hour to 8 weeks ahead, every 25th private, every 40th cancelled
-  await sql.unsafe(`
-    insert into games (creator_id, region_id, court_id, title, description, game_type, level, gender, price_cents,
-                       start_time, duration_minutes, end_time, min_players, max_players, cancelled_at)
-    select u.ids[1 + (g * 37) % ${USERS}], r.ids[1 + (g - 1) % ${REGIONS}],
-           case when g % 12 = 0 then null else c.ids[1 + (g - 1) % ${REGIONS} + ${REGIONS} * ((g / ${REGIONS}) % ${COURTS / REGIONS})] end,
-           case when g % 9 = 0 then 'Bench Cup ' || g end,
-           'Feierabendkick, alle Levels willkommen. Bitte pünktlich sein, Ball ist da.',
-           case when g % 25 = 0 then 'PRIVATE' else 'PUBLIC' end,
-           (array['ALL','LOW','MEDIUM','HIGH'])[1 + g % 4], (array['MIXED','MIXED','MALE','FEMALE'])[1 + g % 4],
-           (g % 6) * 250, s.start, 60 + (g % 3) * 30, s.start + (60 + (g % 3) * 30) * interval '1 minute',
-           8 + g % 5, case when g % 5 = 0 then null else 12 + g % 6 end,
-           case when g % 40 = 0 then now() end
-    from generate_series(1, ${GAMES}) g
-    cross join lateral (select date_trunc('hour', now()) + interval '1 hour'
-                               + ((g * 7919) % (${WEEKS} * 7 * 24 * 12)) * interval '5 minutes' as start) s,
-         (select array_agg(id order by id) ids from regions) r,
-         (select array_agg(id order by id) ids from users) u,
-         (select array_agg(id order by id) ids from courts) c`);
-  // 1-10 participations per game, distinct users; every 8th row queued, every 15th cancelled
-  await sql.unsafe(`
-    insert into participations (game_id, user_id, player_count, queue, cancelled_at)
-    select g.id, u.ids[1 + (g.id * 31 + n) % ${USERS}], 1 + (case when n % 6 = 5 then 1 else 0 end),
-           (g.id + n) % 8 = 0, case when (g.id + n) % 15 = 0 then now() end
-    from games g
-    cross join lateral generate_series(0, (g.id * 13) % 10) n,
-         (select array_agg(id order by id) ids from users) u`);
-  await sql.unsafe("analyze");
-  const [counts] = await sql.unsafe<{ regions: number; games: number; participations: number }[]>(`
-    select (select count(*) from regions)::int regions, (select count(*) from games)::int games,
-           (select count(*) from participations)::int participations`);
-  return counts!;
-}
-
 // ---------------------------------------------------------------------------------------------
-
-type Stats = { rps: number; p50: number; p99: number; requests: number; errors: number; kbPerResponse: number; firstError: string | null };
-
-function statsOf(r: TargetResult): Stats {
-  const sorted = Float64Array.from(r.latenciesMs).sort();
-  const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN);
-  return {
-    rps: r.requests / (r.elapsedMs / 1000),
-    p50: pct(0.5),
-    p99: pct(0.99),
-    requests: r.requests,
-    errors: r.errors,
-    kbPerResponse: r.requests ? r.bytes / r.requests / 1024 : 0,
-    firstError: r.firstError,
-  };
-}
 
 /** The first page as the client's useInfiniteQuery asks for it (client/src/features/games/feed-query.ts). */
 const feedInput = (regionSlug: string) =>

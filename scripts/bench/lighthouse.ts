@@ -61,7 +61,10 @@ async function startApp(): Promise<string> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "kickrunde-lighthouse-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, SEED: "demo", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production", CLIENT_DIST: dist };
+  const env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, SEED: "demo", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production", CLIENT_DIST: dist,
+    // production refuses to start without the Impressum's data (config.ts productionRefusal)
+    LEGAL_OPERATOR: "Kickrunde Bench GmbH", LEGAL_ADDRESS: "Messweg 1; 10115 Berlin", LEGAL_CONTACT_EMAIL: "bench@kickrunde.example",
+    LEGAL_REPRESENTATIVE: "Ben Bench", LEGAL_DATA_PROTECTION_EMAIL: "datenschutz@kickrunde.example" };
   if (useBinary && !existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`bun run build\` first`);
   if (!useBinary && !existsSync(join(dist, "index.html"))) throw new Error(`${dist}/index.html is missing: run \`bun run build\` first (or pass --dist)`);
   const cmd = useBinary ? [BINARY] : [process.execPath, join(ROOT, "server/index.ts")];

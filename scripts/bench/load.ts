@@ -2,10 +2,11 @@
 // the event loop of the servers it measures. Not meant to be started by hand.
 //
 // argv[2]: a LoadPlan as JSON. Runs the phases in order, each with `concurrency` workers that send
-// GET requests back to back (cycling through the phase's URLs, with the plan's headers) until the phase's time is up, and
+// requests back to back (cycling through the phase's URLs, with the plan's headers) until the phase's time is up, and
 // prints one LoadResult as JSON on stdout. Every request's latency is kept for recorded phases.
 
-export type LoadPhase = { target: string; urls: string[]; ms: number; record: boolean };
+/** `method` and `bodies` (optional, e.g. GraphQL POSTs): request i sends bodies[i % length]; GET without a body by default. */
+export type LoadPhase = { target: string; urls: string[]; ms: number; record: boolean; method?: string; bodies?: string[] };
 export type LoadPlan = { concurrency: number; phases: LoadPhase[]; headers?: Record<string, string> };
 export type TargetResult = { requests: number; errors: number; elapsedMs: number; bytes: number; latenciesMs: number[]; firstError: string | null };
 export type LoadResult = Record<string, TargetResult>;
@@ -15,12 +16,14 @@ async function runPhase(phase: LoadPhase, concurrency: number, into: TargetResul
   let next = 0;
   const worker = async () => {
     while (performance.now() < deadline) {
-      const url = phase.urls[next++ % phase.urls.length]!;
+      const i = next++;
+      const url = phase.urls[i % phase.urls.length]!;
+      const body = phase.bodies?.[i % phase.bodies.length];
       const t0 = performance.now();
       let ok = false;
       let size = 0;
       try {
-        const res = await fetch(url, { headers });
+        const res = await fetch(url, { headers, method: phase.method ?? "GET", body });
         size = (await res.arrayBuffer()).byteLength;
         ok = res.status === 200;
         if (!ok && into.firstError === null) into.firstError = `HTTP ${res.status} for ${url}`;

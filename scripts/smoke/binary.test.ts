@@ -94,6 +94,12 @@ async function startBinary(target: (typeof targets)[number], dir: string, port: 
     HOST: "127.0.0.1",
     PORT: String(port),
     DATA_DIR: join(dir, "data"),
+    // the binary runs in production, which refuses to start without the Impressum's data (config.ts productionRefusal)
+    LEGAL_OPERATOR: "Kickrunde Smoke GmbH",
+    LEGAL_ADDRESS: "Rauchweg 1; 10115 Berlin",
+    LEGAL_CONTACT_EMAIL: "smoke@kickrunde.example",
+    LEGAL_REPRESENTATIVE: "Sam Smoke",
+    LEGAL_DATA_PROTECTION_EMAIL: "datenschutz@kickrunde.example",
     ...extra,
   };
   let dropDatabase = async () => {};
@@ -135,9 +141,11 @@ for (const target of targets) {
       rmSync(dir, { recursive: true, force: true });
     }, 30_000);
 
-    test("answers /api/health on the expected database and prints its URL", async () => {
+    test("answers /api/health on the expected database, is ready for a load balancer (/api/ready) and prints its URL", async () => {
       const res = await fetch(`${base}/api/health`);
-      expect(await res.json()).toEqual({ ok: true, database: target.kind });
+      expect(await res.json()).toEqual({ ok: true, database: target.kind, maintenance: false });
+      const ready = await fetch(`${base}/api/ready`);
+      expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 200, body: { ready: true } });
       expect(app.log()).toContain(`Kickrunde is running at ${base}`);
     });
 
@@ -220,6 +228,23 @@ for (const target of targets) {
       expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await regions.arrayBuffer()))))).toMatchObject({ result: { data: {} } });
     });
 
+    test("serves the install manifest and its icons embedded, with their types (issue 27, features/install)", async () => {
+      const res = await fetch(`${base}/manifest.webmanifest`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/manifest+json");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+      const manifest = (await res.json()) as { display: string; icons: { src: string; sizes: string }[] };
+      expect(manifest.display).toBe("standalone");
+      expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+      for (const icon of manifest.icons) {
+        const png = await fetch(`${base}${icon.src}`);
+        expect(png.status, icon.src).toBe(200);
+        expect(png.headers.get("content-type"), icon.src).toBe("image/png");
+        const header = readImageHeader(new Uint8Array(await png.arrayBuffer()));
+        expect(header && `${header.width}x${header.height}`, icon.src).toBe(icon.sizes);
+      }
+    });
+
     test("SEED=demo on the production binary loads the demo accounts, with a loud warning in the log", async () => {
       const login = await httpSession(base).trpc("auth.login", { email: "admin@kickrunde.de", password: "kickrunde" }, "mutation");
       expect(login.status, JSON.stringify(login.body)).toBe(200);
@@ -239,7 +264,8 @@ for (const target of targets) {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       // the production default map (OpenFreeMap) may be fetched; no Stripe.js without a publishable key
       expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.openfreemap\.org/);
-      expect(csp).toContain("frame-src 'none'");
+      // frames: https pages only (tournament plans, server/http/README.md)
+      expect(csp).toContain("frame-src https:;");
       // nothing in the page would need an inline script: every script is a file of this origin or data that never runs
       for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/);
       expect(html).toContain('<script id="kr-boot" type="application/json">');

@@ -1,5 +1,7 @@
 // The full schema for drizzle (relational queries and drizzle-kit). Tables live per domain in ./schema/.
 export * from "./schema/addresses";
+export * from "./schema/admin";
+export * from "./schema/ads";
 export * from "./schema/auth";
 export * from "./schema/bookings";
 export * from "./schema/calendar";
@@ -9,8 +11,10 @@ export * from "./schema/games";
 export * from "./schema/guests";
 export * from "./schema/notifications";
 export * from "./schema/organizations";
+export * from "./schema/organizer-invoices";
 export * from "./schema/participation";
 export * from "./schema/payments";
+export * from "./schema/planner";
 export * from "./schema/regions";
 export * from "./schema/tournaments";
 export * from "./schema/users";

@@ -6,6 +6,7 @@ import { autoCancelAt } from "@shared/rules/game-windows";
 import type { Deps } from "../context";
 import { wireReactions } from "../domains/reactions";
 import { setPaymentAccount } from "../domains/users/service";
+import { createPayments } from "../integrations/stripe/client";
 import { startJobQueue } from "../jobs/queue";
 import { callerFor } from "../testing/caller";
 import { createUser } from "../testing/factories";
@@ -39,8 +40,11 @@ describe("the demo data's managed-payment game", () => {
   test("is in Berlin within the next 6 days, organised by orga@kickrunde.de, and a demo player can join and pay", async () => {
     const scratch = await openScratchDatabase();
     const jobs = await startJobQueue(scratch.database, deps.logger);
+    // A Stripe emulator of its own: the scratch database counts its ids from 1 again, and the run's emulator may
+    // already hold an idempotency key such as `kickrunde:payment:participation:25:1` from another file's participation 25.
+    const payments = (await createPayments(deps.config.stripe, { webhookUrl: null, logger: deps.logger }))!;
     try {
-      const demo = wireReactions({ ...deps, database: scratch.database, db: scratch.database.db, jobs });
+      const demo = wireReactions({ ...deps, database: scratch.database, db: scratch.database.db, jobs, payments });
       await seedDemo(demo);
       expect(await registerDemoAccounts(demo)).toBe(true);
       const now = demo.clock.now();
@@ -63,8 +67,24 @@ describe("the demo data's managed-payment game", () => {
       expect(joined.participation.paymentStatus).toBe("Open");
       expect(joined.payment).toMatchObject({ amountCents: game.price_cents, publishableKey: null });
       expect(joined.payment!.checkoutUrl).toContain("/checkout/pi_");
+
+      // the Berlin demo tournament has two teams, one paid in cash, one that Lena pays online
+      const [t] = await demo.database.query<{ id: number }>(`select id from tournaments where name = 'Kickrunde Sommer-Cup Berlin'`);
+      const teams = await caller.tournaments.myTeams({ tournamentId: t!.id });
+      expect(teams).toEqual([expect.objectContaining({ teamName: "Tempelhof United", paymentStatus: "Open", canPay: true, amountCents: 6000 })]);
+      const pay = await caller.tournaments.pay({ participationId: teams[0]!.id });
+      expect(pay.checkoutUrl).toContain("/checkout/pi_");
+      const all = await demo.database.query<{ team_name: string; payment_status: string }>(`select team_name, payment_status from tournament_participations where tournament_id = $1 order by team_name`, [t!.id]);
+      expect(all).toEqual([
+        { team_name: "Kreuzberg Kickers", payment_status: "PaidExternally" },
+        { team_name: "Tempelhof United", payment_status: "Open" },
+      ]);
+      // seeding again adds nothing
+      await seedDemo(demo);
+      expect(await demo.database.query(`select id from tournament_participations where tournament_id = $1`, [t!.id])).toHaveLength(2);
     } finally {
       await jobs.stop();
+      await payments.close();
       await scratch.drop();
     }
   });

@@ -4,7 +4,7 @@ import type { Deps } from "../context";
 import type { Tx } from "./client";
 import { addressInUse, createAddress } from "../domains/addresses/service";
 import { createUser, findUserByEmail, findUserByStripeAccountId, setPaymentAccount } from "../domains/users/service";
-import { ensureDemoTournament } from "../domains/tournaments/service";
+import { ensureDemoTeams, ensureDemoTournament } from "../domains/tournaments/service";
 import { hashPassword } from "../lib/password";
 import { groups, marketingMessages, organizations, regions, userGroups } from "./schema";
 import { seedDemoGames } from "./seed-games";
@@ -247,7 +247,7 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
     if (orga && berlinId) {
       const day = new Date(now.getTime() + 21 * 86400_000);
       const at = (hourUtc: number) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hourUtc));
-      await ensureDemoTournament(tx, {
+      const tournamentId = await ensureDemoTournament(tx, {
         name: "Kickrunde Sommer-Cup Berlin",
         description: "Unser Turnier für Freizeitteams: 5 gegen 5, Gruppenphase und K.-o.-Runde. Meldet euer Team an!",
         descriptionEn: "Our tournament for casual teams: 5-a-side, group stage and knockout round. Register your team!",
@@ -272,6 +272,18 @@ export async function seedDemo(deps: Deps): Promise<Record<string, number>> {
         createdAt: now,
         updatedAt: now,
       });
+      // Two registered teams: Mehmet's paid in cash, Lena's still open (she can pay it online as spieler@kickrunde.de).
+      const mehmet = await findUserByEmail(tx, "mehmet@kickrunde.de");
+      const lena = await findUserByEmail(tx, "spieler@kickrunde.de");
+      const registered = new Date(now.getTime() - 2 * 86400_000);
+      await ensureDemoTeams(tx, tournamentId, [
+        ...(mehmet
+          ? [{ userId: mehmet.id, teamName: "Kreuzberg Kickers", firstName: mehmet.firstName, lastName: mehmet.lastName ?? "Yılmaz", email: mehmet.email, phoneNumber: "+4915112345678", amountCents: 6000, paymentStatus: "PaidExternally" as const, paidAt: registered, createdAt: registered, updatedAt: registered }]
+          : []),
+        ...(lena
+          ? [{ userId: lena.id, teamName: "Tempelhof United", firstName: lena.firstName, lastName: lena.lastName ?? "Schulz", email: lena.email, phoneNumber: "+4917698765432", amountCents: 6000, createdAt: now, updatedAt: now }]
+          : []),
+      ]);
     }
     await tx.insert(marketingMessages).values([
       {

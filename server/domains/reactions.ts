@@ -5,6 +5,8 @@ import type { PaymentReaction } from "./payments/events";
 import { chatLineForGameEvent } from "./chat/service";
 import { gamePaymentReaction, participationPaymentReaction } from "./participation/payment-lifecycle";
 import { bookingPaymentReaction } from "./bookings/payment";
+import { cancelTeamsOfDeletedAccount } from "./tournaments/team-actions";
+import { teamPaymentReaction } from "./tournaments/team-payment";
 import { sessionGameReaction, weeklySessions } from "./weekly/session-games";
 
 /**
@@ -23,21 +25,24 @@ export function gameEventReactions(deps: Deps): GameEventReaction[] {
 /**
  * Who reacts when a payment's mirror changes (its intent's status or amounts, from a webhook or a read
  * of Stripe), inside that transaction (domains/payments/events.ts): the participation's payment status
- * (participation/payment-lifecycle.ts); the court bookings (bookings/payment.ts); tournaments will be added here.
+ * (participation/payment-lifecycle.ts); the court bookings (bookings/payment.ts); the tournament teams
+ * (tournaments/team-payment.ts).
  */
 export function paymentReactions(deps: Deps): PaymentReaction[] {
-  return [participationPaymentReaction(deps), paymentFailureNotice(deps), bookingPaymentReaction(deps)];
+  return [participationPaymentReaction(deps), paymentFailureNotice(deps), bookingPaymentReaction(deps), teamPaymentReaction(deps)];
 }
 
 /**
  * Sets both lists on a process's Deps. The reactions act with those same Deps (the clock, the job
  * queue, Stripe, and the game reactions of the events they record), so they are made from them.
  * Also the weekly sessions' part of createGame and updateGame (games/sessions.ts): games calls up into
- * the sessions through Deps.sessions, never by importing them.
+ * the sessions through Deps.sessions, never by importing them; and what account deletion does to tournament teams
+ * (Deps.accountDeletionHooks: tournaments import accounts to register, so accounts may not import them).
  */
 export function wireReactions(deps: Deps): Deps {
   deps.reactions = gameEventReactions(deps);
   deps.paymentReactions = paymentReactions(deps);
   deps.sessions = weeklySessions;
+  deps.accountDeletionHooks = [cancelTeamsOfDeletedAccount];
   return deps;
 }

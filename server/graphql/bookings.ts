@@ -12,7 +12,8 @@ import {
 import { z } from "zod";
 import * as manual from "../domains/bookings/manual";
 import * as bookings from "../domains/bookings/service";
-import { legacy, resolver, type Args } from "./resolve";
+import type { Ctx } from "../context";
+import { legacy, resolver, ZNoArgs, type Args } from "./resolve";
 
 /**
  * Court bookings under the old API's names (spec 001 section 7): courtBooking(id), courtBookings(isCustomer),
@@ -57,6 +58,12 @@ export const bookingTypeDefs = /* GraphQL */ `
     manualCourtBookings: [ManualCourtBooking!]!
   }
   type DeletedId { id: ID! }
+  extend type SubCourt {
+    "the owner's and admins' alone (empty for anybody else), from now over the owner calendar's six weeks: app bookings (requested, to pay, booked), single manual bookings, series"
+    courtBookings: [CourtBooking!]!
+    manualCourtBookings: [ManualCourtBooking!]!
+    manualCourtBookingSeries: [ManualCourtBookingSeries!]!
+  }
   extend type Court {
     "court(id) with its occupied times (spec 001 section 7): when every sub-court is taken, between start and end (default: six weeks from today)"
     occupiedTimes(start: DateTime, end: DateTime): [OccupiedTime!]!
@@ -106,6 +113,25 @@ export const bookingCourtFields = {
     z.object({ start: zInstant.optional(), end: zInstant.optional() }),
     (ctx, i, court: { id: number }) => bookings.occupiedTimes(ctx, { courtId: court.id, from: i.start, to: i.end }),
     (t) => t.occupied,
+  ),
+};
+
+/** A sub-court's schedule once per request, however many of its three lists a query asks for. */
+const schedules = new WeakMap<Ctx, Map<number, ReturnType<typeof manual.subCourtBookings>>>();
+function scheduleOf(ctx: Ctx, subCourtId: number) {
+  let byId = schedules.get(ctx);
+  if (!byId) schedules.set(ctx, (byId = new Map()));
+  let schedule = byId.get(subCourtId);
+  if (!schedule) byId.set(subCourtId, (schedule = manual.subCourtBookings(ctx, subCourtId)));
+  return schedule;
+}
+
+/** Spec 001 section 3: a court's sub-courts with their bookings, loaded only when a query asks for them. */
+export const bookingSubCourtFields = {
+  courtBookings: resolver(ZNoArgs, async (ctx, _i, sub: { id: number }) => (await scheduleOf(ctx, sub.id)).courtBookings, (list) => list.map(bookingOut)),
+  manualCourtBookings: resolver(ZNoArgs, async (ctx, _i, sub: { id: number }) => (await scheduleOf(ctx, sub.id)).manualCourtBookings),
+  manualCourtBookingSeries: resolver(ZNoArgs, async (ctx, _i, sub: { id: number }) => (await scheduleOf(ctx, sub.id)).manualCourtBookingSeries, (list) =>
+    list.map(({ bookings: entries, ...s }) => ({ ...s, manualCourtBookings: entries })),
   ),
 };
 

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { ERROR_CODES, httpStatusOf, isErrorCode, type AppErrorData, type ErrorStatus } from "@shared/errors";
 import { AppError, appErrorFromDatabase, fieldIssuesFromZod } from "../lib/errors";
 import type { Logger } from "../lib/logger";
+import type { ErrorReporter } from "../integrations/telemetry/error-reporting";
 
 /** The innermost cause of a GraphQL error: what a resolver threw, or the GraphQLError itself. */
 function causeOf(error: unknown): unknown {
@@ -85,11 +86,12 @@ function operationLabel(document: DocumentNode, operationName: string | null | u
  * Every unexpected error (see isUnexpectedGraphqlError) is logged with its cause and the operation,
  * before yoga's masking replaces it with "Unexpected server error"; and every error of every answer
  * leaves in our format (codes of shared/errors.ts), also those yoga reports without masking
- * (validation of the document, which runs before execution).
+ * (validation of the document, which runs before execution). Unexpected ones also go to `reporter`.
  */
-export function graphqlErrorPlugins(logger: Logger): Plugin[] {
+export function graphqlErrorPlugins(logger: Logger, reporter?: Pick<ErrorReporter, "report">): Plugin[] {
   const logUnexpected: Plugin = {
     onExecute({ args }) {
+      const userId = (args.contextValue as { ctx?: { viewer?: { userId: number } | null } }).ctx?.viewer?.userId ?? null;
       return {
         onExecuteDone({ result }) {
           for (const error of (result as MaybeErrors).errors ?? []) {
@@ -102,6 +104,8 @@ export function graphqlErrorPlugins(logger: Logger): Plugin[] {
               error: String(cause),
               stack: cause instanceof Error ? cause.stack : undefined,
             });
+            // unexpected errors also go to error reporting when configured (integrations/telemetry), as tRPC's do
+            if (!refusedByDatabase) reporter?.report(cause, { userId, where: `graphql ${operationLabel(args.document, args.operationName)}` });
           }
         },
       };

@@ -20,6 +20,12 @@ export const gameTypeDefs = /* GraphQL */ `
     paymentCode: String
     "managers only: the cash request, its decline and message, and how many paid"
     requestedExternalPaymentAt: DateTime declinedExternalPaymentAt: DateTime externalPaymentMessage: String payed: Int
+    "managers and the player themself (null for others): None, Open, Approved, Captured, Released, PaidExternally or Expired; the Open place's deadline; free cancellation until; the total (euros, and cents)"
+    paymentStatus: String paymentReservationExpiresAt: DateTime paymentCanCancelUntil: DateTime totalPrice: Float totalPriceCents: Int
+    "null: the list holds current participations only"
+    cancelledAt: DateTime
+    "the player themself only (null for others): they reported the game; its pushes reach them"
+    hasReported: Boolean notificationsEnabled: Boolean
   }
   type Game {
     id: ID! title: String description: String descriptionEn: String startTime: DateTime! endTime: DateTime!
@@ -35,6 +41,10 @@ export const gameTypeDefs = /* GraphQL */ `
     gameTemplate: GameTemplateRef regularsOnlyUntil: DateTime
     "the game chat (spec 000 section 7: retrieveGame returns the game with participations and comments)"
     comments: [Comment!]!
+    "an organisation game's organisation (retrieveGame; null in lists)"
+    organization: Organization
+    "the old records' names: locationName is the court's name (null without a court), name the title"
+    locationName: String name: String
   }
   type GameTemplateRef { id: ID! isActive: Boolean! }
   type CreateGame { id: ID! }
@@ -72,13 +82,16 @@ export function gameOut(g: TGame | TGameListItem) {
     price: g.priceCents / 100,
     distance: "distanceKm" in g ? g.distanceKm : null,
     participations: "participations" in g ? g.participations.map(participationOut) : [],
+    organization: "organization" in g ? g.organization : null,
+    locationName: g.court?.name ?? null,
+    name: g.title,
   };
 }
 
 /** A guest's entry carries its guest profile (spec 000 section 3: guestProfile with id, firstName, reliabilityRating). */
 function participationOut(p: TGame["participations"][number]) {
   const guestProfile = p.guestProfileId !== null ? { id: p.guestProfileId, firstName: p.firstName ?? "", reliabilityRating: p.guestReliabilityRating } : null;
-  return { ...p, guestProfile };
+  return { ...p, guestProfile, totalPrice: p.totalPriceCents === null ? null : p.totalPriceCents / 100 };
 }
 
 const gameMutation = (game: TGame) => ({ game: gameOut(game) });

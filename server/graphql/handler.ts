@@ -1,7 +1,8 @@
-import { createSchema, createYoga } from "graphql-yoga";
-import { GraphQLScalarType, Kind } from "graphql";
+import { createSchema, createYoga, type Plugin } from "graphql-yoga";
+import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
 import type { Ctx, Deps } from "../context";
 import { createRequestContext } from "../http/request-context";
+import type { ErrorReporter } from "../integrations/telemetry/error-reporting";
 import { formatGraphqlError, graphqlErrorPlugins } from "./errors";
 import { graphqlProtection } from "./limits";
 import { resolvers, typeDefs } from "./schema";
@@ -13,15 +14,34 @@ const DateTime = new GraphQLScalarType({
   parseLiteral: (ast) => (ast.kind === Kind.STRING ? new Date(ast.value) : null),
 });
 
+/**
+ * A body yoga cannot read (not JSON, not an object) is no well-formed GraphQL-over-HTTP request: 400, as the
+ * GraphQL over HTTP spec asks. yoga marks these errors `http.spec`, which it answers with 200 to `application/json`.
+ */
+const malformedRequestIs400: Plugin = {
+  onRequestParse({ requestParser, setRequestParser }) {
+    if (!requestParser) return;
+    setRequestParser(async (request) => {
+      try {
+        return await requestParser(request);
+      } catch (error) {
+        if (!(error instanceof GraphQLError)) throw error;
+        throw new GraphQLError(error.message, { extensions: { ...error.extensions, http: { status: 400 } } });
+      }
+    });
+  },
+};
+
 /** /graphql: the compatibility endpoint for the native wrapper (graphql-yoga over the same services). */
-export function createGraphqlHandler(deps: Deps) {
+export function createGraphqlHandler(deps: Deps, reporter?: Pick<ErrorReporter, "report">) {
   const yoga = createYoga<{ ctx: Ctx }>({
     schema: createSchema({ typeDefs, resolvers: { ...resolvers, DateTime } }),
     graphqlEndpoint: "/graphql",
     graphiql: deps.config.env !== "production",
     plugins: [
+      malformedRequestIs400,
       ...graphqlProtection({ introspection: deps.config.graphqlIntrospection, production: deps.config.env === "production" }),
-      ...graphqlErrorPlugins(deps.logger),
+      ...graphqlErrorPlugins(deps.logger, reporter),
     ],
     landingPage: false,
     maskedErrors: { maskError: (error) => formatGraphqlError(error) },

@@ -3,7 +3,10 @@ import { getNamedType, isListType, isNonNullType, isObjectType, type GraphQLOutp
 import { createSchema } from "graphql-yoga";
 import { z } from "zod";
 import { ZAddress } from "@shared/schemas/addresses";
+import { ZCoachedGame, ZOrganizerInvoice } from "@shared/schemas/accounting";
+import { ZAd } from "@shared/schemas/ads";
 import { ZGameTemplate } from "@shared/schemas/weekly";
+import { ZPlanner, ZPlannerSlot } from "@shared/schemas/planner";
 import { ZBookingPerson, ZCourtBooking, ZManualBooking, ZManualBookingSeries, ZOccupiedTimes } from "@shared/schemas/bookings";
 import { ZCalendar, ZConnectGoogle, ZCourtCalendarLink, ZGoogleCredentials, ZImportResult } from "@shared/schemas/calendar";
 import { ZCourtDetail, ZCreatedCourt, ZPlace, ZSavedLocation } from "@shared/schemas/courts";
@@ -13,7 +16,8 @@ import { ZGame, ZGameListItem, ZGameParticipation } from "@shared/schemas/games"
 import { ZCapturePaymentsResult, ZExternalPaymentRequest, ZGuestProfile, ZJoinResult, ZParticipationPayment, ZParticipationRef } from "@shared/schemas/participation";
 import { ZRegion, ZRegionRef } from "@shared/schemas/regions";
 import { ZGroup, ZMyAccount, ZOrganizationRef, ZPublicUser } from "@shared/schemas/users";
-import { ZTournament, ZTournamentChannelMessage, ZTournamentParticipation } from "@shared/schemas/tournaments";
+import { ZTournament, ZTournamentParticipation } from "@shared/schemas/tournaments";
+import { ZChannelMessage } from "@shared/schemas/tournament-teams";
 import { resolvers, typeDefs } from "./schema";
 
 /**
@@ -82,6 +86,10 @@ const SERVED: Record<string, z.ZodObject> = {
   TemplateCreator: ZGameTemplate.shape.creator,
   TemplateViewer: ZGameTemplate.shape.viewer,
   WeeklyState: ZGameTemplate.shape.state,
+  AvailabilityPlanner: ZPlanner,
+  AvailabilityPlannerSlot: ZPlannerSlot,
+  AvailabilityPlannerRegion: inner(ZPlanner.shape.region),
+  AvailabilityPlannerCourt: inner(ZPlanner.shape.court),
   BookingPerson: ZBookingPerson,
   BookingCourt: ZCourtBooking.shape.court,
   BookingDiscount: inner(ZCourtBooking.shape.discount),
@@ -103,7 +111,13 @@ const SERVED: Record<string, z.ZodObject> = {
   TournamentViewer: ZTournament.shape.viewer,
   TournamentParticipation: ZTournamentParticipation,
   TournamentParticipationUser: inner(ZTournamentParticipation.shape.user),
-  TournamentChannelMessage: ZTournamentChannelMessage,
+  TournamentChannelMessage: ZChannelMessage,
+  Advertisement: ZAd,
+  AdvertisementRegion: inner(ZAd.shape.region),
+  CoachedGame: ZCoachedGame,
+  CoachedGameCreator: ZCoachedGame.shape.creator,
+  CoachedGameCourt: inner(ZCoachedGame.shape.court),
+  OrganizerInvoice: ZOrganizerInvoice,
 };
 
 /** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
@@ -115,6 +129,7 @@ const ENVELOPES = [
   "UpdateLanguage",
   "Flag", // { success } of the account mutations
   "Ok",
+  "MarkChannelMessageReadResult", // { ok, success } of markChannelMessageRead
   "Created", // { id } of a new comment or message
   "CreateGame",
   "GameMutation", // { game } of updateGame and cancelGame
@@ -129,8 +144,13 @@ const ENVELOPES = [
   "CreateOrUpdateAddress", // { address } of createOrUpdateAddress
   "UploadCourtImage", // { ok, imageUrl, court }
   "UploadOrganizationLogo", // { ok, imageUrl, organization }
+  "UploadAdvertisementImage", // { ok, imageUrl, advertisement }
   "DeletedId", // { id } of deleteManualCourtBooking(Series) and deleteGameTemplate
   "TournamentTeam", // a tournament participation's team { id, name } in the old shape
+  "AccountTeam", // MyAccount.teams: a team the account registered, with its tournament (spec 001 section 3)
+  "GameChatCourt", // a game chat's court { name, imageUrl } (spec 000 section 3: court imageUrl)
+  "CreateTournamentParticipationResult", // { participation, newUserPassword } of createTournamentParticipation
+  "DeleteTournamentParticipationResult", // { ok, success, participation } of deleteTournamentParticipation
 ];
 
 /** Shared field name → the old API's name for it. */
@@ -139,15 +159,20 @@ const RENAMED: Record<string, Record<string, string>> = {
   Court: { distanceKm: "distance", availabilities: "courtAvailabilities" },
   ManualCourtBookingSeries: { bookings: "manualCourtBookings" },
   GameTemplate: { durationMinutes: "duration" },
+  AvailabilityPlanner: { leadingSlotId: "winningSlotId" },
+  AvailabilityPlannerSlot: { durationMinutes: "duration" },
 };
 
 /** GraphQL fields with no field in the shared schema: the old API's own. */
 const LEGACY_ONLY: Record<string, string[]> = {
   Region: ["totalSubscriberCount", "regionSubscriberCount"], // the region page's counts (tRPC: notifications.regionSubscriberCount)
-  MyAccount: ["hostedGames", "attendedGames", "queueGames", "googleCredentials"], // paged lists, loaded when asked for (tRPC: users.games); the Google link (tRPC: calendar.status)
+  MyAccount: ["hostedGames", "attendedGames", "queueGames", "googleCredentials", "hasPhoneNumber", "teams", "gameTemplates"], // paged lists, loaded when asked for (tRPC: users.games); the Google link (tRPC: calendar.status); spec 001 section 3's phone, teams and sessions, loaded when asked for
   PublicUser: ["hostedGames", "attendedGames", "queueGames"],
-  Game: ["price", "comments"], // the price in euros beside priceCents; retrieveGame answers the chat too (spec 000 section 7)
-  GameParticipation: ["guestProfile"], // guestProfileId, firstName and guestReliabilityRating in the old shape
+  Game: ["price", "comments", "locationName", "name"], // the price in euros beside priceCents; retrieveGame answers the chat too (spec 000 section 7); the old records' court name and title
+  GameParticipation: ["guestProfile", "totalPrice"], // guestProfileId, firstName and guestReliabilityRating in the old shape; euros beside totalPriceCents
+  CurrentGameChat: ["id", "court", "comments"],
+  SubCourt: ["courtBookings", "manualCourtBookings", "manualCourtBookingSeries"], // spec 001 section 3: the owner's schedule per sub-court (tRPC: bookings.ownerCalendar), loaded when asked for
+  Conversation: ["messages"], // spec 000 section 3's conversation with its messages (tRPC: chat.directMessages), loaded when asked for // spec 000 section 3's game chat: the game's id, the court as an object, its comments when asked for
   GuestRef: ["reliabilityRating"], // a game participation's guestReliabilityRating
   Participation: ["paymentIntentClientSecret"], // spec 000 section 3's name for participateInGame's payment.clientSecret
   CourtAvailability: ["pricePerHour"], // euros beside pricePerHourCents, like Game.price
@@ -155,15 +180,19 @@ const LEGACY_ONLY: Record<string, string[]> = {
   CourtBooking: ["price", "earning", "fee", "listPrice"], // euros beside the cents, like Game.price
   Court: ["occupiedTimes"], // court(id) with its occupied times (tRPC: bookings.occupiedTimes)
   GameTemplate: ["price"], // euros beside priceCents, like Game.price
-  Tournament: ["participationPrice", "channelMessages", "tournamentParticipations"], // euros beside the cents; the teams and the channel, loaded when asked for
+  AvailabilityPlanner: ["url"], // the absolute poll page on PUBLIC_URL (the web client makes pollPath absolute itself)
+  Tournament: ["participationPrice", "channelMessages", "tournamentParticipations", "advertisement"], // euros beside the cents; the teams and the channel, loaded when asked for; its ad (tRPC: ads.forTournament)
   TournamentParticipation: ["team", "paymentIntentClientSecret", "dataComplete"], // the old API's own (spec 001 section 3)
+  CoachedGame: ["revenue"], // euros beside revenueCents, like Game.price
+  TournamentChannelMessage: ["author", "readBy"], // the old API's readBy (spec 001 section 3); author as before the channel existed, the sender
 };
 
 /** Shared fields the wrapper is deliberately not served: the web client's alone (the old API never had them). */
 const UNSERVED: Record<string, string[]> = {
-  Game: ["cancelledBy", "organization", "region", "minPlayersConfirmedAt", "cancelledParticipations", "viewer"],
+  Game: ["cancelledBy", "region", "minPlayersConfirmedAt", "cancelledParticipations", "viewer"],
   GameParticipation: ["guestProfileId", "guestReliabilityRating"], // served inside guestProfile
   CourtBooking: ["checkout"], // how the web client confirms the intent; the wrapper uses the client secret
+  AvailabilityPlanner: ["publicToken", "pollPath"], // served as url
 };
 
 type Kind = { nullable: boolean; list: Kind | null; scalar: string };

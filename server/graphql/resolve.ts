@@ -8,7 +8,8 @@ export type Args = Record<string, unknown>;
 
 /** Who may call an operation at all, as tRPC's procedures declare it (server/trpc/init.ts ProcedureMeta); none: anyone. */
 export type Auth = "user" | "admin";
-export type Declaration = { auth?: Auth };
+/** `staleSession: "allowed"`: the auth operations, callable while the session's access part is stale (tRPC's ProcedureMeta). */
+export type Declaration = { auth?: Auth; staleSession?: "allowed" };
 
 /** A resolver, with its declaration for the authorisation tests (server/graphql/auth-gate.test.ts). */
 export type GqlResolver = ((parent: any, args: Args, context: { ctx: Ctx }, info: GraphQLResolveInfo) => unknown) & { readonly auth?: Auth };
@@ -46,13 +47,15 @@ export function resolver<S extends z.ZodType, R, P = unknown>(
 ): GqlResolver;
 export function resolver(...params: unknown[]): GqlResolver {
   const declared = !(params[0] instanceof z.ZodType);
-  const [{ auth }, input, service, present = (result: unknown) => result] = (declared ? params : [{}, ...params]) as [
+  const [{ auth, staleSession }, input, service, present = (result: unknown) => result] = (declared ? params : [{}, ...params]) as [
     Declaration,
     z.ZodType,
     (ctx: Ctx, input: unknown, parent: unknown) => unknown,
     ((result: unknown, input: unknown) => unknown) | undefined,
   ];
   const resolve = async (parent: unknown, args: Args, { ctx }: { ctx: Ctx }, info: GraphQLResolveInfo) => {
+    // A stale session: every operation but the auth ones answers the permission error, so the wrapper refreshes (spec 000 section 7).
+    if (ctx.meta?.sessionStale && staleSession !== "allowed" && isOperation(info)) throw new AppError("UNAUTHENTICATED");
     if (auth === "admin") requireAdmin(ctx);
     else if (auth === "user") requireViewer(ctx);
     const parsed = parseArgs(input, withoutMeaninglessNulls(input, idsAsNumbers(args, info)));
@@ -60,6 +63,9 @@ export function resolver(...params: unknown[]): GqlResolver {
   };
   return Object.assign(resolve, { auth });
 }
+
+/** A root field of a query or mutation (an operation of the wrapper's), not a field inside an answer. */
+const isOperation = (info: GraphQLResolveInfo) => info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType();
 
 /** The old API's argument names and units (`id`, `duration`, euros) mapped onto a shared input schema, as a zod transform in front of it. */
 export function legacy<S extends z.ZodType>(shared: S, rename: (args: Args) => Args) {

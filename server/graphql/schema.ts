@@ -12,20 +12,25 @@ import * as auth from "../domains/auth/service";
 import * as notifications from "../domains/notifications/service";
 import * as paymentOnboarding from "../domains/payments/onboarding";
 import * as regions from "../domains/regions/service";
+import { accountHasPhoneNumber, accountTeams } from "../domains/tournaments/registration";
 import { profileGames } from "../domains/users/games";
 import * as users from "../domains/users/service";
+import { showRateAppHint } from "../domains/users/rate-app-hint";
 import { AppError } from "../lib/errors";
 import { addressMutations, addressQueries, addressTypeDefs } from "./addresses";
+import { adMutations, adQueries, adTournamentFields, adTypeDefs } from "./ads";
 import { calendarAccountFields, calendarMutations, calendarQueries, calendarTypeDefs } from "./calendar";
-import { chatMutations, chatQueries, chatTypeDefs } from "./chat";
-import { bookingCourtFields, bookingMutations, bookingQueries, bookingTypeDefs } from "./bookings";
-import { weeklyMutations, weeklyQueries, weeklyTypeDefs } from "./weekly";
-import { tournamentFields, tournamentQueries, tournamentTypeDefs } from "./tournaments";
+import { chatMutations, chatQueries, chatTypeDefs, conversationFields, gameChatFields } from "./chat";
+import { bookingCourtFields, bookingMutations, bookingQueries, bookingSubCourtFields, bookingTypeDefs } from "./bookings";
+import { weeklyAccountFields, weeklyMutations, weeklyQueries, weeklyTypeDefs } from "./weekly";
+import { accountingQueries, accountingTypeDefs } from "./accounting";
+import { tournamentChannelMutations, tournamentFields, tournamentQueries, tournamentTeamMutations, tournamentTeamQueries, tournamentTypeDefs } from "./tournaments";
 import { courtMutations, courtQueries, courtTypeDefs } from "./courts";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
 import { paymentOnboardingMutations, paymentOnboardingTypeDefs } from "./payment-onboarding";
+import { plannerMutations, plannerQueries, plannerTypeDefs } from "./planner";
 import { resolver, ZNoArgs, type GqlResolver } from "./resolve";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
 import type { Ctx } from "../context";
@@ -68,6 +73,16 @@ const accountTypeDefs = /* GraphQL */ `
     hostedGames(pageSize: Int, upcoming: Boolean): UserGames!
     attendedGames(pageSize: Int, upcoming: Boolean): UserGames!
     queueGames(pageSize: Int, upcoming: Boolean): UserGames!
+    "a phone number is on file: one of the account's tournament team registrations keeps one (the only place the app stores phone numbers)"
+    hasPhoneNumber: Boolean!
+    "the tournament teams the account registered, of any tournament, the latest tournament first"
+    teams: [AccountTeam!]!
+    "the account's weekly sessions (as myGameTemplates)"
+    gameTemplates: [GameTemplate!]!
+  }
+  "A tournament team the account registered; paymentStatus Open, Paid, PaidExternally or Refunded, as on TournamentParticipation"
+  type AccountTeam {
+    id: ID! teamName: String! tournamentId: ID! tournamentName: String! startTime: DateTime! paymentStatus: String! queue: Boolean! cancelledAt: DateTime
   }
 
   type TokenAuth { token: String! refreshExpiresIn: Int! payload: TokenPayload! }
@@ -93,6 +108,8 @@ const accountTypeDefs = /* GraphQL */ `
     myAccount(updatePaymentDetails: Boolean, hostedGamesPageSize: Int, attendedGamesPageSize: Int, queueGamesPageSize: Int): MyAccount!
     regions: [Region!]!
     user(id: ID!, hostedGamesPageSize: Int, attendedGamesPageSize: Int, queueGamesPageSize: Int): PublicUser!
+    "whether the app should ask the viewer to rate it now (users README, The rate-app hint); false for visitors"
+    showRateAppHint: Boolean!
   }
 
   type Mutation {
@@ -117,7 +134,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs, weeklyTypeDefs, tournamentTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs, weeklyTypeDefs, plannerTypeDefs, tournamentTypeDefs, adTypeDefs, accountingTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -145,11 +162,15 @@ const mutations: Record<string, GqlResolver> = {
   ...courtMutations,
   ...bookingMutations,
   ...weeklyMutations,
+  ...plannerMutations,
   ...calendarMutations,
-  tokenAuth: resolver(ZLoginInput, auth.login, tokenAnswer),
-  refreshToken: resolver(ZRefreshInput, auth.refresh, tokenAnswer),
-  logout: resolver(ZNoArgs, auth.logout),
-  register: resolver(ZRegisterInput, accounts.register, (s) => ({ id: s.userId, token: s.token, refreshExpiresIn: s.refreshExpiresIn })),
+  ...tournamentChannelMutations,
+  ...tournamentTeamMutations,
+  ...adMutations,
+  tokenAuth: resolver({ staleSession: "allowed" }, ZLoginInput, auth.login, tokenAnswer),
+  refreshToken: resolver({ staleSession: "allowed" }, ZRefreshInput, auth.refresh, tokenAnswer),
+  logout: resolver({ staleSession: "allowed" }, ZNoArgs, auth.logout),
+  register: resolver({ staleSession: "allowed" }, ZRegisterInput, accounts.register, (s) => ({ id: s.userId, token: s.token, refreshExpiresIn: s.refreshExpiresIn })),
   updateLanguage: resolver({ auth: "user" }, ZUpdateLanguageInput, (ctx, i) => users.updateLanguage(ctx, i.applicationLanguage), (user) => ({ ok: true, user })),
 };
 
@@ -198,6 +219,7 @@ export const resolvers = {
     myAccount: resolver({ auth: "user" }, ZMyAccountArgs, (ctx, i) => paymentOnboarding.myAccountWithPaymentDetails(ctx, i.updatePaymentDetails === true), (account, { updatePaymentDetails: _, ...pageSizes }) => ({ ...account, pageSizes })),
     regions: resolver(ZNoArgs, regions.listRegions),
     user: resolver(ZUserArgs, (ctx, i) => users.userById(ctx, i.id), (user, { id: _, ...pageSizes }) => ({ ...user, pageSizes })),
+    showRateAppHint: resolver(ZNoArgs, showRateAppHint),
     ...gameQueries,
     ...participationQueries,
     ...chatQueries,
@@ -206,15 +228,28 @@ export const resolvers = {
     ...courtQueries,
     ...bookingQueries,
     ...weeklyQueries,
+    ...plannerQueries,
     ...calendarQueries,
     ...tournamentQueries,
+    ...tournamentTeamQueries,
+    ...accountingQueries,
+    ...adQueries,
   },
   Mutation: Object.fromEntries(Object.entries(mutations).map(([name, r]) => [name, withCsrf(r)])),
-  MyAccount: { ...userGameLists, ...calendarAccountFields },
+  MyAccount: {
+    ...userGameLists,
+    ...calendarAccountFields,
+    ...weeklyAccountFields,
+    hasPhoneNumber: resolver(ZNoArgs, accountHasPhoneNumber),
+    teams: resolver(ZNoArgs, accountTeams),
+  },
+  CurrentGameChat: gameChatFields,
+  Conversation: conversationFields,
   PublicUser: userGameLists,
   Game: gameFields,
-  Tournament: tournamentFields,
+  Tournament: { ...tournamentFields, ...adTournamentFields },
   Court: bookingCourtFields,
+  SubCourt: bookingSubCourtFields,
   Region: {
     totalSubscriberCount: resolver(ZNoArgs, async (ctx) => (await subscriberCounts(ctx)).total),
     regionSubscriberCount: resolver(ZNoArgs, async (ctx, _i, region: { id: number }) => (await subscriberCounts(ctx)).byRegion(region.id)),

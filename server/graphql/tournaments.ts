@@ -1,5 +1,12 @@
 import { ZTournamentIdInput, ZUpcomingTournamentsInput, type TTournament, type TTournamentListItem, type TTournamentParticipation } from "@shared/schemas/tournaments";
 import * as tournaments from "../domains/tournaments/service";
+import * as tournamentChannel from "../domains/tournaments/channel";
+import { sendPaymentReminder } from "../domains/tournaments/reminders";
+import { ZMarkChannelMessageReadInput, ZParticipationIdInput, ZSendChannelMessageInput, type TTeamOverviewRow } from "@shared/schemas/tournament-teams";
+import type { z } from "zod";
+import { ZCompleteRegistrationInput, ZRegisterTeamInput, ZUpdateRegistrationInput } from "@shared/schemas/tournament-teams";
+import * as registration from "../domains/tournaments/registration";
+import * as teamActions from "../domains/tournaments/team-actions";
 import { legacy, resolver, ZNoArgs } from "./resolve";
 
 /**
@@ -33,7 +40,14 @@ export const tournamentTypeDefs = /* GraphQL */ `
     "DE or AT"
     invoiceCountry: String invoiceEmail: String invoiceHint: String
   }
-  type TournamentChannelMessage { id: ID! message: String! author: Person createdAt: DateTime! read: Boolean! }
+  "a news message of the channel (spec 001 section 3): sender, message, createdAt, readBy"
+  type TournamentChannelMessage {
+    id: ID! tournamentId: ID! message: String! sender: Person "the same as sender" author: Person createdAt: DateTime!
+    "the viewer has seen it" read: Boolean!
+    "who has seen it: everyone for the organiser and admins, else the viewer alone"
+    readBy: [TournamentParticipationUser!]!
+  }
+  type MarkChannelMessageReadResult { ok: Boolean! success: Boolean! }
   type Tournament {
     id: ID! name: String! startTime: DateTime! endTime: DateTime! locationName: String
     court: TournamentCourt region: TournamentRegion! gameMode: Int! maxTeams: Int! maxPlayers: Int!
@@ -49,7 +63,7 @@ export const tournamentTypeDefs = /* GraphQL */ `
     cancellationPolicy: String cancellationPolicyEn: String termsOfParticipation: String termsOfParticipationEn: String
     signupUrl: String planUrl: String whatsappGroupUrl: String singlePlayerGame: TournamentGameRef
     organization: TournamentOrganization createdAt: DateTime updatedAt: DateTime viewer: TournamentViewer
-    "the organiser's and admins' news (empty until the channel exists, issue 25's next part)"
+    "the news channel, oldest first: for the organiser, admins and users with a paid team; empty for everybody else"
     channelMessages: [TournamentChannelMessage!]!
     "the teams, for the organiser and admins; empty for everybody else"
     tournamentParticipations: [TournamentParticipation!]!
@@ -59,6 +73,42 @@ export const tournamentTypeDefs = /* GraphQL */ `
     tournament(id: ID!): Tournament!
     "the region's published tournaments not cancelled and not over, by start"
     upcomingTournaments(regionId: ID!): [Tournament!]!
+  }
+  type CreateTournamentParticipationResult {
+    participation: TournamentParticipation!
+    "the old API's generated password: never one (a new account is mailed a link to set its password), always null"
+    newUserPassword: String
+  }
+  type DeleteTournamentParticipationResult { ok: Boolean! success: Boolean! participation: TournamentParticipation! }
+  extend type Query {
+    "a team, for its registrant, the organiser and admins (with the payment's client secret for its registrant)"
+    tournamentParticipation(id: ID!): TournamentParticipation!
+  }
+  extend type Mutation {
+    "registers a team; signed in, names and e-mail come from the account; an unknown e-mail gets a new account, signed in"
+    createTournamentParticipation(
+      tournamentId: ID!, email: String, firstName: String, lastName: String, phoneNumber: String!, teamName: String!,
+      applicationLanguage: String, playerCount: Int
+    ): CreateTournamentParticipationResult!
+    "contact data; the player count only while unpaid"
+    updateTournamentParticipation(
+      tournamentParticipationId: ID!, teamName: String, firstName: String, lastName: String, phoneNumber: String, playerCount: Int
+    ): TournamentParticipation!
+    "the invoice data of a business tournament's team"
+    completeTournamentParticipation(
+      tournamentParticipationId: ID!, invoiceCompanyName: String!, invoiceLine1: String!, invoiceLine2: String,
+      invoicePostalCode: String!, invoiceTown: String!, invoiceCountry: String!, invoiceEmail: String, invoiceHint: String
+    ): TournamentParticipation!
+    "cancels the team (its registrant before the start, the organiser or an admin until the end); paid money goes back"
+    deleteTournamentParticipation(tournamentParticipationId: ID!): DeleteTournamentParticipationResult!
+  }
+  extend type Mutation {
+    "the organiser or an admin reminds an Open team of its fee (at most once a week, the first a day after registering)"
+    sendPaymentReminder(tournamentParticipationId: ID!): TournamentParticipation!
+    "the organiser or an admin writes to the paid teams"
+    sendChannelMessage(tournamentId: ID!, message: String!): TournamentChannelMessage!
+    "whoever may see the channel; marking again changes nothing"
+    markChannelMessageRead(tournamentChannelMessageId: ID!): MarkChannelMessageReadResult!
   }
 `;
 
@@ -84,5 +134,58 @@ export const tournamentFields = {
     ZNoArgs,
     async (ctx, _i, t: TournamentParent) => (await tournaments.tournamentParticipations(ctx, { id: t.id, organizerId: t.organizer.id })).map((p) => participationOut(p, t.business)),
   ),
-  channelMessages: resolver(ZNoArgs, () => []),
+  channelMessages: resolver(ZNoArgs, (ctx, _i, t: TournamentParent) => tournamentChannel.channelMessagesWithReaders(ctx, t.id), (list) => list.map(channelMessageOut)),
+};
+
+const channelMessageOut = <M extends { sender: unknown }>(m: M) => ({ ...m, author: m.sender });
+const teamRowOut = (row: TTeamOverviewRow) => ({ ...row, team: { id: row.id, name: row.teamName }, paymentIntentClientSecret: null });
+
+/** A team's id under the old API's name. */
+const byParticipationId = <S extends z.ZodObject<{ participationId: z.ZodType }>>(shared: S) =>
+  legacy(shared, ({ tournamentParticipationId, ...rest }) => ({ ...rest, participationId: tournamentParticipationId }));
+
+/** The old API's team { id, name } beside the participation. */
+const teamOut = <P extends { id: number; teamName: string }>(p: P) => ({ ...p, team: { id: p.id, name: p.teamName } });
+
+/** The teams under the old API's names (spec 001 section 7); every answer is the team as its registrant sees it. */
+export const tournamentTeamQueries = {
+  tournamentParticipation: resolver({ auth: "user" }, legacy(ZParticipationIdInput, (a) => ({ participationId: a.id })), (ctx, i) => registration.wrapperParticipation(ctx, i.participationId), teamOut),
+};
+
+export const tournamentTeamMutations = {
+  createTournamentParticipation: resolver(
+    legacy(ZRegisterTeamInput, (a) => ({ ...a, applicationLanguage: typeof a.applicationLanguage === "string" ? a.applicationLanguage.toLowerCase() : a.applicationLanguage })),
+    registration.registerForWrapper,
+    (r) => ({ ...r, participation: teamOut(r.participation) }),
+  ),
+  updateTournamentParticipation: resolver({ auth: "user" }, byParticipationId(ZUpdateRegistrationInput), async (ctx, i) => {
+    await registration.updateRegistration(ctx, i);
+    return registration.wrapperParticipation(ctx, i.participationId);
+  }, teamOut),
+  completeTournamentParticipation: resolver({ auth: "user" }, byParticipationId(ZCompleteRegistrationInput), async (ctx, i) => {
+    await registration.completeRegistration(ctx, i);
+    return registration.wrapperParticipation(ctx, i.participationId);
+  }, teamOut),
+  deleteTournamentParticipation: resolver({ auth: "user" }, byParticipationId(ZParticipationIdInput), async (ctx, i) => {
+    await teamActions.cancelRegistration(ctx, i.participationId);
+    return { ok: true, success: true, participation: teamOut(await registration.wrapperParticipation(ctx, i.participationId)) };
+  }),
+};
+
+/** The channel and the payment reminder under the old API's names (spec 001 section 7). */
+export const tournamentChannelMutations = {
+  sendPaymentReminder: resolver(
+    { auth: "user" },
+    legacy(ZParticipationIdInput, (a) => ({ participationId: a.tournamentParticipationId })),
+    (ctx, i) => sendPaymentReminder(ctx, i.participationId),
+    teamRowOut,
+  ),
+  // a new message is read by its sender alone
+  sendChannelMessage: resolver({ auth: "user" }, ZSendChannelMessageInput, tournamentChannel.sendChannelMessage, (m) => channelMessageOut({ ...m, readBy: m.sender ? [{ id: m.sender.id }] : [] })),
+  markChannelMessageRead: resolver(
+    { auth: "user" },
+    ZMarkChannelMessageReadInput,
+    (ctx, i) => tournamentChannel.markChannelMessageRead(ctx, i.tournamentChannelMessageId),
+    () => ({ ok: true, success: true }),
+  ),
 };

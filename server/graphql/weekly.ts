@@ -1,5 +1,5 @@
 import { ZGameTemplateIdInput, ZUpdateGameTemplateInput, type TGameTemplate } from "@shared/schemas/weekly";
-import { ZNoArgs, resolver } from "./resolve";
+import { ZNoArgs, legacy, resolver } from "./resolve";
 import * as weekly from "../domains/weekly/service";
 
 /**
@@ -37,8 +37,8 @@ export const weeklyTypeDefs = /* GraphQL */ `
     gameTemplate(id: ID!): GameTemplate!
   }
   extend type Mutation {
-    "isActive toggles; latestStartTime = the next week's start records 'does not take place'; courtId moves the session"
-    updateGameTemplate(id: ID!, isActive: Boolean, latestStartTime: DateTime, courtId: ID, regularsHeadStart: Boolean): GameTemplate!
+    "isActive toggles; latestStartTime = the next week's start records 'does not take place'; court (the spec's name) or courtId moves the session"
+    updateGameTemplate(id: ID!, isActive: Boolean, latestStartTime: DateTime, court: ID, courtId: ID, regularsHeadStart: Boolean): GameTemplate!
     deleteGameTemplate(id: ID!): DeletedId!
   }
 `;
@@ -48,12 +48,17 @@ function templateOut(t: TGameTemplate) {
   return { ...rest, duration: durationMinutes, price: t.priceCents / 100 };
 }
 
+/** The account's weekly sessions (spec 001 section 3, `gameTemplates`), loaded when myAccount asks for them. */
+export const weeklyAccountFields = {
+  gameTemplates: resolver(ZNoArgs, weekly.myGameTemplates, (list) => list.map(templateOut)),
+};
+
 export const weeklyQueries = {
   myGameTemplates: resolver({ auth: "user" }, ZNoArgs, weekly.myGameTemplates, (list) => list.map(templateOut)),
   gameTemplate: resolver({ auth: "user" }, ZGameTemplateIdInput, (ctx, i) => weekly.gameTemplate(ctx, i.id), templateOut),
 };
 
 export const weeklyMutations = {
-  updateGameTemplate: resolver({ auth: "user" }, ZUpdateGameTemplateInput, weekly.updateGameTemplate, templateOut),
+  updateGameTemplate: resolver({ auth: "user" }, legacy(ZUpdateGameTemplateInput, ({ court, ...a }) => ({ ...a, courtId: a.courtId ?? court })), weekly.updateGameTemplate, templateOut),
   deleteGameTemplate: resolver({ auth: "user" }, ZGameTemplateIdInput, (ctx, i) => weekly.deleteGameTemplate(ctx, i.id)),
 };

@@ -12,7 +12,9 @@ export function devMailsPage(catcher: MailCatcher): string {
   const items = catcher.mails
     .map(
       (m) => `<article><header><strong>${escape(m.subject)}</strong><span>an ${escape(m.envelopeTo.join(", "))} · ${m.receivedAt.toLocaleString("de-DE")}</span></header>
-<pre>${escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+<pre>${escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre>${m.attachments
+        .map((a, i) => `<p class="note">Anhang: <a href="/dev/mails/${m.id}/attachments/${i}">${escape(a.filename || `Anhang ${i + 1}`)}</a></p>`)
+        .join("")}</article>`,
     )
     .join("\n");
   return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -34,5 +36,14 @@ ${items || '<p class="note">Noch keine E-Mails.</p>'}</main></body></html>`;
 export function mountDevelopmentRoutes<E extends Env>(app: Hono<E>, deps: Deps): void {
   if (deps.config.env === "production") return;
   const catcher = deps.mailer.catcher;
-  if (catcher) app.get("/dev/mails", (c) => c.html(devMailsPage(catcher), 200, { "Cache-Control": "no-store" }));
+  if (!catcher) return;
+  app.get("/dev/mails", (c) => c.html(devMailsPage(catcher), 200, { "Cache-Control": "no-store" }));
+  // a caught mail's attachment (a tournament invoice's PDF), as it was sent
+  app.get("/dev/mails/:id{[0-9]{1,9}}/attachments/:index{[0-9]{1,3}}", (c) => {
+    const attachment = catcher.mails.find((m) => m.id === Number(c.req.param("id")))?.attachments[Number(c.req.param("index"))];
+    if (!attachment) return c.text("Not found", 404);
+    return new Response(new Uint8Array(attachment.content), {
+      headers: { "Content-Type": attachment.contentType, "Content-Disposition": `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, "_")}"`, "Cache-Control": "no-store" },
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
 import type { Ctx, Deps } from "../context";
-import { validateSessionToken } from "../domains/auth/sessions";
+import { extendSession, validateSessionToken } from "../domains/auth/sessions";
 import { guestKeyOf, parseCookies, sessionCookies } from "./cookies";
 import { checkCsrf } from "./csrf";
 import { shareKeysOf } from "./share-keys";
@@ -14,13 +14,15 @@ function shareKeysMeta(cookies: Record<string, string>): { shareKeys?: Record<nu
 /**
  * Builds the transport-independent service context from a web request. Both /trpc and /graphql
  * use it, so sessions, CSRF and the client address are decided in one place.
- * Set-Cookie headers are appended to `resHeaders`.
+ * Set-Cookie headers are appended to `resHeaders`. `renewStaleSession`: a page load (not an API call) renews a
+ * session whose access part is stale, as the client's refresh would (domains/auth/README.md "Access and refresh").
  */
 export async function createRequestContext(
   deps: Deps,
   req: Request,
   resHeaders: Headers,
   remoteAddress: string | null,
+  { renewStaleSession = false }: { renewStaleSession?: boolean } = {},
 ): Promise<Ctx> {
   const cookies = parseCookies(req.headers.get("cookie"));
   const url = new URL(req.url);
@@ -40,7 +42,11 @@ export async function createRequestContext(
 
   const session = sessionToken ? await validateSessionToken(deps, sessionToken) : null;
   const sessionCookieJar = sessionCookies(resHeaders, deps.config.secureCookies);
-  if (session?.renewed && sessionToken) sessionCookieJar.set(sessionToken, session.viewer.sessionExpiresAt);
+  if (session?.accessStale && renewStaleSession && sessionToken) {
+    session.viewer.sessionExpiresAt = await extendSession(deps, session.viewer.sessionId);
+    session.accessStale = false;
+    sessionCookieJar.set(sessionToken, session.viewer.sessionExpiresAt);
+  }
   // An expired or ended session's cookie is removed, so the client stops showing a signed-in state.
   if (!session && cookies[SESSION_COOKIE]) sessionCookieJar.clear();
 
@@ -53,6 +59,7 @@ export async function createRequestContext(
       userAgent: req.headers.get("user-agent"),
       csrfOk,
       sessionToken: session ? sessionToken : null,
+      ...(session?.accessStale ? { sessionStale: true } : {}),
       guestKey: guestKeyOf(cookies),
       ...shareKeysMeta(cookies),
     },

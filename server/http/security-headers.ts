@@ -1,4 +1,5 @@
 import { DEFAULT_PRODUCTION_MAP_STYLE, type Config } from "../config";
+import { telemetryOrigins } from "../integrations/telemetry/client-config";
 
 /**
  * The security headers every answer carries (issue 23, item 10). Computed once from the configuration:
@@ -11,8 +12,11 @@ import { DEFAULT_PRODUCTION_MAP_STYLE, type Config } from "../config";
  *   when it is another host, the map's host;
  * - fetches: this origin and the map's host (style, tiles, sprites, glyphs; MAP_STYLE_URL or the
  *   production default) plus MAP_EXTRA_ORIGINS for a style whose tiles live elsewhere;
- * - Stripe.js, its frames and API when the browser may use Stripe: with a publishable key, and outside
+ * - fetches also to the error reporting service and the analytics tracker, only when configured
+ *   (CLIENT_ERROR_REPORTING_DSN, ANALYTICS_URL; integrations/telemetry);
+ * - Stripe.js and its API when the browser may use Stripe: with a publishable key, and outside
  *   production with the emulator (the Payment Element path can then be tried, e.g. in e2e tests);
+ * - frames: any https page (Stripe's frames; a tournament's plan, an organiser-given https link);
  * - nobody may frame us but ourselves (frame-ancestors 'self', and X-Frame-Options for old browsers).
  * Web push needs no entry: the browser's push service is talked to by the browser, not the page.
  */
@@ -25,7 +29,6 @@ export type SecurityHeaders = {
 
 const STRIPE = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
-  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
   connect: ["https://api.stripe.com"],
   img: ["https://*.stripe.com"],
 };
@@ -61,9 +64,11 @@ export function contentSecurityPolicy(config: Config): string {
     ["style-src-attr", "'unsafe-inline'"],
     ["img-src", unique(["'self'", "data:", "blob:", uploads, ...mapOrigins, ...(stripe ? STRIPE.img : [])])],
     ["font-src", "'self' data:"],
-    ["connect-src", unique(["'self'", ...mapOrigins, ...(stripe ? STRIPE.connect : [])])],
+    ["connect-src", unique(["'self'", ...mapOrigins, ...telemetryOrigins(config), ...(stripe ? STRIPE.connect : [])])],
     ["worker-src", "'self' blob:"],
-    ["frame-src", stripe ? STRIPE.frame.join(" ") : "'none'"],
+    // Any https page: tournament plans are organiser-given https links shown in a sandboxed frame on
+    // /tournament/{id}/plan (an SPA keeps its first document's policy, so it cannot be per route); Stripe's frames are https too.
+    ["frame-src", "https:"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
     ["form-action", "'self'"],

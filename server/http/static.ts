@@ -34,6 +34,7 @@ const TYPES: Record<string, string> = {
   woff2: "font/woff2",
   wasm: "application/wasm",
   txt: "text/plain; charset=utf-8",
+  pdf: "application/pdf",
 };
 
 export function contentTypeOf(path: string): string {

@@ -7,10 +7,12 @@ import { requireViewer } from "../domains/auth/viewer";
 import { requireCourtManager, uploadCourtImage } from "../domains/courts/court-image";
 import { requireLogoUploader, uploadOrganizationLogo } from "../domains/organizations/service";
 import { deleteProfileImage, uploadProfileImage } from "../domains/users/profile-image";
-import { COURT_IMAGE, ORGANIZATION_LOGO } from "@shared/constants";
+import { AD_IMAGE, COURT_IMAGE, ORGANIZATION_LOGO } from "@shared/constants";
+import { ZAdIdInput } from "@shared/schemas/ads";
+import { requireAdUploader, uploadAdImage } from "../domains/ads/service";
 import { ZCourtIdInput, ZOrganizationIdInput } from "@shared/schemas/courts";
 import { PROFILE_IMAGE } from "../integrations/images";
-import { storageFor } from "../integrations/storage";
+import { isPrivateKey, storageFor } from "../integrations/storage";
 import { graphqlExtensions } from "../graphql/errors";
 import { AppError } from "../lib/errors";
 import { createRequestContext } from "./request-context";
@@ -29,6 +31,7 @@ export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
  *   DELETE /api/profile-image                                   -> { profileImageUrl: null }
  *   POST   /api/court-image/:courtId   field `courtImage`       -> { imageUrl }  (admins, staff groups Leiter/Mitarbeiter)
  *   POST   /api/organization-logo/:id  field `logoImage`        -> { imageUrl }  (admins, members of the organisation)
+ *   POST   /api/ad-image/:id    field `adImage`                -> { imageUrl }  (admins; 2 MB, exact size: domains/ads)
  *   GET    /uploads/<key>       the stored files (local storage, or a bucket without a public address)
  * Mutations need the CSRF header and our Origin like every tRPC and GraphQL mutation. Errors answer
  * `{ error: { code, message, details?, fields? } }` with the codes of shared/errors.ts and their HTTP status.
@@ -37,7 +40,8 @@ export const GRAPHQL_MAX_JSON_BYTES = 1024 * 1024;
  */
 export function mountUploads(app: Hono<Env>, deps: Deps): void {
   const graphqlLimit = bodyLimit({
-    maxSize: PROFILE_IMAGE.maxBytes + MULTIPART_OVERHEAD,
+    // the largest picture any upload takes (an ad image, 2 MB); each service refuses more than its own limit
+    maxSize: Math.max(PROFILE_IMAGE.maxBytes, AD_IMAGE.maxBytes) + MULTIPART_OVERHEAD,
     onError: (c) => graphqlRefusal(c, new AppError("IMAGE_TOO_LARGE", { details: { maxBytes: PROFILE_IMAGE.maxBytes } })),
   });
   // Everything else on /graphql is a JSON or GET query: the same 1 MiB as /trpc (yoga's own default is 25 MB).
@@ -75,10 +79,21 @@ export function mountUploads(app: Hono<Env>, deps: Deps): void {
     }),
   );
 
+  app.post("/api/ad-image/:id", (c) =>
+    handle(c, deps, async (ctx) => {
+      const { id } = parseId(ZAdIdInput, c.req.param("id"), "id");
+      requireAdUploader(ctx); // before reading anyone's body
+      const file = await readFileField(c.req.raw, "adImage", AD_IMAGE.maxBytes).catch((e: unknown) => {
+        throw e instanceof AppError && e.code === "IMAGE_TOO_LARGE" ? new AppError("AD_IMAGE_TOO_LARGE", { details: { maxBytes: AD_IMAGE.maxBytes } }) : e;
+      });
+      return uploadAdImage(ctx, id, file);
+    }),
+  );
+
   app.get("/uploads/*", async (c) => {
     const path = new URL(c.req.url).pathname.slice("/uploads/".length);
-    // Keys are plain lower-case names: anything encoded is not one of ours.
-    const file = await storageFor(deps.config).get(path);
+    // Keys are plain lower-case names: anything encoded is not one of ours. Private folders have their own routes.
+    const file = isPrivateKey(path) ? null : await storageFor(deps.config).get(path);
     if (!file) return c.text("Not found", 404);
     const headers: Record<string, string> = {
       "Content-Type": file.contentType,
@@ -107,7 +122,7 @@ async function handle(c: Context<Env>, deps: Deps, run: (ctx: Ctx) => Promise<un
 }
 
 /** A path id through the procedure's own id schema (digits only, in range), else a field error. */
-function parseId(schema: typeof ZCourtIdInput | typeof ZOrganizationIdInput, raw: string | undefined, path: string): { id: number } {
+function parseId(schema: typeof ZCourtIdInput | typeof ZOrganizationIdInput | typeof ZAdIdInput, raw: string | undefined, path: string): { id: number } {
   const text = raw ?? "";
   const parsed = /^[0-9]{1,10}$/.test(text) ? schema.safeParse({ id: Number(text) }) : null;
   if (!parsed?.success) throw new AppError("VALIDATION", { fields: [{ path, code: "invalid" }] });

@@ -37,6 +37,17 @@ function checkKey(key: string): void {
   if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
+/**
+ * Folders whose files are private: never served by `GET /uploads/<key>`, only by their own access-checked route
+ * (business tournaments' invoices: server/http/tournament-invoices.ts; organisers' invoices: server/http/organizer-invoices.ts). A bucket with a public address
+ * (UPLOADS_PUBLIC_URL) must keep these folders private by its own policy.
+ */
+export const PRIVATE_FOLDERS = ["tournament-invoices", "organizer-invoices"] as const;
+
+export function isPrivateKey(key: string): boolean {
+  return PRIVATE_FOLDERS.some((folder) => key.startsWith(`${folder}/`));
+}
+
 /** A fresh random key in a folder, e.g. `newKey("profile-images", "jpg")`. */
 export function newKey(folder: string, ext: string): string {
   const key = `${folder}/${crypto.randomUUID()}.${ext}`;

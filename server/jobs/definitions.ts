@@ -58,6 +58,9 @@ const ZBookingDeadlineJob = z.object({ bookingId: z.number().int(), status: z.en
 export type BookingDeadlineJob = z.infer<typeof ZBookingDeadlineJob>;
 const ZBookingPaymentReleaseJob = z.object({ bookingId: z.number().int(), paymentId: z.number().int() });
 export type BookingPaymentReleaseJob = z.infer<typeof ZBookingPaymentReleaseJob>;
+/** Gives back a tournament team's payment it is no longer owed (domains/tournaments/team-payment.ts): cancels an unpaid intent, refunds a paid one with the fee. */
+const ZTeamPaymentReleaseJob = z.object({ participationId: z.number().int(), paymentId: z.number().int() });
+export type TeamPaymentReleaseJob = z.infer<typeof ZTeamPaymentReleaseJob>;
 /** Imports the linked Google calendars of every court owner (domains/calendar), every 5 minutes. */
 const ZGoogleImportJob = z.object({ userId: z.number().int().optional() });
 export type GoogleImportJob = z.infer<typeof ZGoogleImportJob>;
@@ -65,6 +68,17 @@ export type GoogleImportJob = z.infer<typeof ZGoogleImportJob>;
 /** The organiser's reminder that a weekly session's next week can be confirmed (domains/weekly/reminder.ts), at `opensAt`. */
 const ZWeeklyReminderJob = z.object({ templateId: z.number().int(), opensAt: z.string() });
 export type WeeklyReminderJob = z.infer<typeof ZWeeklyReminderJob>;
+
+/** Issues a paid business team's invoice (domains/tournaments/invoices.ts); idempotent per participation. */
+const ZTournamentInvoiceJob = z.object({ participationId: z.number().int() });
+export type TournamentInvoiceJob = z.infer<typeof ZTournamentInvoiceJob>;
+/** Issues the cancellation invoice of a refunded team's invoice (domains/tournaments/invoices.ts); idempotent per participation. */
+const ZTournamentInvoiceCancellationJob = z.object({ participationId: z.number().int() });
+export type TournamentInvoiceCancellationJob = z.infer<typeof ZTournamentInvoiceCancellationJob>;
+
+/** The organisers' invoices of a Berlin month (domains/accounting/service.ts); no month: the month before now (the monthly schedule). */
+const ZOrganizerInvoicesJob = z.object({ year: z.number().int().min(2020).max(2100).optional(), month: z.number().int().min(1).max(12).optional() });
+export type OrganizerInvoicesJob = z.infer<typeof ZOrganizerInvoicesJob>;
 
 export const JOBS = {
   "game-min-players-warning": ZMinPlayersJob,
@@ -81,8 +95,12 @@ export const JOBS = {
   "game-waiting-list": ZWaitingListJob,
   "court-booking-deadline": ZBookingDeadlineJob,
   "court-booking-payment-release": ZBookingPaymentReleaseJob,
+  "tournament-team-payment-release": ZTeamPaymentReleaseJob,
   "google-calendar-import": ZGoogleImportJob,
   "weekly-confirmation-reminder": ZWeeklyReminderJob,
+  "tournament-invoice": ZTournamentInvoiceJob,
+  "tournament-invoice-cancellation": ZTournamentInvoiceCancellationJob,
+  "organizer-invoices": ZOrganizerInvoicesJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -10,9 +10,12 @@ import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 import { handleBookingPaymentRelease } from "../domains/bookings/payment";
 import { handleBookingDeadline } from "../domains/bookings/service";
+import { handleTeamPaymentRelease } from "../domains/tournaments/team-payment";
 import { handleGoogleImport } from "../domains/calendar/import";
 import { handleConfirmationReminder } from "../domains/weekly/reminder";
-import { GOOGLE_IMPORT_CRON } from "@shared/constants";
+import { handleTournamentInvoice, handleTournamentInvoiceCancellation } from "../domains/tournaments/invoices";
+import { handleOrganizerInvoices, ORGANIZER_INVOICES_CRON } from "../domains/accounting/service";
+import { GOOGLE_IMPORT_CRON, GAME_TIME_ZONE } from "@shared/constants";
 
 /**
  * Registers the workers of every job (jobs/definitions.ts): the logic lives in its domain, this
@@ -23,6 +26,8 @@ export async function startGameWorkers(deps: Deps) {
   await deps.jobs.work("game-takes-place-prompt", (job) => handleTakesPlacePrompt(deps, job));
   await deps.jobs.work("game-auto-cancel", (job) => handleAutoCancel(deps, job));
   await deps.jobs.work("weekly-confirmation-reminder", (job) => handleConfirmationReminder(deps, job));
+  await deps.jobs.work("tournament-invoice", (job) => handleTournamentInvoice(deps, job));
+  await deps.jobs.work("tournament-invoice-cancellation", (job) => handleTournamentInvoiceCancellation(deps, job));
 }
 
 /** Works the `send-mail` queue, unless mail is held (no SMTP_URL in production): then the jobs wait for a process that can send. */
@@ -71,6 +76,7 @@ export async function startParticipationPaymentWorkers(deps: Deps) {
 export async function startBookingWorkers(deps: Deps) {
   await deps.jobs.work("court-booking-deadline", (job) => handleBookingDeadline(deps, job));
   if (deps.payments) await deps.jobs.work("court-booking-payment-release", (job) => handleBookingPaymentRelease(deps, job));
+  if (deps.payments) await deps.jobs.work("tournament-team-payment-release", (job) => handleTeamPaymentRelease(deps, job));
 }
 
 /**
@@ -88,23 +94,32 @@ export async function startCalendarWorkers(deps: Deps) {
 }
 
 /**
+ * The organisers' monthly invoices (domains/accounting/service.ts): on the 1st of each month, Berlin time, by pg-boss's
+ * cron (one job per occurrence across all server processes) for the month before; a month can also be sent by hand.
+ */
+export async function startAccountingWorkers(deps: Deps) {
+  await deps.jobs.work("organizer-invoices", (job) => handleOrganizerInvoices(deps, job));
+  await deps.jobs.boss.schedule("organizer-invoices", ORGANIZER_INVOICES_CRON, {}, { tz: GAME_TIME_ZONE });
+}
+
+/**
  * The dispatcher polls every 2 seconds (domains/notifications/service.ts explains why it polls);
  * several server processes may poll at once, the ledger keeps each row to one of them.
  * Returns a stop function.
  */
-export function startNotificationDispatcher(deps: Deps, intervalMs = 2000): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
+export function startNotificationDispatcher(deps: Deps, intervalMs = 2000): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    try {
-      await dispatchPendingNotifications(deps);
-    } catch (error) {
-      deps.logger.error("notification dispatch failed", { error: String(error) });
-    } finally {
-      running = false;
-    }
+    running = dispatchPendingNotifications(deps)
+      .then(() => {})
+      .catch((error) => deps.logger.error("notification dispatch failed", { error: String(error) }))
+      .finally(() => (running = null));
   }, intervalMs);
   timer.unref?.();
-  return () => clearInterval(timer);
+  // Stops the timer and waits for a dispatch under way (graceful shutdown closes the database after this).
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

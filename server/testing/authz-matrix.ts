@@ -1,5 +1,8 @@
 import type { ErrorCode } from "@shared/errors";
-import { gameInput } from "./factories";
+import { createAdRow } from "./ad-fixtures";
+import { createReport, createWebhookFailure } from "./admin-fixtures";
+import { createUser, gameInput } from "./factories";
+import { plannerOf } from "../domains/planner/test-fixtures";
 import type { Role, World } from "./authz-world";
 
 /**
@@ -50,6 +53,11 @@ const hour = (at: Date) => new Date(at.getTime() + 3600_000);
 
 export const POLICY: Record<string, Row> = {
   // ---- accounts: each acts on the caller's own account, or on a token only its owner has
+  // ---- accounting (issue 26): the overview for admins; an organiser's invoice for its organiser (the owner) and admins
+  "accounting.coachedGames": { input: (w) => ({ year: 2026, month: 11, regionSlug: w.region.slug }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  // the owner has no invoice: admins pass the check and find none
+  "accounting.organizerInvoice": { input: (w) => ({ userId: w.owner.id, year: 2026, month: 11 }), expect: signedIn("FORBIDDEN", { admin: "NOT_FOUND" }) },
+  "accounting.myInvoices": { expect: signedIn(OK) },
   "accounts.confirmEmail": { input: () => ({ emailToken: "not-a-token-of-anyone" }), expect: everyone("EMAIL_TOKEN_INVALID") },
   "accounts.deleteAccount": { input: () => ({ confirmation: "LÖSCHEN" }), expect: signedIn(OK), freshViewer: true, graphql: { deleteAccount: () => ({}) } },
   "accounts.editProfile": { input: () => ({ firstName: "Neu" }), expect: signedIn(OK) },
@@ -58,6 +66,52 @@ export const POLICY: Record<string, Row> = {
   "accounts.resetPassword": { input: () => ({ resetToken: "not-a-token-of-anyone", newPassword: "NeuesPasswort123" }), expect: everyone("VALIDATION") },
   "addresses.createOrUpdate": { input: (w) => ({ id: w.address.id, line1: "Fremde Straße 1", town: "Berlin", postalCode: "10115", country: "DE" }), expect: signedIn("ADDRESS_NOT_FOUND") },
   "addresses.mine": { expect: signedIn(OK) },
+
+  // ---- the staff console (issue 26): admins only, every procedure; fresh subjects per cell where the call changes them
+  "admin.overview": { expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.auditLog": { input: () => ({ subjectType: "region" }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.regions": { expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.createRegion": { input: () => ({ name: "Matrixstadt", slug: `matrix-${crypto.randomUUID().slice(0, 8)}`, latitude: 52.5, longitude: 13.4 }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.updateRegion": { input: (w) => ({ id: w.region.id, featured: true }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.organizations": { expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.organization": { input: (w) => ({ id: w.organization.id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.createOrganization": { input: () => ({ name: "Matrix e.V." }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.updateOrganization": { input: (w) => ({ id: w.organization.id, gameApplicationFeePercentage: 6 }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.addOrganizationMember": { input: async (w) => ({ organizationId: w.organization.id, userId: (await createUser(w.deps)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.removeOrganizationMember": {
+    input: async (w) => ({ organizationId: w.organization.id, userId: (await createUser(w.deps, { organizationId: w.organization.id })).id }),
+    expect: signedIn("FORBIDDEN", { admin: OK }),
+  },
+  "admin.users": { input: () => ({ query: "Matrix" }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.user": { input: (w) => ({ id: w.owner.id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.setUserRoles": { input: async (w) => ({ id: (await createUser(w.deps)).id, isCourtOwner: true }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.blockUser": { input: async (w) => ({ id: (await createUser(w.deps)).id, reason: "Matrix" }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.unblockUser": { input: async (w) => ({ id: (await createUser(w.deps, { blockedAt: new Date() })).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.news": { input: () => ({}), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.sendNews": { input: (w) => ({ textDe: "Matrix-Neuigkeit", textEn: "Matrix news", regionIds: [w.region.id] }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.gameReports": { input: () => ({}), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.answerGameReport": { input: async (w) => ({ id: (await createReport(w.deps, w.game.id, (await createUser(w.deps)).id)).id, text: "Danke, wir kümmern uns." }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.closeGameReport": { input: async (w) => ({ id: (await createReport(w.deps, w.game.id, (await createUser(w.deps)).id)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.cancelReportedGame": { input: async (w) => ({ id: (await createReport(w.deps, (await w.newGame()).game.id, w.renter.id)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.webhookFailures": { input: () => ({}), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.reconcileWebhookFailure": { input: async (w) => ({ id: (await createWebhookFailure(w.deps)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "admin.maintenance": { expect: signedIn("FORBIDDEN", { admin: OK }) },
+  // off while off: nothing changes for the other tests sharing the database (maintenance.test.ts switches it on)
+  "admin.setMaintenance": { input: () => ({ on: false }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+
+  // ---- ads: admins manage them; anyone sees and counts the active ones
+  "ads.adminGet": { input: async (w) => ({ id: (await createAdRow(w.deps)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "ads.create": { input: (w) => ({ title: "Matrix", kind: "GAME", size: "BIG", position: "AFTER_TODAY", linkUrl: "https://example.org/matrix", regionId: w.region.id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "ads.delete": { input: async (w) => ({ id: (await createAdRow(w.deps)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "ads.forTournament": { input: (w) => ({ tournamentId: w.tournament.id }), expect: everyone(OK) },
+  "ads.gameFeed": { input: (w) => ({ regionSlug: w.region.slug }), expect: everyone(OK), graphql: { gameFeedAdvertisements: () => ({}) } },
+  "ads.get": { input: async (w) => ({ id: (await createAdRow(w.deps, { regionId: w.region.id })).id }), expect: everyone(OK) },
+  "ads.list": { expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "ads.recordImpression": { input: async (w) => ({ id: (await createAdRow(w.deps, { regionId: w.region.id })).id }), expect: everyone(OK) },
+  "ads.update": {
+    input: async (w) => ({ id: (await createAdRow(w.deps)).id, title: "Geändert", kind: "GAME", size: "HALF", position: "DEFAULT", linkUrl: "https://example.org/neu", regionId: null }),
+    expect: signedIn("FORBIDDEN", { admin: OK }),
+  },
 
   // ---- auth
   "auth.login": { input: () => ({ email: `niemand-${crypto.randomUUID().slice(0, 8)}@example.org`, password: "falsch-falsch" }), expect: everyone("INVALID_CREDENTIALS"), graphql: { tokenAuth: (i) => i } },
@@ -180,24 +234,87 @@ export const POLICY: Record<string, Row> = {
   "payments.resetAccount": { expect: signedIn(OK) },
 
   // ---- regions, users
+  // ---- the availability planner: a poll of the owner; only its organiser and admins see or change it, anybody answers
+  "planner.create": {
+    input: (w) => ({ title: "Umfrage", regionId: w.region.id, courtId: null, slots: [{ weekday: 1, startTime: "19:00", durationMinutes: 90 }], interval: 0, pollEndsAt: w.inDays(3), shareChannel: "LINK" }),
+    expect: signedIn(OK),
+    graphql: { createAvailabilityPlanner: ({ slots, ...rest }) => ({ ...rest, slots: slots.map(({ durationMinutes, ...s }: { durationMinutes: number }) => ({ ...s, duration: durationMinutes })) }) },
+  },
+  "planner.mine": { expect: signedIn(OK) },
+  "planner.get": { input: async (w) => ({ id: (await plannerOf(w.deps, w.owner.id)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "planner.close": { input: async (w) => ({ id: (await plannerOf(w.deps, w.owner.id)).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  // the admin passes the permission check and meets the poll's state: still open
+  "planner.convert": { input: async (w) => ({ id: (await plannerOf(w.deps, w.owner.id)).id, gameId: w.game.id }), expect: signedIn("FORBIDDEN", { admin: "PLANNER_NOT_ENDED" }) },
+  "planner.poll": { input: async (w) => ({ token: (await plannerOf(w.deps, w.owner.id)).publicToken }), expect: everyone(OK) },
+  "planner.answer": {
+    input: async (w) => {
+      const p = await plannerOf(w.deps, w.owner.id);
+      return { token: p.publicToken, voterKey: "matrix-voter-key-0001", firstName: "Matrix", answers: [{ slotId: p.slots[0]!.id, available: true }] };
+    },
+    expect: everyone(OK),
+  },
   "regions.bySlug": { input: (w) => ({ slug: w.region.slug }), expect: everyone(OK) },
   "regions.list": { expect: everyone(OK) },
+  "legal.info": { expect: everyone(OK) },
   "users.byId": { input: (w) => ({ id: w.owner.id }), expect: everyone(OK), graphql: { user: (i) => i } },
   "users.games": {
     input: (w) => ({ userId: w.owner.id, kind: "queue" }),
     empty: { select: "objects { id }", test: (a) => a.objects.length === 0 }, expect: everyone("EMPTY") },
   "users.myAccount": { expect: everyone(OK), graphqlExpect: visitors },
+  "users.rateAppHintSeen": { expect: signedIn(OK) },
+  "users.showRateAppHint": { expect: everyone(OK) },
   "users.updateLanguage": { input: () => ({ applicationLanguage: "de" }), expect: signedIn(OK) },
 
   // ---- tournaments: the owner's (an organisation member's); admins and organisation members create them
   "tournaments.byId": { input: (w) => ({ tournamentId: w.tournament.id }), expect: everyone(OK), graphql: { tournament: (i) => ({ id: i.tournamentId }) } },
   "tournaments.cancel": { input: async (w) => ({ tournamentId: (await w.newTournament()).id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  // the channel: the organiser, admins and paid teams' users (none of the roles has a team); reminders: organiser and admins (a team is nobody else's business)
+  "tournaments.channel": { input: (w) => ({ tournamentId: w.tournament.id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "tournaments.markChannelMessageRead": { input: (w) => ({ tournamentChannelMessageId: w.channelMessage.id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "tournaments.sendChannelMessage": { input: (w) => ({ tournamentId: w.tournament.id, message: "Fremd" }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "tournaments.sendPaymentReminder": {
+    input: async (w) => ({ participationId: (await w.newOpenTeam()).id }),
+    expect: signedIn("TOURNAMENT_TEAM_NOT_FOUND", { admin: OK }),
+    graphql: { sendPaymentReminder: (i) => ({ tournamentParticipationId: i.participationId }) },
+  },
   "tournaments.create": {
     input: (w) => ({ name: "Fremd-Cup", startTime: w.inDays(60, 9), endTime: w.inDays(60, 17), maxTeams: 8, locationName: "Sportpark", regionId: w.region.id }),
     expect: signedIn("FORBIDDEN", { orgMember: OK, admin: OK }) },
   // a draft exists only for its organiser and admins
   "tournaments.publish": { input: async (w) => ({ tournamentId: (await w.newTournament(false)).id }), expect: signedIn("TOURNAMENT_NOT_FOUND", { admin: OK }) },
   "tournaments.upcoming": { input: (w) => ({ regionId: w.region.id }), expect: everyone(OK) },
+  // teams: a team the renter registered in the owner's tournament; only its registrant, the organiser and admins see it
+  "tournaments.register": {
+    input: async (w, viewerId) => ({
+      tournamentId: (await w.newTournament()).id,
+      teamName: "Matrix-Neu",
+      phoneNumber: "0151 23456789",
+      lastName: "Muster",
+      ...(viewerId === null ? { firstName: "Neu", email: `matrix-${crypto.randomUUID()}@example.org` } : {}),
+    }),
+    expect: everyone(OK),
+    graphql: { createTournamentParticipation: (i) => i },
+  },
+  "tournaments.team": { input: (w) => ({ participationId: w.team.id }), expect: signedIn("TOURNAMENT_TEAM_NOT_FOUND", { admin: OK }), graphql: { tournamentParticipation: (i) => ({ id: i.participationId }) } },
+  "tournaments.myTeams": { input: (w) => ({ tournamentId: w.tournament.id }), expect: everyone(OK) },
+  "tournaments.completeRegistration": {
+    input: (w) => ({ participationId: w.team.id, invoiceCompanyName: "Matrix GmbH", invoiceLine1: "Weg 1", invoicePostalCode: "10115", invoiceTown: "Berlin", invoiceCountry: "DE" }),
+    expect: signedIn("TOURNAMENT_TEAM_NOT_FOUND", { admin: OK }),
+    graphql: { completeTournamentParticipation: ({ participationId, ...rest }) => ({ tournamentParticipationId: participationId, ...rest }) },
+  },
+  "tournaments.updateRegistration": {
+    input: (w) => ({ participationId: w.team.id, phoneNumber: "030 1234567" }),
+    expect: signedIn("TOURNAMENT_TEAM_NOT_FOUND", { admin: OK }),
+    graphql: { updateTournamentParticipation: ({ participationId, ...rest }) => ({ tournamentParticipationId: participationId, ...rest }) },
+  },
+  "tournaments.pay": { input: (w) => ({ participationId: w.team.id }), expect: signedIn("TOURNAMENT_TEAM_NOT_FOUND") },
+  "tournaments.cancelRegistration": {
+    input: async (w) => ({ participationId: (await w.newTeam()).id }),
+    expect: signedIn("TOURNAMENT_TEAM_NOT_FOUND", { admin: OK }),
+    graphql: { deleteTournamentParticipation: (i) => ({ tournamentParticipationId: i.participationId }) },
+  },
+  "tournaments.markPaid": { input: async (w) => ({ participationId: (await w.newTeam()).id }), expect: signedIn("TOURNAMENT_TEAM_NOT_FOUND", { admin: OK }) },
+  "tournaments.teams": { input: (w) => ({ tournamentId: w.tournament.id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
   "tournaments.update": { input: async (w) => ({ tournamentId: (await w.newTournament()).id, name: "Fremd" }), expect: signedIn("FORBIDDEN", { admin: OK }) },
 
   // ---- weekly sessions: the owner's
@@ -215,4 +332,6 @@ export const GRAPHQL_ONLY_POLICY: Record<string, Row & { file?: string }> = {
   deleteProfileImage: { expect: signedIn(OK) },
   uploadCourtImage: { input: (w) => ({ courtId: w.court.id }), file: "courtImage", expect: signedIn("FORBIDDEN", { admin: OK }) },
   uploadOrganizationLogo: { input: (w) => ({ id: w.organization.id }), file: "logoImage", expect: signedIn("FORBIDDEN", { orgMember: OK, admin: OK }) },
+  // the matrix's 8x8 picture passes the admin gate and is refused for its dimensions (a BIG ad needs 1200x1125)
+  uploadAdvertisementImage: { input: async (w) => ({ adId: (await createAdRow(w.deps, { imageUrl: null })).id }), file: "adImage", expect: signedIn("FORBIDDEN", { admin: "AD_IMAGE_DIMENSIONS" }) },
 };

@@ -1,5 +1,5 @@
 import type { Ctx, Deps } from "../context";
-import { courtAvailabilities, courtBookings, organizations, participations, subCourts } from "../db/schema";
+import { courtAvailabilities, courtBookings, organizations, participations, subCourts, tournamentParticipations } from "../db/schema";
 import { createSession } from "../domains/auth/sessions";
 import { callerFor } from "./caller";
 import { createCourt, createGameRow, createRegion, createUser, gameInput } from "./factories";
@@ -133,6 +133,24 @@ export async function buildWorld(deps: Deps) {
     return publish ? ownerCalls.caller.tournaments.publish({ tournamentId: t.id }) : t;
   }
   const tournament = await newTournament();
+  /** An Open team in the owner's tournament, registered two days ago: a payment reminder may go out for it. */
+  async function newOpenTeam() {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const [team] = await deps.db
+      .insert(tournamentParticipations)
+      .values({ tournamentId: tournament.id, teamName: `Matrix ${tag}`, firstName: "Team", lastName: "Matrix", email: `team-${tag}@example.org`, phoneNumber: "+4915123456789", createdAt: new Date(deps.clock.now().getTime() - 2 * 86_400_000) })
+      .returning();
+    return team!;
+  }
+  const channelMessage = await ownerCalls.caller.tournaments.sendChannelMessage({ tournamentId: tournament.id, message: "Willkommen im Turnierkanal" });
+  /** A team the renter registered for a tournament of the owner (a fresh one unless given): organised by the owner, registered by somebody else. */
+  let teamCount = 0;
+  async function newTeam(tournamentId?: number) {
+    const id = tournamentId ?? (await newTournament()).id;
+    const registered = await renterCalls.caller.tournaments.register({ tournamentId: id, teamName: `Matrix-Team ${++teamCount}`, lastName: "Mieter", phoneNumber: "0151 23456789" });
+    return registered.participation;
+  }
+  const team = await newTeam(tournament.id);
 
   return {
     deps,
@@ -167,6 +185,10 @@ export async function buildWorld(deps: Deps) {
     savePlaceFor,
     tournament,
     newTournament,
+    newOpenTeam,
+    channelMessage,
+    team,
+    newTeam,
   };
 }
 

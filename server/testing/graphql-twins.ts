@@ -5,6 +5,9 @@
  * wrapper has it. Each twin declares the procedure's `auth` (graphql/resolve.ts), except DIFFERENT_AUTH.
  */
 export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
+  "accounting.coachedGames": ["coachedGames"],
+  "accounting.myInvoices": [], // the profile's list: the web client's alone
+  "accounting.organizerInvoice": ["organizerInvoice"],
   "accounts.confirmEmail": ["confirmEmail"],
   "accounts.deleteAccount": ["deleteAccount"],
   "accounts.editProfile": ["editProfile"],
@@ -13,6 +16,41 @@ export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
   "accounts.resetPassword": ["resetPassword"],
   "addresses.createOrUpdate": ["createOrUpdateAddress"],
   "addresses.mine": ["myAddresses"],
+  "admin.overview": [], // the staff console is web-only: the old API documents none of its operations
+  "admin.auditLog": [],
+  "admin.regions": [],
+  "admin.createRegion": [],
+  "admin.updateRegion": [],
+  "admin.organizations": [],
+  "admin.organization": [],
+  "admin.createOrganization": [],
+  "admin.updateOrganization": [],
+  "admin.addOrganizationMember": [],
+  "admin.removeOrganizationMember": [],
+  "admin.users": [],
+  "admin.user": [],
+  "admin.setUserRoles": [],
+  "admin.blockUser": [],
+  "admin.unblockUser": [],
+  "admin.news": [],
+  "admin.sendNews": [],
+  "admin.gameReports": [],
+  "admin.answerGameReport": [],
+  "admin.closeGameReport": [],
+  "admin.cancelReportedGame": [],
+  "admin.webhookFailures": [],
+  "admin.reconcileWebhookFailure": [],
+  "admin.maintenance": [],
+  "admin.setMaintenance": [],
+  "ads.adminGet": [],
+  "ads.create": [], // the old API documents no operation for managing ads (spec 001 section 7)
+  "ads.delete": [],
+  "ads.forTournament": [], // the wrapper reads Tournament.advertisement
+  "ads.gameFeed": ["gameFeedAdvertisements"],
+  "ads.get": ["advertisement"],
+  "ads.list": [],
+  "ads.recordImpression": [],
+  "ads.update": [],
   "auth.login": ["tokenAuth"],
   "auth.logout": ["logout"],
   "auth.refresh": ["refreshToken"],
@@ -93,17 +131,40 @@ export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
   "payments.createAccountLink": ["createStripeAccountLink"],
   "payments.refreshAccount": [], // the wrapper asks myAccount(updatePaymentDetails: true)
   "payments.resetAccount": ["resetPaymentAccount"],
+  "planner.answer": [],
+  "planner.close": [],
+  "planner.convert": [],
+  "planner.create": ["createAvailabilityPlanner"],
+  "planner.get": [],
+  "planner.mine": ["myBots"],
+  "planner.poll": [],
   "regions.bySlug": [],
   "regions.list": ["regions"],
   "tournaments.byId": ["tournament"],
   "tournaments.cancel": [], // the old API documents no operation for managing tournaments (spec 001 section 7)
+  "tournaments.channel": [], // the wrapper reads Tournament.channelMessages
   "tournaments.create": [],
   "tournaments.publish": [],
   "tournaments.update": [],
+  "tournaments.markChannelMessageRead": ["markChannelMessageRead"],
+  "tournaments.sendChannelMessage": ["sendChannelMessage"],
+  "tournaments.sendPaymentReminder": ["sendPaymentReminder"],
   "tournaments.upcoming": ["upcomingTournaments"],
+  "tournaments.register": ["createTournamentParticipation"],
+  "tournaments.myTeams": [], // the wrapper reads a team by id (tournamentParticipation)
+  "tournaments.team": ["tournamentParticipation"],
+  "tournaments.completeRegistration": ["completeTournamentParticipation"],
+  "tournaments.updateRegistration": ["updateTournamentParticipation"],
+  "tournaments.cancelRegistration": ["deleteTournamentParticipation"],
+  "tournaments.pay": [], // the wrapper reads TournamentParticipation.paymentIntentClientSecret
+  "tournaments.markPaid": [], // the organiser's overview is the web client's
+  "tournaments.teams": [], // the wrapper reads Tournament.tournamentParticipations
+  "legal.info": [],
   "users.byId": ["user"],
   "users.games": [], // the wrapper reads MyAccount/PublicUser.hostedGames, attendedGames, queueGames
   "users.myAccount": ["myAccount"],
+  "users.rateAppHintSeen": [], // the wrapper's web page records it over tRPC
+  "users.showRateAppHint": ["showRateAppHint"],
   "users.updateLanguage": ["updateLanguage"],
   "weekly.delete": ["deleteGameTemplate"],
   "weekly.get": ["gameTemplate"],
@@ -119,6 +180,7 @@ export const GRAPHQL_ONLY: Record<string, "user" | "admin" | undefined> = {
   deleteProfileImage: "user", // DELETE /api/profile-image
   uploadCourtImage: "user", // POST /api/court-image/:courtId
   uploadOrganizationLogo: "user", // POST /api/organization-logo/:id
+  uploadAdvertisementImage: "admin", // POST /api/ad-image/:id
 };
 
 /**

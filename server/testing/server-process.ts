@@ -3,24 +3,29 @@ import { join } from "node:path";
 import { CSRF_HEADER } from "@shared/constants";
 import { transformer } from "@shared/transformer";
 import { eventually } from "./eventually";
+import { testServerPort } from "./ports";
 import { testDeps } from "./test-db";
 
 const root = join(import.meta.dir, "..", "..");
 
 export type ServerProcess = { url: string; proc: ReturnType<typeof Bun.spawn>; stop(): Promise<void> };
 
-/** A loopback port nobody listens on right now (the system's choice for port 0). */
-function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
+/**
+ * Legal data for test server processes (NODE_ENV=production refuses to start without LEGAL_*, config.ts
+ * productionRefusal); clearly test values. A test of the refusal overrides them with empty strings.
+ */
+export const TEST_LEGAL_ENV: Record<string, string> = {
+  LEGAL_OPERATOR: "Kickrunde Testbetrieb GmbH",
+  LEGAL_ADDRESS: "Teststraße 1; 10115 Berlin; Deutschland",
+  LEGAL_CONTACT_EMAIL: "test@kickrunde.example",
+  LEGAL_REPRESENTATIVE: "Erika Test",
+  LEGAL_DATA_PROTECTION_EMAIL: "datenschutz@kickrunde.example",
+};
 
 /**
- * A real `bun server/index.ts` on a free loopback port against the given PostgreSQL database. A port can still be
- * taken between the probe and the server's listen (test processes run side by side): a server that exits before it
- * answers is started again on another port, three times at most.
+ * A real `bun server/index.ts` on a free loopback port of this test process's range (ports.ts) against the given
+ * PostgreSQL database. A port can still be taken between the probe and the server's listen: a server that exits
+ * before it answers is started again on another port, three times at most.
  */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
@@ -31,11 +36,11 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
 }
 
 async function startOnce(databaseUrl: string, env: Record<string, string>): Promise<ServerProcess | { failedUrl: string; exitCode: number | null }> {
-  const port = freePort();
+  const port = testServerPort();
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn([process.execPath, "server/index.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "error", ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "error", ...TEST_LEGAL_ENV, ...env },
     stdout: "ignore",
     stderr: "inherit",
   });

@@ -37,6 +37,9 @@ export async function openScratchDatabase(): Promise<{ database: Database; drop:
     const name = `kr_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
+    // A throwaway database: commits need not wait for the disk (a PostgreSQL crash may lose the last ones, which a
+    // test database can afford; everything else stays as in production). Makes the suite several times faster.
+    await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
     const testUrl = new URL(url);
     testUrl.pathname = `/${name}`;
     const db = await openDatabase({ kind: "postgres", url: testUrl.toString(), max: 5 });

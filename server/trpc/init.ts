@@ -69,7 +69,11 @@ export function validationMessage(fields: AppErrorData["fields"]): string {
  * public procedures have none). GraphQL resolvers declare the same (graphql/resolve.ts), and the
  * authorisation tests read both.
  */
-export type ProcedureMeta = { auth?: "user" | "admin" };
+export type ProcedureMeta = {
+  auth?: "user" | "admin";
+  /** "allowed": callable while the session's access part is stale (the auth calls; domains/auth/README.md "Access and refresh") */
+  staleSession?: "allowed";
+};
 
 /** The one tRPC error format: `data.app` carries the stable code (a translation key) and details. */
 const t = initTRPC.context<Ctx>().meta<ProcedureMeta>().create({
@@ -104,7 +108,13 @@ const csrf = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export const baseProcedure = t.procedure.use(appErrors).use(csrf);
+/** A session whose access part is stale must be refreshed first: the permission error the client refreshes on (spec 001 section 4). */
+const freshSession = t.middleware(({ ctx, meta, next }) => {
+  if (ctx.meta.sessionStale && meta?.staleSession !== "allowed") throw new AppError("UNAUTHENTICATED");
+  return next();
+});
+
+export const baseProcedure = t.procedure.use(appErrors).use(csrf).use(freshSession);
 
 /**
  * Bodies on /trpc are JSON inputs of a few kilobytes (the longest text is a 2,000-character

@@ -1,15 +1,20 @@
+import { accountingRouter } from "../domains/accounting/router";
 import { accountsRouter } from "../domains/accounts/router";
 import { addressesRouter } from "../domains/addresses/router";
+import { adminRouter } from "../domains/admin/router";
+import { adsRouter } from "../domains/ads/router";
 import { authRouter } from "../domains/auth/router";
 import { bookingsRouter } from "../domains/bookings/router";
 import { calendarRouter } from "../domains/calendar/router";
 import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
+import { legalRouter } from "../domains/legal/router";
 import { notificationsRouter } from "../domains/notifications/router";
 import { organizationsRouter } from "../domains/organizations/router";
 import { participationRouter } from "../domains/participation/router";
 import { paymentsRouter } from "../domains/payments/router";
+import { plannerRouter } from "../domains/planner/router";
 import { regionsRouter } from "../domains/regions/router";
 import { tournamentsRouter } from "../domains/tournaments/router";
 import { usersRouter } from "../domains/users/router";
@@ -19,7 +24,10 @@ import { router } from "./init";
 export const appRouter = router({
   auth: authRouter,
   accounts: accountsRouter,
+  accounting: accountingRouter,
   addresses: addressesRouter,
+  admin: adminRouter,
+  ads: adsRouter,
   users: usersRouter,
   regions: regionsRouter,
   games: gamesRouter,
@@ -33,6 +41,8 @@ export const appRouter = router({
   notifications: notificationsRouter,
   payments: paymentsRouter,
   tournaments: tournamentsRouter,
+  planner: plannerRouter,
+  legal: legalRouter,
 });
 
 export type AppRouter = typeof appRouter;

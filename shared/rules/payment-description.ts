@@ -81,6 +81,11 @@ export function bookingPaymentDescription(b: { courtName: string; subCourtName: 
   return described([`Platzbuchung`, `${b.courtName}${sub}`], `${berlinShortWhen(b.startsAt)}–${end.time}`);
 }
 
+/** A tournament team's entry fee: "Kickrunde · Sommer-Cup · Team Blau · Sa 12.07. 10:00" (the tournament's start, Berlin). */
+export function tournamentPaymentDescription(p: { tournamentName: string; teamName: string; startTime: Date }): string {
+  return described([p.tournamentName, p.teamName], berlinShortWhen(p.startTime));
+}
+
 /**
  * The card statement's suffix: weekday and date in Berlin, "FR 27.11." (9 characters: at least one
  * letter, only Latin letters, digits, space and dot, none of < > \ ' " *), so a player tells two

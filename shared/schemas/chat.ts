@@ -22,6 +22,8 @@ export const ZComment = z.object({
   text: z.string(),
   /** system messages: text is the event ("joined", "queued", "cancelled"), name whom it is about */
   isSystemMessage: z.boolean(),
+  /** the author wrote it from a device with notifications on (a device token came with it): the chat's news reach them */
+  notificationsEnabled: z.boolean(),
   createdAt: z.date(),
 });
 export type TComment = z.infer<typeof ZComment>;
@@ -32,6 +34,8 @@ export const ZDirectMessage = z.object({
   id: z.number().int(),
   sender: ZPersonRef,
   receiverId: z.number().int(),
+  /** spec 000 section 3: a direct message's receiver, as its sender */
+  receiver: ZPersonRef,
   text: z.string(),
   isSystemMessage: z.boolean(),
   read: z.boolean(),
@@ -58,6 +62,9 @@ export const ZCurrentGameChat = z.object({
   gameId: z.number().int(),
   title: z.string().nullable(),
   courtName: z.string().nullable(),
+  /** the chat list's picture (spec 000 section 3, game chat: court imageUrl, creator) */
+  courtImageUrl: z.string().nullable(),
+  creator: ZPersonRef,
   startTime: z.date(),
   /** the game was cancelled: its chat stays, marked (issue 23 item 12) */
   cancelledAt: z.date().nullable(),
@@ -69,6 +76,17 @@ export const ZCurrentGameChat = z.object({
   role: ZMyGameRole,
 });
 
-export const ZUnreadCount = z.object({ directMessages: z.number().int(), currentGameChats: z.array(ZCurrentGameChat) });
+/** A tournament channel the user follows (organiser, or a paid team's user; issue 25): its unread news count in the Chat badge. */
+export const ZTournamentChannelChat = z.object({
+  tournamentId: z.number().int(),
+  name: z.string(),
+  startTime: z.date(),
+  cancelledAt: z.date().nullable(),
+  unreadCount: z.number().int(),
+  latestMessage: z.object({ text: z.string(), createdAt: z.date() }).nullable(),
+});
+export type TTournamentChannelChat = z.infer<typeof ZTournamentChannelChat>;
+
+export const ZUnreadCount = z.object({ directMessages: z.number().int(), currentGameChats: z.array(ZCurrentGameChat), tournamentChannels: z.array(ZTournamentChannelChat) });
 
 export const ZMarketingMessage = z.object({ id: z.number().int(), textDe: z.string(), textEn: z.string(), createdAt: z.date() });

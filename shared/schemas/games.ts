@@ -11,6 +11,7 @@ import {
   GAME_TYPES,
   MAX_PLAYERS_ABOVE_TEAMS,
   MIN_PLAYERS_MIN,
+  PAYMENT_STATUSES,
   PLAYER_COUNT_MAX,
   PRICE_MAX_CENTS,
   PRICE_STEP_CENTS,
@@ -263,6 +264,16 @@ export const ZGameParticipation = z.object({
   externalPaymentMessage: z.string().nullable(),
   /** managers only: how many of the participation's players paid (playerCount when paid, else 0; spec 000 section 3 "payed") */
   payed: z.number().int().nullable(),
+  /** managers and the player themself (null for everybody else): the payment's status, reservation, free-cancellation deadline and total in cents (spec 000 section 3) */
+  paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  paymentReservationExpiresAt: z.date().nullable(),
+  paymentCanCancelUntil: z.date().nullable(),
+  totalPriceCents: z.number().int().nullable(),
+  /** null in this list of current participations (cancelled ones are cancelledParticipations) */
+  cancelledAt: z.date().nullable(),
+  /** the player themself only (null for everybody else): they reported the game; they get its pushes */
+  hasReported: z.boolean().nullable(),
+  notificationsEnabled: z.boolean().nullable(),
 });
 
 /** Cancelled and removed participations, for the organiser's attendance list. */

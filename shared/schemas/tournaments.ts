@@ -260,6 +260,18 @@ export type TTournament = z.infer<typeof ZTournament>;
 
 export const ZTournamentList = z.array(ZTournamentListItem);
 
+/** A team's invoice data as answered (null until given; spec 001 section 3). */
+export const ZTeamInvoiceFields = {
+  invoiceCompanyName: z.string().nullable(),
+  invoiceLine1: z.string().nullable(),
+  invoiceLine2: z.string().nullable(),
+  invoicePostalCode: z.string().nullable(),
+  invoiceTown: z.string().nullable(),
+  invoiceCountry: z.enum(INVOICE_COUNTRIES).nullable(),
+  invoiceEmail: z.string().nullable(),
+  invoiceHint: z.string().nullable(),
+};
+
 /** A registered team as its organiser sees it (spec 001 section 3 "Tournament participation"). */
 export const ZTournamentParticipation = z.object({
   id: z.number().int(),
@@ -273,14 +285,7 @@ export const ZTournamentParticipation = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   paymentReminderSentAt: z.date().nullable(),
-  invoiceCompanyName: z.string().nullable(),
-  invoiceLine1: z.string().nullable(),
-  invoiceLine2: z.string().nullable(),
-  invoicePostalCode: z.string().nullable(),
-  invoiceTown: z.string().nullable(),
-  invoiceCountry: z.enum(INVOICE_COUNTRIES).nullable(),
-  invoiceEmail: z.string().nullable(),
-  invoiceHint: z.string().nullable(),
+  ...ZTeamInvoiceFields,
   /** on the waiting list */
   queue: z.boolean(),
   cancelledAt: z.date().nullable(),
@@ -288,13 +293,3 @@ export const ZTournamentParticipation = z.object({
 });
 export type TTournamentParticipation = z.infer<typeof ZTournamentParticipation>;
 
-/** A news message of the tournament's channel (spec 001 sections 2.10, 3 "Channel message"); written from issue 25's next part. */
-export const ZTournamentChannelMessage = z.object({
-  id: z.number().int(),
-  message: z.string(),
-  author: ZPersonRef.nullable(),
-  createdAt: z.date(),
-  /** the viewer has seen it */
-  read: z.boolean(),
-});
-export type TTournamentChannelMessage = z.infer<typeof ZTournamentChannelMessage>;

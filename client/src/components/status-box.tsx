@@ -1,10 +1,11 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-type Tone = "info" | "warning" | "error";
+type Tone = "info" | "success" | "warning" | "error";
 
 const TONES: Record<Tone, string> = {
   info: "bg-sky-50 text-sky-950 ring-sky-200",
+  success: "bg-pitch-50 text-pitch-900 ring-pitch-200",
   warning: "bg-amber-50 text-amber-950 ring-amber-200",
   error: "bg-red-50 text-red-950 ring-red-200",
 };

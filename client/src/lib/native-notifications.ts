@@ -1,4 +1,4 @@
-import { postNativeMessage } from "./native-bridge";
+import { onNativeMessage, postNativeMessage } from "./native-bridge";
 import { mapNativePermission, type PermissionState } from "./notification-permission";
 
 /**
@@ -29,27 +29,14 @@ export function nativePermissionState(): PermissionState | null {
 }
 
 let listening = false;
-/** Copies answers the wrapper posts back into the globals we poll. */
+/** Copies answers the wrapper posts back (native-bridge.ts) into the globals we poll. */
 function listenForAnswers() {
   if (listening || typeof window === "undefined") return;
   listening = true;
-  const onMessage = (event: MessageEvent) => {
-    let data: unknown = event.data;
-    if (typeof data === "string") {
-      try {
-        data = JSON.parse(data);
-      } catch {
-        return;
-      }
-    }
-    if (!data || typeof data !== "object") return;
-    const message = data as { type?: unknown; token?: unknown; permission?: unknown };
-    if (message.type === "nativeDeviceToken" && typeof message.token === "string") globals().kickrundeDeviceToken = message.token;
-    if (message.type === "nativeNotificationPermission" && typeof message.permission === "string") globals().kickrundeNotificationPermission = message.permission;
-  };
-  window.addEventListener("message", onMessage);
-  // React Native's WebView on Android dispatches on document.
-  document.addEventListener("message", onMessage as EventListener);
+  onNativeMessage((message) => {
+    if (message.type === "nativeDeviceToken") globals().kickrundeDeviceToken = message.token;
+    if (message.type === "nativeNotificationPermission") globals().kickrundeNotificationPermission = message.permission;
+  });
 }
 
 export type Clock = { now(): number; sleep(ms: number): Promise<void> };
@@ -71,9 +58,9 @@ export async function fetchNativePermission(options: { request?: boolean; clock?
   listenForAnswers();
   if (options.request) {
     globals().kickrundeNotificationPermission = undefined;
-    postNativeMessage("requestNotificationPermissionNative");
+    postNativeMessage({ type: "requestNotificationPermissionNative" });
   } else {
-    postNativeMessage("getNativeNotificationPermission");
+    postNativeMessage({ type: "getNativeNotificationPermission" });
   }
   const state = await pollUntil(nativePermissionState, options.clock);
   if (state === null) {
@@ -88,7 +75,7 @@ export async function fetchNativeToken(clock?: Clock): Promise<string | null> {
   listenForAnswers();
   const known = nativeTokenNow();
   if (known) return known;
-  postNativeMessage("getNativeDeviceToken");
+  postNativeMessage({ type: "getNativeDeviceToken" });
   const token = await pollUntil(nativeTokenNow, clock);
   if (token === null) console.warn("native app gave no device token within 5 s");
   return token;

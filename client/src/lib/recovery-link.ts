@@ -22,8 +22,8 @@ export type RecoveryOptions = {
 };
 
 /**
- * Spec 001 section 4 (auth refresh) with sliding sessions (server/domains/auth/README.md "Sessions"): a valid session
- * is renewed by every request, so UNAUTHENTICATED means the session the call carried is gone. The call
+ * Spec 001 section 4 (auth refresh; server/domains/auth/README.md "Access and refresh"): UNAUTHENTICATED means the
+ * session's access part is stale (refreshable) or the session is gone (the answer cleared `logged_in`). The call
  * is replayed only when the refresh renewed a session the browser holds now; otherwise the user is
  * signed out locally, once for all calls failing together, and their errors pass on (no retry loop).
  * A missing CSRF cookie is fetched once and the call replayed as well.

@@ -5,7 +5,7 @@
 const KEYS = {
   account: "kickrunde.myAccount",
   regionSlug: "kickrunde.regionSlug",
-  appHintDismissed: "kickrunde.appHintDismissed",
+  installNudgeDismissedAt: "kickrunde.installNudgeDismissedAt",
   anonymousParticipations: "kickrunde.anonymousParticipations",
   webDeviceToken: "kickrunde.webDeviceToken",
   playersCancelledShortNotice: "kickrunde.playersCancelledShortNotice",
@@ -61,12 +61,15 @@ export function storeRegionSlug(slug: string): void {
   write(KEYS.regionSlug, slug);
 }
 
-export function isAppHintDismissed(): boolean {
-  return read(KEYS.appHintDismissed) === "1";
+/** When this browser last dismissed the install nudge (features/install: hidden for 30 days), or null. */
+export function getInstallNudgeDismissedAt(): Date | null {
+  const raw = read(KEYS.installNudgeDismissedAt);
+  const date = raw === null ? null : new Date(raw);
+  return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
-export function dismissAppHint(): void {
-  write(KEYS.appHintDismissed, "1");
+export function storeInstallNudgeDismissedAt(at: Date): void {
+  write(KEYS.installNudgeDismissedAt, at.toISOString());
 }
 
 /** A guest's participation, remembered so the guest can change or cancel it and attach it on sign-in (spec 000 section 3). */

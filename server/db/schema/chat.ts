@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { games } from "./games";
+import { regions } from "./regions";
 import { users } from "./users";
 
 /** Comments in a game's chat; guests write with a name; system messages announce joins and cancellations. */
@@ -49,5 +50,24 @@ export const marketingMessages = pgTable("marketing_messages", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
   textDe: text("text_de").notNull(),
   textEn: text("text_en").notNull(),
+  /** the staff member who sent it from the console (issue 26); null for seeded news */
+  createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The regions a news message was sent to (issue 26): pushed to those regions' subscribers, shown in the
+ * News tab of users of those regions. A message without rows here is for everyone.
+ */
+export const marketingMessageRegions = pgTable(
+  "marketing_message_regions",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => marketingMessages.id, { onDelete: "cascade" }),
+    regionId: integer("region_id")
+      .notNull()
+      .references(() => regions.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.regionId] }), index("marketing_message_regions_region_idx").on(t.regionId)],
+);

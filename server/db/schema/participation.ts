@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { PAYMENT_STATUSES, RELIABILITY_FEEDBACK, REMOVAL_REASONS } from "@shared/constants";
+import { GAME_REPORT_STATUSES, PAYMENT_STATUSES, RELIABILITY_FEEDBACK, REMOVAL_REASONS } from "@shared/constants";
 import { games } from "./games";
 import { payments } from "./payments";
 import { users } from "./users";
@@ -30,9 +30,15 @@ export const gameReports = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
     additionalInformation: text("additional_information").notNull(),
+    /** the staff queue (issue 26): OPEN, ANSWERED (the reporter got `answer`), CLOSED */
+    status: text("status", { enum: GAME_REPORT_STATUSES }).notNull().default("OPEN"),
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    handledById: integer("handled_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("game_reports_once").on(t.gameId, t.userId)],
+  (t) => [uniqueIndex("game_reports_once").on(t.gameId, t.userId), index("game_reports_status_idx").on(t.status, t.createdAt)],
 );
 
 /**

@@ -21,8 +21,8 @@ export const payments = pgTable(
     subjectId: integer("subject_id").notNull(),
     /** who pays; null only for a payment whose payer has no account (a tournament participation by e-mail) */
     payerUserId: integer("payer_user_id").references(() => users.id, { onDelete: "set null" }),
-    /** the connected account receiving the rest (`transfer_data.destination`) */
-    destinationAccountId: text("destination_account_id").notNull(),
+    /** the connected account receiving the rest (`transfer_data.destination`); null: the platform keeps it all (no transfer) */
+    destinationAccountId: text("destination_account_id"),
     amountCents: integer("amount_cents").notNull(),
     /** what the platform keeps (`application_fee_amount`), shared/rules/fees.ts */
     applicationFeeCents: integer("application_fee_cents").notNull(),
@@ -70,4 +70,26 @@ export const paymentWebhookEvents = pgTable(
     appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("payment_webhook_events_object_idx").on(t.objectId, t.created)],
+);
+
+/**
+ * A webhook event that could not be applied (issue 26: payments needing attention): kept with its error
+ * until staff reconcile the object it names (or Stripe's retry applies it, which sets `resolvedAt`).
+ * Owner: domains/payments/repo.
+ */
+export const paymentWebhookFailures = pgTable(
+  "payment_webhook_failures",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    stripeEventId: text("stripe_event_id").notNull(),
+    type: text("type").notNull(),
+    objectId: text("object_id"),
+    error: text("error").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull().defaultNow(),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedById: integer("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("payment_webhook_failures_event_unique").on(t.stripeEventId), index("payment_webhook_failures_open_idx").on(t.lastFailedAt).where(sql`${t.resolvedAt} is null`)],
 );

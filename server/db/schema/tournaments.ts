@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { INVOICE_COUNTRIES, TOURNAMENT_PAYMENT_STATUSES } from "@shared/schemas/tournaments";
 import { courts } from "./courts";
 import { games } from "./games";
 import { organizations } from "./organizations";
+import { payments } from "./payments";
 import { regions } from "./regions";
 import { users } from "./users";
 
@@ -102,7 +103,20 @@ export const tournamentParticipations = pgTable(
     invoiceHint: text("invoice_hint"),
     /** on the waiting list: the tournament was full when the team registered */
     queue: boolean("queue").notNull().default(false),
+    /** what the team owes in integer cents (gross): the price, times playerCount when the price is per player */
+    amountCents: integer("amount_cents").notNull().default(0),
+    /** the team's current payment (payments domain); a new attempt replaces it */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    /** how many payment attempts were started (part of the payment's idempotency key) */
+    paymentAttempts: smallint("payment_attempts").notNull().default(0),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** when the team moved up from the waiting list (and was asked to pay) */
+    promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    /** the language the registering person used (mails and pushes to the team) */
+    language: text("language", { enum: ["de", "en"] }).notNull().default("de"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledById: integer("cancelled_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,5 +129,89 @@ export const tournamentParticipations = pgTable(
       .on(t.tournamentId, sql`lower(${t.teamName})`)
       .where(sql`${t.cancelledAt} is null`),
     check("tournament_participations_player_count", sql`${t.playerCount} between 1 and 30`),
+    check("tournament_participations_amount", sql`${t.amountCents} >= 0`),
+    index("tournament_participations_payment_idx").on(t.paymentId),
+  ],
+);
+
+/** A news message of a tournament's channel (spec 001 sections 2.10, 3 "Channel message"), by the organiser or an admin. */
+export const tournamentChannelMessages = pgTable(
+  "tournament_channel_messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tournament_channel_messages_tournament_idx").on(t.tournamentId, t.createdAt)],
+);
+
+/** Who has seen a channel message (spec 001 section 3 "readBy"): marked when shown. */
+export const tournamentChannelReads = pgTable(
+  "tournament_channel_reads",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => tournamentChannelMessages.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index("tournament_channel_reads_user_idx").on(t.userId)],
+);
+
+/**
+ * The last invoice number given out per year (gapless: taken with `update … returning` in the transaction that
+ * writes the invoice, so a number is never given twice and never skipped).
+ */
+export const tournamentInvoiceCounters = pgTable("tournament_invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+/** A business team's invoice (spec 001 sections 2.10, 9): one per paid participation, its PDF stored like uploads. */
+export const tournamentInvoices = pgTable(
+  "tournament_invoices",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    participationId: integer("participation_id")
+      .notNull()
+      .references(() => tournamentParticipations.id, { onDelete: "restrict" }),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "restrict" }),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    /** the printed number, e.g. "KR-2026-00042" */
+    number: text("number").notNull().unique(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    netCents: integer("net_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    grossCents: integer("gross_cents").notNull(),
+    vatPercent: smallint("vat_percent").notNull(),
+    /** seller, buyer and line items as printed (the invoice must not change when the data behind it does) */
+    snapshot: jsonb("snapshot").notNull(),
+    /** where the PDF is stored (integrations/storage) */
+    storageKey: text("storage_key").notNull(),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    /**
+     * a cancellation invoice ("Stornorechnung") names the invoice it cancels; its amounts are the original's,
+     * negated on the PDF, and it takes the next number of the same counter
+     */
+    cancelsInvoiceId: integer("cancels_invoice_id").references((): AnyPgColumn => tournamentInvoices.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    /** one invoice per participation, and at most one cancellation of it */
+    uniqueIndex("tournament_invoices_participation_unique").on(t.participationId).where(sql`${t.cancelsInvoiceId} is null`),
+    uniqueIndex("tournament_invoices_cancels_unique").on(t.cancelsInvoiceId),
+    uniqueIndex("tournament_invoices_year_sequence_unique").on(t.year, t.sequence),
+    index("tournament_invoices_tournament_idx").on(t.tournamentId),
+    check("tournament_invoices_sum", sql`${t.netCents} + ${t.vatCents} = ${t.grossCents}`),
   ],
 );

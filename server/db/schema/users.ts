@@ -41,6 +41,10 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** the account was deleted: personal data removed, the row kept so others' history stays whole */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** blocked by staff (issue 26): no sign-in, every session ended; null: not blocked. Written by domains/admin through users/service. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** when the app last asked this user to rate it (showRateAppHint, domains/users/rate-app-hint.ts) */
+    rateAppHintShownAt: timestamp("rate_app_hint_shown_at", { withTimezone: true }),
     /*
      * The payment account (spec 001 section 3): a Stripe Connect account receiving payouts. Written only
      * through users/service.setPaymentAccount (onboarding, `account.updated` webhooks, reset).

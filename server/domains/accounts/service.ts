@@ -1,3 +1,4 @@
+import { safeRedirectPath } from "@shared/rules/safe-redirect";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { z } from "zod";
@@ -92,6 +93,57 @@ export async function register(ctx: Ctx, input: z.output<typeof ZRegisterInput>)
     await registerNativeDevice({ ...ctx, viewer }, { deviceToken: input.deviceToken, language: input.language }, { ifTaken: "keep" });
   }
   return session;
+}
+
+/** How long the link of a password-less account's welcome mail sets a password (longer than a reset: it may wait for the weekend). */
+export const WELCOME_PASSWORD_VALID_DAYS = 7;
+
+/**
+ * An account for somebody who gave only names and an e-mail (a tournament team registered without signing in;
+ * server/domains/tournaments/README.md "Registration and accounts"), in the caller's transaction: no password (an
+ * unusable random hash, never told to anybody) and a welcome mail with a link to set one (the password-reset token,
+ * valid WELCOME_PASSWORD_VALID_DAYS). Answers null when the address has an account. The caller signs the new account
+ * in with `signInNewAccount` once its transaction committed.
+ */
+export async function createPasswordlessAccount(
+  ctx: Ctx,
+  tx: Tx,
+  input: { email: string; firstName: string; lastName: string; language: "de" | "en"; regionId: number | null; returnPath?: string },
+): Promise<number | null> {
+  if (await users.isEmailTaken(tx, input.email)) return null;
+  const now = ctx.deps.clock.now();
+  const unusable = await hashPassword(encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(32))));
+  const userId = await users.createUser(tx, {
+    email: input.email,
+    passwordHash: unusable,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    dateOfBirth: null,
+    regionId: input.regionId,
+    applicationLanguage: input.language,
+    createdAt: now,
+  });
+  if (userId === null) return null;
+  const token = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(96)));
+  await repo.insertToken(tx, {
+    userId,
+    kind: "reset-password",
+    tokenHash: hash(token),
+    email: input.email,
+    expiresAt: new Date(now.getTime() + WELCOME_PASSWORD_VALID_DAYS * 24 * HOUR),
+    createdAt: now,
+  });
+  // after setting the password and signing in, the link leads back where the account was made (a tournament page)
+  const back = safeRedirectPath(input.returnPath);
+  const link = `${ctx.deps.config.publicUrl}/reset-password?reset_token=${token}${back ? `&redirect=${encodeURIComponent(back)}` : ""}`;
+  await enqueueMail(ctx.deps, { to: input.email, language: input.language, template: { name: "welcome-set-password", data: { firstName: input.firstName, link } } }, tx);
+  ctx.deps.logger.info("password-less account created", { userId });
+  return userId;
+}
+
+/** Signs a just-created account in on this request (session cookie), as registration does. */
+export async function signInNewAccount(ctx: Ctx, userId: number): Promise<void> {
+  await startSession(ctx, userId);
 }
 
 /** Sends a confirmation link (valid 48 h) to the signed-in user's address. */
@@ -221,7 +273,8 @@ export async function editProfile(ctx: Ctx, input: z.output<typeof ZEditProfileI
 /**
  * Deletes an account without breaking other people's history (README.md here): personal data is
  * removed and the row anonymised; the user's weekly sessions are deactivated; games the user organises that are still to come are cancelled,
- * their places in upcoming games are given up (the waiting lists move up); past games keep
+ * their places in upcoming games are given up (the waiting lists move up), their teams in tournaments that have not
+ * started are cancelled and refunded (Deps.accountDeletionHooks); past games keep
  * "Gelöschtes Konto" as organiser or player.
  */
 export async function deleteAccount(ctx: Ctx): Promise<{ ok: true }> {
@@ -233,6 +286,7 @@ export async function deleteAccount(ctx: Ctx): Promise<{ ok: true }> {
     await deactivateTemplatesOf(tx, userId, now);
     await cancelGamesOrganisedBy(ctx, tx, userId, now);
     await withdrawFromUpcomingGames(ctx, tx, userId, now);
+    for (const hook of ctx.deps.accountDeletionHooks ?? []) await hook(ctx.deps, tx, userId, now);
     await users.anonymiseUser(tx, userId, unusable, now);
     await deleteAddressesOf(tx, userId);
     await repo.deleteTokens(tx, userId);

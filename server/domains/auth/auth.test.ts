@@ -7,7 +7,7 @@ import { callerFor, errorData } from "../../testing/caller";
 import { createRegion, createUser, FACTORY_PASSWORD, uniqueEmail } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
-import { sessionIdOf } from "./sessions";
+import { SESSION_ACCESS_MINUTES, sessionIdOf, validateSessionToken } from "./sessions";
 
 let deps: Deps;
 let regionSlug: string;
@@ -135,24 +135,32 @@ describe("login, logout, refresh", () => {
     expect(await deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
-  test("sessions last 30 days and slide when used in their second half", async () => {
+  test("sessions last 30 days from their last refresh; the access part goes stale after an hour", async () => {
     const user = await createUser(deps);
     testClock.freeze("2026-01-01T12:00:00Z");
     const a = await callerFor(deps);
     const { refreshExpiresIn } = await a.caller.auth.login({ email: user.email, password: FACTORY_PASSWORD });
     expect(refreshExpiresIn).toBe(Date.parse("2026-01-31T12:00:00Z") / 1000);
+    const token = a.cookies.token!;
 
-    testClock.freeze("2026-01-10T12:00:00Z"); // 21 days left: not renewed
-    const early = await callerFor(deps, { token: a.cookies.token });
-    expect(early.ctx.viewer?.sessionExpiresAt.toISOString()).toBe("2026-01-31T12:00:00.000Z");
+    testClock.freeze("2026-01-01T12:59:59Z");
+    expect(await validateSessionToken(deps, token)).toMatchObject({ accessStale: false });
+    testClock.freeze("2026-01-01T13:00:00Z"); // SESSION_ACCESS_MINUTES after the login
+    expect(SESSION_ACCESS_MINUTES).toBe(60);
+    const stale = await validateSessionToken(deps, token);
+    expect(stale).toMatchObject({ accessStale: true, viewer: { userId: user.id } });
+    // no silent renewal: only the refresh starts another 30 days
+    expect(stale!.viewer.sessionExpiresAt.toISOString()).toBe("2026-01-31T12:00:00.000Z");
 
-    testClock.freeze("2026-01-20T12:00:00Z"); // 11 days left: extended to 30 days from now
-    const late = await callerFor(deps, { token: a.cookies.token });
-    expect(late.ctx.viewer?.sessionExpiresAt.toISOString()).toBe("2026-02-19T12:00:00.000Z");
+    testClock.freeze("2026-01-20T12:00:00Z");
+    const b = await callerFor(deps, { token });
+    expect((await b.caller.auth.refresh()).refreshExpiresIn).toBe(Date.parse("2026-02-19T12:00:00Z") / 1000);
+    expect(await validateSessionToken(deps, token)).toMatchObject({ accessStale: false });
 
-    testClock.freeze("2026-02-19T12:00:01Z"); // expired
-    expect((await callerFor(deps, { token: a.cookies.token })).ctx.viewer).toBeNull();
+    testClock.freeze("2026-02-19T12:00:00Z"); // 30 days after the refresh: gone, never to be refreshed
+    expect(await validateSessionToken(deps, token)).toBeNull();
     expect(await deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await errorData((await callerFor(deps, { token })).caller.auth.refresh())).toMatchObject({ code: "UNAUTHENTICATED" });
   });
 
   test("refresh extends the session; without one it is refused", async () => {

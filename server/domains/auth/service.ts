@@ -35,6 +35,8 @@ export async function login(ctx: Ctx, input: z.output<typeof ZLoginInput>): Prom
   // An unknown address costs one argon2 verification too, so timing does not tell accounts apart.
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) throw new AppError("INVALID_CREDENTIALS"); // stays counted
+  // Only with the right password, so the refusal tells nothing to somebody guessing (issue 26).
+  if (user.blockedAt) throw new AppError("ACCOUNT_BLOCKED");
   await recordLoginSuccess(ctx.deps, admission.attempt);
   return startSession(ctx, user.id);
 }

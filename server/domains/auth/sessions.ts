@@ -1,12 +1,18 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { SESSION_DURATION_DAYS, SESSION_RENEW_WITHIN_DAYS } from "@shared/constants";
+import { SESSION_DURATION_DAYS } from "@shared/constants";
 import { and, eq, lt, ne } from "drizzle-orm";
 import type { Deps, Viewer } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long the access part of a session lasts after its last refresh (README "Access and refresh", 2026-11-29). A
+ * session's last refresh is the moment its 30 days began (expires_at - 30 days): no column of its own.
+ */
+export const SESSION_ACCESS_MINUTES = 60;
 
 /** 20 random bytes, base32: the only copy lives in the user's cookie. */
 export function generateSessionToken(): string {
@@ -37,17 +43,18 @@ export async function createSession(
 }
 
 /**
- * Looks a token up. Expired sessions are deleted; a session with less than 15 days left is
- * extended to 30 days (sliding expiry) and `renewed` tells the caller to re-send the cookie.
+ * Looks a token up. Expired sessions (and those of blocked users) are deleted. A live session whose access part is
+ * older than SESSION_ACCESS_MINUTES is `accessStale`: the API transports refuse it with UNAUTHENTICATED until the
+ * client refreshes it (`auth.refresh`, GraphQL `refreshToken`), which starts another 30 days.
  */
 export async function validateSessionToken(
   deps: Deps,
   token: string,
-): Promise<{ viewer: Viewer; renewed: boolean } | null> {
+): Promise<{ viewer: Viewer; accessStale: boolean } | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdOf(token);
   const rows = await deps.db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, isAdmin: users.isAdmin })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, isAdmin: users.isAdmin, blockedAt: users.blockedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))
@@ -55,21 +62,17 @@ export async function validateSessionToken(
   const row = rows[0];
   if (!row) return null;
   const now = deps.clock.now().getTime();
-  if (row.expiresAt.getTime() <= now) {
+  // A blocked account (issue 26) has no session: blocking deletes them, and one that slipped past is ended here.
+  if (row.expiresAt.getTime() <= now || row.blockedAt !== null) {
     await deps.db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  let expiresAt = row.expiresAt;
-  let renewed = false;
-  if (expiresAt.getTime() - now < SESSION_RENEW_WITHIN_DAYS * DAY_MS) {
-    expiresAt = new Date(now + SESSION_DURATION_DAYS * DAY_MS);
-    await deps.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
-    renewed = true;
-  }
-  return { viewer: { userId: row.userId, isAdmin: row.isAdmin, sessionId: id, sessionExpiresAt: expiresAt }, renewed };
+  const refreshedAt = row.expiresAt.getTime() - SESSION_DURATION_DAYS * DAY_MS;
+  const accessStale = now - refreshedAt >= SESSION_ACCESS_MINUTES * 60_000;
+  return { viewer: { userId: row.userId, isAdmin: row.isAdmin, sessionId: id, sessionExpiresAt: row.expiresAt }, accessStale };
 }
 
-/** Extends a session to the full 30 days (the refresh call). */
+/** Extends a session to the full 30 days and so renews its access part (the refresh call, a page load). */
 export async function extendSession(deps: Deps, sessionId: string): Promise<Date> {
   const expiresAt = new Date(deps.clock.now().getTime() + SESSION_DURATION_DAYS * DAY_MS);
   await deps.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));

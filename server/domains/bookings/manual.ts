@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors";
 import { requireActor, type Actor } from "../users/service";
 import * as repo from "./repo";
 import type { ManualBookingRow, SeriesRow } from "./repo";
-import { isOwnerOf } from "./service";
+import { isOwnerOf, subCourtSchedule } from "./service";
 
 /**
  * The owner's side of renting (spec 001 sections 2.8, 5, 6): manual bookings (phone, walk-in), weekly
@@ -112,6 +112,26 @@ export async function createManualSeries(ctx: Ctx, input: ManualInput) {
     return { series, bookings };
   });
   return seriesOut(series, bookings);
+}
+
+/**
+ * A sub-court's courtBookings, manualCourtBookings (single ones) and manualCourtBookingSeries (each with its
+ * bookings) for the wrapper's court (spec 001 section 3): the owner's and admins' alone (subCourtSchedule).
+ */
+export async function subCourtBookings(ctx: Ctx, subCourtId: number) {
+  const { courtBookings, manual } = await subCourtSchedule(ctx, subCourtId);
+  const seriesIds = [...new Set(manual.flatMap((m) => (m.seriesId === null ? [] : [m.seriesId])))];
+  const series = await Promise.all(
+    seriesIds.map(async (id) => {
+      const [s, bookings] = await Promise.all([repo.findSeries(ctx.deps.db, id), repo.manualBookingsOfSeries(ctx.deps.db, id)]);
+      return s ? seriesOut(s, bookings) : null;
+    }),
+  );
+  return {
+    courtBookings,
+    manualCourtBookings: manual.filter((m) => m.seriesId === null).map(manualOut),
+    manualCourtBookingSeries: series.filter((s) => s !== null),
+  };
 }
 
 function seriesOut(s: SeriesRow, bookings: ManualBookingRow[]) {

@@ -1,8 +1,7 @@
 import type { Deps } from "../../context";
 import type { BookingPaymentReleaseJob } from "../../jobs/definitions";
-import { AppError } from "../../lib/errors";
 import type { PaymentReaction } from "../payments/events";
-import { cancelPayment, findPayment, refreshPayment, refundPayment, type PaymentRow } from "../payments/service";
+import { findPayment, giveBackPayment } from "../payments/service";
 import * as repo from "./repo";
 
 /**
@@ -33,31 +32,11 @@ export function bookingPaymentReaction(deps: Deps): PaymentReaction {
   };
 }
 
-const holdsMoney = (p: PaymentRow) => p.status === "succeeded" && p.amountRefundedCents < p.amountReceivedCents;
-const unpaid = (p: PaymentRow) => p.status !== "succeeded" && p.status !== "canceled";
-
 export async function handleBookingPaymentRelease(deps: Deps, job: BookingPaymentReleaseJob): Promise<void> {
-  let payment = await findPayment(deps, job.paymentId);
+  const payment = await findPayment(deps, job.paymentId);
   if (!payment || payment.purpose !== "court_booking" || payment.subjectId !== job.bookingId) return;
   const b = await repo.findBooking(deps.db, job.bookingId);
   // the booking's own, booked payment stays where it is
   if (b && b.status === "BO" && b.paymentId === payment.id) return;
-  try {
-    payment = await refreshPayment(deps, payment.id);
-    if (unpaid(payment)) payment = await cancelPayment(deps, payment.id, { reason: "requested_by_customer" });
-    if (holdsMoney(payment)) await refundPayment(deps, payment.id, {}, { refundApplicationFee: true });
-  } catch (error) {
-    // Stripe does not know the intent (another account's keys, a reset emulator): retrying cannot help
-    if (error instanceof AppError && error.code === "PAYMENT_NOT_FOUND") {
-      deps.logger.warn("court booking payment not found at the provider", { ...job });
-      return;
-    }
-    // it succeeded between the read and the cancel: the next run refunds it
-    if (error instanceof AppError && error.code === "PAYMENT_STATE_CONFLICT") {
-      const again = await refreshPayment(deps, job.paymentId);
-      if (holdsMoney(again)) await refundPayment(deps, again.id, {}, { refundApplicationFee: true });
-      return;
-    }
-    throw error;
-  }
+  await giveBackPayment(deps, payment.id, { bookingId: job.bookingId });
 }

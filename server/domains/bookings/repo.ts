@@ -108,6 +108,11 @@ export async function subCourtsOf(db: DbOrTx, courtIds: number[]) {
   return db.select({ id: subCourts.id, name: subCourts.name, courtId: subCourts.courtId }).from(subCourts).where(inArray(subCourts.courtId, courtIds)).orderBy(asc(subCourts.id));
 }
 
+export async function subCourtById(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: subCourts.id, courtId: subCourts.courtId }).from(subCourts).where(eq(subCourts.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function people(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));

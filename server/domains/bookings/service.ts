@@ -18,7 +18,7 @@ import { checkoutOf, paymentClientSecret, refreshPayment, requirePayment, startP
 import { findUser, requireActor, type Actor } from "../users/service";
 import { occupiedMs, requireRentalCourt, someSubCourtFree } from "./availability";
 import * as repo from "./repo";
-import type { BookingRow, RentalCourt } from "./repo";
+import type { BookingRow, ManualBookingRow, RentalCourt } from "./repo";
 
 export { bookingSlots, occupiedTimes } from "./availability";
 
@@ -95,6 +95,25 @@ export async function courtBookings(ctx: Ctx, input: z.output<typeof ZCourtBooki
   const actor = await requireActor(ctx);
   const rows = await repo.listBookings(ctx.deps.db, input.isCustomer ? { renterId: actor.id } : { ownerId: actor.id }, COURT_BOOKING.listLimit);
   return presentMany(ctx, rows, actor, { withSecret: false });
+}
+
+/**
+ * A sub-court's schedule (spec 001 section 3: a sub-court's courtBookings and manual bookings) from now over the
+ * owner calendar's range: its court's owner's and admins' alone. Anybody else gets empty lists, as the court's
+ * calendar fields are null for them.
+ */
+export async function subCourtSchedule(ctx: Ctx, subCourtId: number): Promise<{ courtBookings: TCourtBooking[]; manual: ManualBookingRow[] }> {
+  if (!ctx.viewer) return { courtBookings: [], manual: [] };
+  const actor = await requireActor(ctx);
+  const sub = await repo.subCourtById(ctx.deps.db, subCourtId);
+  const court = sub ? await repo.findRentalCourt(ctx.deps.db, sub.courtId) : null;
+  if (!court || !isOwnerOf(actor, court)) return { courtBookings: [], manual: [] };
+  const from = ctx.deps.clock.now();
+  const rows = await repo.calendarRows(ctx.deps.db, [court.id], from, new Date(from.getTime() + COURT_BOOKING.calendarMaxDays * 86_400_000));
+  return {
+    courtBookings: await presentMany(ctx, rows.bookings.filter((b) => b.subCourtId === subCourtId), actor, { withSecret: false }),
+    manual: rows.manual.filter((m) => m.subCourtId === subCourtId),
+  };
 }
 
 /**

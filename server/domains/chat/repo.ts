@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, inArray, isNull, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { courts, directMessages, gameComments, games, marketingMessages, participations, users } from "../../db/schema";
+import { courts, directMessages, gameComments, games, marketingMessageRegions, marketingMessages, participations, tournaments, users } from "../../db/schema";
+import { followsChannelSql, latestChannelMessageSql, unreadChannelMessagesSql } from "../tournaments/sql";
 
 const person = (t: typeof users) => ({ id: t.id, firstName: t.firstName, profileImageUrl: t.profileImageUrl });
 
@@ -43,6 +44,7 @@ export async function commentsOf(db: DbOrTx, gameId: number, limit: number) {
       name: gameComments.name,
       text: gameComments.text,
       isSystemMessage: gameComments.isSystemMessage,
+      notificationsEnabled: sql<boolean>`${gameComments.deviceToken} is not null`,
       createdAt: gameComments.createdAt,
     })
     .from(gameComments)
@@ -68,6 +70,7 @@ export async function latestDirectMessageSince(db: DbOrTx, senderId: number, sin
 }
 
 const sender = alias(users, "sender");
+const receiver = alias(users, "receiver");
 
 /** The newest `limit + 1` messages between two users, newest first. */
 export async function conversation(db: DbOrTx, me: number, partner: number, limit: number) {
@@ -76,6 +79,7 @@ export async function conversation(db: DbOrTx, me: number, partner: number, limi
       id: directMessages.id,
       sender: { id: sender.id, firstName: sender.firstName, profileImageUrl: sender.profileImageUrl },
       receiverId: directMessages.receiverId,
+      receiver: { id: receiver.id, firstName: receiver.firstName, profileImageUrl: receiver.profileImageUrl },
       text: directMessages.text,
       isSystemMessage: directMessages.isSystemMessage,
       readAt: directMessages.readAt,
@@ -83,6 +87,7 @@ export async function conversation(db: DbOrTx, me: number, partner: number, limi
     })
     .from(directMessages)
     .innerJoin(sender, eq(sender.id, directMessages.senderId))
+    .innerJoin(receiver, eq(receiver.id, directMessages.receiverId))
     .where(
       or(
         and(eq(directMessages.senderId, me), eq(directMessages.receiverId, partner)),
@@ -146,6 +151,29 @@ export async function conversations(db: DbOrTx, me: number) {
 }
 
 /**
+ * The tournament channels the user follows (tournaments/sql.ts) whose tournament ended after `since`, by start, with
+ * the unread count and the newest message (the chat list and the Chat badge; tournaments README "Channels in the chat").
+ */
+export async function tournamentChannels(db: DbOrTx, me: number, since: Date) {
+  const latest = latestChannelMessageSql();
+  const rows = await db
+    .select({
+      tournamentId: tournaments.id,
+      name: tournaments.name,
+      startTime: tournaments.startTime,
+      cancelledAt: tournaments.cancelledAt,
+      unreadCount: unreadChannelMessagesSql(me),
+      latestText: latest.text,
+      latestAt: latest.createdAt,
+    })
+    .from(tournaments)
+    .where(and(followsChannelSql(me), gt(tournaments.endTime, since)))
+    .orderBy(asc(tournaments.startTime), asc(tournaments.id))
+    .limit(20);
+  return rows.map(({ latestText, latestAt, ...r }) => ({ ...r, latestMessage: latestText !== null && latestAt ? { text: latestText, createdAt: latestAt } : null }));
+}
+
+/**
  * Games whose chat the user follows now: organised or played (not cancelled), from the last
  * 7 days after the start on, with the user's role in each (organising wins over playing or waiting).
  * Comment ids let the client count unread ones against its read list; the newest comment is the
@@ -157,6 +185,8 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
       gameId: games.id,
       title: games.title,
       courtName: courts.name,
+      courtImageUrl: courts.imageUrl,
+      creator: person(users),
       startTime: games.startTime,
       cancelledAt: games.cancelledAt,
       role: sql<"organising" | "playing" | "waiting">`case
@@ -165,6 +195,7 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
         else 'playing' end`,
     })
     .from(games)
+    .innerJoin(users, eq(users.id, games.creatorId))
     .leftJoin(courts, eq(courts.id, games.courtId))
     .where(
       and(
@@ -214,8 +245,26 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
   });
 }
 
-export async function marketing(db: DbOrTx) {
-  return db.select().from(marketingMessages).orderBy(desc(marketingMessages.createdAt)).limit(50);
+/**
+ * The Chat tab's News (issue 26): messages for the viewer's region and messages for everyone (no region
+ * rows); a visitor or a user without a region sees only the latter.
+ */
+export async function marketing(db: DbOrTx, regionId: number | null) {
+  const anyRegion = db.select({ id: marketingMessageRegions.messageId }).from(marketingMessageRegions).where(eq(marketingMessageRegions.messageId, marketingMessages.id));
+  const forRegion = regionId === null ? undefined : db.select({ id: marketingMessageRegions.messageId }).from(marketingMessageRegions).where(and(eq(marketingMessageRegions.messageId, marketingMessages.id), eq(marketingMessageRegions.regionId, regionId)));
+  return db
+    .select({ id: marketingMessages.id, textDe: marketingMessages.textDe, textEn: marketingMessages.textEn, createdAt: marketingMessages.createdAt })
+    .from(marketingMessages)
+    .where(forRegion ? or(notExists(anyRegion), exists(forRegion)) : notExists(anyRegion))
+    .orderBy(desc(marketingMessages.createdAt), desc(marketingMessages.id))
+    .limit(50);
+}
+
+/** A news message from the staff console with its regions (none: for everyone). */
+export async function insertMarketingMessage(db: DbOrTx, values: { textDe: string; textEn: string; createdById: number; createdAt: Date }, regionIds: readonly number[]) {
+  const [row] = await db.insert(marketingMessages).values(values).returning();
+  if (regionIds.length > 0) await db.insert(marketingMessageRegions).values(regionIds.map((regionId) => ({ messageId: row!.id, regionId })));
+  return row!;
 }
 
 export async function receiverExists(db: DbOrTx, id: number) {
@@ -248,4 +297,9 @@ export async function gameMates(db: DbOrTx, me: number, since: Date, limit: numb
     .orderBy(sql`max(${games.startTime}) desc`)
     .limit(limit);
   return rows.map(({ lastPlayed: _last, ...person }) => person);
+}
+
+export async function viewerRegionId(db: DbOrTx, userId: number): Promise<number | null> {
+  const rows = await db.select({ regionId: users.regionId }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.regionId ?? null;
 }

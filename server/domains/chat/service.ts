@@ -4,6 +4,7 @@ import { changedCourtIds, changeLineText, noticeChanges, withCourtNames } from "
 import { cleanMessageText, messageTextProblem } from "@shared/rules/message-text";
 import type { TComment, TDirectMessage, ZCreateCommentInput, ZCreateDirectMessageInput, ZDirectMessagesInput } from "@shared/schemas/chat";
 import type { Ctx } from "../../context";
+import type { DbOrTx, Tx } from "../../db/client";
 import { eventsOn, publishOnCommit } from "../../integrations/realtime";
 import { AppError } from "../../lib/errors";
 import { requireViewer } from "../auth/viewer";
@@ -150,12 +151,41 @@ export function myChats(ctx: Ctx) {
 export async function unreadCount(ctx: Ctx) {
   const me = requireViewer(ctx).userId;
   const since = new Date(ctx.deps.clock.now().getTime() - GAME_CHAT_FOLLOW_DAYS * 86400_000);
-  const [count, chats] = await Promise.all([repo.unreadDirectMessages(ctx.deps.db, me), repo.currentGameChats(ctx.deps.db, me, since)]);
-  return { directMessages: count, currentGameChats: chats };
+  const [count, chats, channels] = await Promise.all([
+    repo.unreadDirectMessages(ctx.deps.db, me),
+    repo.currentGameChats(ctx.deps.db, me, since),
+    repo.tournamentChannels(ctx.deps.db, me, since),
+  ]);
+  return { directMessages: count, currentGameChats: chats, tournamentChannels: channels };
 }
 
-export function marketingMessages(ctx: Ctx) {
-  return repo.marketing(ctx.deps.db);
+/** The News: for the viewer's region and for everyone (issue 26); a visitor sees the news for everyone. */
+export async function marketingMessages(ctx: Ctx) {
+  const regionId = ctx.viewer ? await repo.viewerRegionId(ctx.deps.db, ctx.viewer.userId) : null;
+  return repo.marketing(ctx.deps.db, regionId);
+}
+
+/* ---------- written by the staff console (issue 26, domains/admin), in its transaction ---------- */
+
+/** Stores a news message for these regions (none: everyone). The push to region subscribers is the notifications domain's. */
+export function createNews(tx: Tx, values: { textDe: string; textEn: string; createdById: number; createdAt: Date }, regionIds: readonly number[]) {
+  return repo.insertMarketingMessage(tx, values, regionIds);
+}
+
+/**
+ * A direct message written on behalf of staff (the answer to a game report, from the support user): no
+ * rate limit, no self check; the push follows as for every direct message (the dispatcher polls them).
+ */
+export async function sendStaffDirectMessage(tx: Tx, values: { senderId: number; receiverId: number; text: string; createdAt: Date }): Promise<{ id: number }> {
+  const id = await repo.insertDirectMessage(tx, { ...values, text: cleaned(values.text) });
+  await publishOnCommit(tx, { channel: userChannel(values.receiverId), id });
+  await publishOnCommit(tx, { channel: userChannel(values.senderId), id });
+  return { id };
+}
+
+/** Whether the account exists and is not deleted (the support user is missing on a database without demo data). */
+export function userExists(db: DbOrTx, id: number): Promise<boolean> {
+  return repo.receiverExists(db, id);
 }
 
 /** The people a user played with in the last 90 days: the Players tab suggests them to chat with. */

@@ -69,3 +69,16 @@ export async function cancelGamesOrganisedBy(ctx: Ctx, tx: Tx, userId: number, n
     if (!game.cancelledAt) await core.cancelGame(ctx.deps, tx, game, { by: "accountDeletion", actorId: userId }, now);
   }
 }
+
+/**
+ * The staff console's cancel of a reported game (issue 26, domains/admin): the organiser's cancel path
+ * (players told, payments released or refunded by the CANCELLED event's reactions) in the caller's
+ * transaction, so the console's audit entry commits with it. Staff may cancel at short notice, never
+ * after the start.
+ */
+export async function cancelGameByStaff(ctx: Ctx, tx: Tx, gameId: number, actorId: number, message: string | null, now: Date): Promise<void> {
+  const game = await core.lockGame(tx, gameId);
+  if (game.cancelledAt) throw new AppError("GAME_ALREADY_CANCELLED");
+  if (canCancelGame(game.startTime, now) === "started") throw new AppError("GAME_ALREADY_STARTED");
+  await core.cancelGame(ctx.deps, tx, game, { by: "organiser", actorId, reason: "OTHER_REASON", message }, now);
+}

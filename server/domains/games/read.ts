@@ -75,6 +75,7 @@ export async function gameById(ctx: Ctx, gameId: number, shareKey?: string | nul
     game.isManagedPayment && (canManage || (actor !== null && p.userId === actor.id))
       ? paymentDisplayCode({ ...p, cancelled: p.cancelledAt !== null })
       : null;
+  const seesPaymentOf = (p: (typeof page.participations)[number]) => canManage || (actor !== null && p.userId === actor.id);
   const PAID = ["Approved", "Captured", "PaidExternally"];
   // The regulars' head start as it applies now: none while the session has no regulars (issue 23 item 13).
   const now = ctx.deps.clock.now();
@@ -143,6 +144,14 @@ export async function gameById(ctx: Ctx, gameId: number, shareKey?: string | nul
       declinedExternalPaymentAt: canManage ? p.declinedExternalPaymentAt : null,
       externalPaymentMessage: canManage ? p.externalPaymentMessage : null,
       payed: canManage ? (PAID.includes(p.paymentStatus) ? p.playerCount : 0) : null,
+      // Spec 000 section 3: the payment for managers and the player themself (as paymentCode), the rest for the player only.
+      paymentStatus: seesPaymentOf(p) ? p.paymentStatus : null,
+      paymentReservationExpiresAt: seesPaymentOf(p) ? p.paymentReservationExpiresAt : null,
+      paymentCanCancelUntil: seesPaymentOf(p) ? p.paymentCanCancelUntil : null,
+      totalPriceCents: seesPaymentOf(p) ? p.totalPriceCents : null,
+      cancelledAt: p.cancelledAt,
+      hasReported: actor !== null && p.userId === actor.id ? p.hasReported : null,
+      notificationsEnabled: actor !== null && p.userId === actor.id ? p.notificationsEnabled : null,
     })),
     cancelledParticipations: canManage
       ? page.participations

@@ -249,6 +249,9 @@ export async function loadGamePage(db: DbOrTx, id: number) {
       paymentStatus: participations.paymentStatus,
       requestedExternalPaymentAt: participations.requestedExternalPaymentAt,
       paymentCanCancelUntil: participations.paymentCanCancelUntil,
+      paymentReservationExpiresAt: participations.paymentReservationExpiresAt,
+      totalPriceCents: participations.totalPriceCents,
+      notificationsEnabled: participations.notificationsEnabled,
       declinedExternalPaymentAt: participations.declinedExternalPaymentAt,
       externalPaymentMessage: participations.externalPaymentMessage,
     })

@@ -35,6 +35,14 @@ export type Notice = {
 };
 
 /**
+ * The devices of these users, each with its user: for a notice that chooses the language itself (a tournament team's)
+ * or mails only the users no push reaches (the tournament channel).
+ */
+export function devicesOfUsers(tx: Tx, userIds: number[]): Promise<PushDevice[]> {
+  return repo.devicesOfUsers(tx, [...new Set(userIds)]);
+}
+
+/**
  * The one fan-out of every notice (game events, booking events, comments, direct messages, the weekly
  * reminder): a `send-push` job per device (each once, however often it is listed) and a `send-mail` job
  * per confirmed address (each user once), in the caller's transaction, so nothing goes out for a

@@ -1,7 +1,8 @@
 import type { Deps } from "../../context";
 import type { Tx } from "../../db/client";
 import type { SendPushJob } from "../../jobs/definitions";
-import type { OutgoingMail } from "../../integrations/mail/mailer";
+import type { MailAttachment, OutgoingMail } from "../../integrations/mail/mailer";
+import { storageFor } from "../../integrations/storage";
 import { fcmSenderFor } from "../../integrations/push/fcm";
 import type { PushResult } from "../../integrations/push/web-push";
 import { findDevice, removeDevice } from "./repo";
@@ -18,7 +19,14 @@ export async function enqueueMail(deps: Deps, mail: OutgoingMail, tx?: Tx): Prom
 }
 
 export async function deliverMail(deps: Deps, mail: OutgoingMail): Promise<void> {
-  await deps.mailer.send(mail);
+  // Attachments are read from storage now; a missing file fails the job (retried), it is never sent without it.
+  const attachments: MailAttachment[] = [];
+  for (const ref of mail.attachments ?? []) {
+    const file = await storageFor(deps.config).get(ref.storageKey);
+    if (!file) throw new Error(`mail attachment missing in storage: ${ref.storageKey}`);
+    attachments.push({ filename: ref.filename, contentType: ref.contentType, content: new Uint8Array(await new Response(file.body).arrayBuffer()) });
+  }
+  await deps.mailer.send(mail, attachments);
   deps.logger.info("mail sent", { template: mail.template.name });
 }
 

@@ -61,11 +61,11 @@ export async function removeDevice(db: DbOrTx, deviceToken: string) {
 
 export type Receiver = { deviceToken: string; language: Language };
 
-/** Devices of these users. */
-export async function devicesOfUsers(db: DbOrTx, userIds: number[]): Promise<Receiver[]> {
+/** Devices of these users, each with its user. */
+export async function devicesOfUsers(db: DbOrTx, userIds: number[]): Promise<(Receiver & { userId: number | null })[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ deviceToken: pushDevices.deviceToken, language: pushDevices.language })
+    .select({ deviceToken: pushDevices.deviceToken, language: pushDevices.language, userId: pushDevices.userId })
     .from(pushDevices)
     .where(inArray(pushDevices.userId, userIds));
 }

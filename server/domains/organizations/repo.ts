@@ -25,3 +25,23 @@ export async function replaceLogoUrl(db: DbOrTx, id: number, url: string): Promi
     return row.url;
   });
 }
+
+// ---- written by the staff console (issue 26; domains/admin calls organizations/service) ----
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type OrganizationValues = { name: string; gameApplicationFeePercentage: number };
+
+export async function lockOrganization(db: DbOrTx, id: number): Promise<OrganizationRow | null> {
+  const rows = await db.select().from(organizations).where(eq(organizations.id, id)).for("update");
+  return rows[0] ?? null;
+}
+
+export async function insertOrganization(db: DbOrTx, values: OrganizationValues): Promise<OrganizationRow> {
+  const rows = await db.insert(organizations).values(values).returning();
+  return rows[0]!;
+}
+
+export async function updateOrganization(db: DbOrTx, id: number, changes: Partial<OrganizationValues>): Promise<OrganizationRow | null> {
+  const rows = await db.update(organizations).set(changes).where(eq(organizations.id, id)).returning();
+  return rows[0] ?? null;
+}

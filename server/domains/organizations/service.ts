@@ -1,6 +1,7 @@
 import { canUploadOrganizationLogo } from "@shared/rules/court-permissions";
 import type { TOrganization } from "@shared/schemas/courts";
 import type { Ctx } from "../../context";
+import type { Tx } from "../../db/client";
 import { storeReplacingImage } from "../../integrations/image-upload";
 import { organizationLogoJpeg } from "../../integrations/images";
 import { AppError } from "../../lib/errors";
@@ -37,4 +38,33 @@ export async function uploadOrganizationLogo(ctx: Ctx, id: number, file: Uploade
     () => new AppError("ORGANIZATION_NOT_FOUND"),
   );
   return { imageUrl };
+}
+
+// ---- the staff console (issue 26): domains/admin creates and edits organisations here, in its transaction.
+// Members are users.organization_id: the users service sets it (users/staff.ts setUserOrganization).
+
+export type { OrganizationRow, OrganizationValues } from "./repo";
+
+export function createOrganization(tx: Tx, values: repo.OrganizationValues): Promise<repo.OrganizationRow> {
+  return repo.insertOrganization(tx, values);
+}
+
+/** Changes name or fee; the row before and after. ORGANIZATION_NOT_FOUND. */
+export async function updateOrganization(
+  tx: Tx,
+  id: number,
+  changes: Partial<repo.OrganizationValues>,
+): Promise<{ before: repo.OrganizationRow; after: repo.OrganizationRow }> {
+  const before = await repo.lockOrganization(tx, id);
+  if (!before) throw new AppError("ORGANIZATION_NOT_FOUND");
+  const after = Object.keys(changes).length === 0 ? before : await repo.updateOrganization(tx, id, changes);
+  if (!after) throw new AppError("ORGANIZATION_NOT_FOUND");
+  return { before, after };
+}
+
+/** The organisation's row locked for the transaction (member changes), or ORGANIZATION_NOT_FOUND. */
+export async function requireOrganizationLocked(tx: Tx, id: number): Promise<repo.OrganizationRow> {
+  const row = await repo.lockOrganization(tx, id);
+  if (!row) throw new AppError("ORGANIZATION_NOT_FOUND");
+  return row;
 }

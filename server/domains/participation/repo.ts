@@ -325,3 +325,17 @@ export async function grantFreeCancellation(
     .returning({ id: participations.id });
   return rows.map((r) => r.id);
 }
+
+// ---- the staff console's report queue (issue 26; participation/reports.ts) ----
+
+export type GameReportRow = typeof gameReports.$inferSelect;
+
+export async function lockReport(db: DbOrTx, id: number): Promise<GameReportRow | null> {
+  const rows = await db.select().from(gameReports).where(eq(gameReports.id, id)).for("update");
+  return rows[0] ?? null;
+}
+
+export async function updateReport(db: DbOrTx, id: number, changes: Partial<Pick<GameReportRow, "status" | "answer" | "answeredAt" | "closedAt" | "handledById">>): Promise<GameReportRow> {
+  const rows = await db.update(gameReports).set(changes).where(eq(gameReports.id, id)).returning();
+  return rows[0]!;
+}

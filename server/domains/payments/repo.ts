@@ -1,7 +1,7 @@
-import { and, asc, eq, lt, max, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, max, ne, notInArray, sql } from "drizzle-orm";
 import { FINAL_INTENT_STATUSES } from "@shared/rules/intent-status";
 import type { DbOrTx, Tx } from "../../db/client";
-import { paymentWebhookEvents, payments } from "../../db/schema";
+import { paymentWebhookEvents, paymentWebhookFailures, payments } from "../../db/schema";
 
 /**
  * The only module that writes `payments` and `payment_webhook_events` (README Layout): the payments
@@ -113,3 +113,41 @@ export async function lockAccountEvents(tx: Tx, accountId: string): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_EVENTS_LOCK}, hashtext(${accountId}))`);
 }
 const ACCOUNT_EVENTS_LOCK = 1003;
+
+// ---- webhook events that could not be applied (issue 26: payments needing attention; payments/attention.ts) ----
+
+export type WebhookFailureRow = typeof paymentWebhookFailures.$inferSelect;
+
+/** Records a failed application of an event (one row per event; a repeated failure counts up). */
+export async function recordWebhookFailure(db: DbOrTx, event: { stripeEventId: string; type: string; objectId: string | null; error: string }, now: Date): Promise<void> {
+  await db
+    .insert(paymentWebhookFailures)
+    .values({ ...event, firstFailedAt: now, lastFailedAt: now })
+    .onConflictDoUpdate({
+      target: paymentWebhookFailures.stripeEventId,
+      set: { error: event.error, lastFailedAt: now, attempts: sql`${paymentWebhookFailures.attempts} + 1` },
+    });
+}
+
+/** A later successful application of the event resolves its failure (by nobody: Stripe's retry did). */
+export async function resolveWebhookFailureOfEvent(tx: Tx, stripeEventId: string, now: Date): Promise<void> {
+  await tx
+    .update(paymentWebhookFailures)
+    .set({ resolvedAt: now })
+    .where(and(eq(paymentWebhookFailures.stripeEventId, stripeEventId), isNull(paymentWebhookFailures.resolvedAt)));
+}
+
+export async function lockWebhookFailure(tx: Tx, id: number): Promise<WebhookFailureRow | null> {
+  const rows = await tx.select().from(paymentWebhookFailures).where(eq(paymentWebhookFailures.id, id)).for("update");
+  return rows[0] ?? null;
+}
+
+export async function findWebhookFailure(db: DbOrTx, id: number): Promise<WebhookFailureRow | null> {
+  const rows = await db.select().from(paymentWebhookFailures).where(eq(paymentWebhookFailures.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function markWebhookFailureResolved(tx: Tx, id: number, resolvedById: number, now: Date): Promise<WebhookFailureRow> {
+  const rows = await tx.update(paymentWebhookFailures).set({ resolvedAt: now, resolvedById }).where(eq(paymentWebhookFailures.id, id)).returning();
+  return rows[0]!;
+}

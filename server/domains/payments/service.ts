@@ -46,8 +46,11 @@ const ZStartPayment = z
     subjectId: z.number().int().positive(),
     /** who pays; null for a payer without an account (a tournament participation by e-mail) */
     payerUserId: z.number().int().positive().nullable(),
-    /** the connected account (`acct_…`) that receives the amount less the fee */
-    destinationAccountId: z.string().regex(/^acct_[A-Za-z0-9_]+$/),
+    /**
+     * the connected account (`acct_…`) that receives the amount less the fee; null: the platform keeps it all (no
+     * transfer, fee 0: an admin's tournament without a connected account; README "The platform as recipient")
+     */
+    destinationAccountId: z.string().regex(/^acct_[A-Za-z0-9_]+$/).nullable(),
     amountCents: cents.positive(),
     applicationFeeCents: cents.nonnegative(),
     /** manual: the card is held and captured later (capturePayment) or released (cancelPayment) */
@@ -66,7 +69,8 @@ const ZStartPayment = z
       .regex(/^(?=.*[A-Za-z])[A-Za-z0-9 .,:/&+-]+$/)
       .optional(),
   })
-  .refine((v) => v.applicationFeeCents <= v.amountCents, { message: "fee_above_amount", path: ["applicationFeeCents"] });
+  .refine((v) => v.applicationFeeCents <= v.amountCents, { message: "fee_above_amount", path: ["applicationFeeCents"] })
+  .refine((v) => v.destinationAccountId !== null || v.applicationFeeCents === 0, { message: "fee_without_destination", path: ["applicationFeeCents"] });
 export type StartPaymentInput = z.input<typeof ZStartPayment>;
 
 export type StartedPayment = { paymentId: number; intentId: string; clientSecret: string; status: PaymentIntentStatus };
@@ -91,8 +95,7 @@ export async function startPayment(deps: Deps, tx: Tx | null, input: StartPaymen
         amount: p.amountCents,
         currency: PAYMENT_CURRENCY,
         capture_method: p.captureMethod,
-        application_fee_amount: p.applicationFeeCents,
-        transfer_data: { destination: p.destinationAccountId },
+        ...(p.destinationAccountId === null ? {} : { application_fee_amount: p.applicationFeeCents, transfer_data: { destination: p.destinationAccountId } }),
         allowed_payment_method_types: [...PAYMENT_METHOD_TYPES],
         metadata: { kickrunde_purpose: p.purpose, kickrunde_subject_id: String(p.subjectId), kickrunde_attempt: String(p.attempt) },
         ...(p.description ? { description: p.description } : {}),
@@ -269,8 +272,8 @@ export async function refundPayment(
       {
         payment_intent: row.stripePaymentIntentId,
         ...(request.amountCents !== undefined ? { amount: request.amountCents } : {}),
-        reverse_transfer: true,
-        refund_application_fee: opts.refundApplicationFee ?? false,
+        // a payment the platform kept has no transfer to reverse and no fee (README "The platform as recipient")
+        ...(row.destinationAccountId === null ? {} : { reverse_transfer: true, refund_application_fee: opts.refundApplicationFee ?? false }),
         metadata: { kickrunde_payment_id: String(row.id) },
         expand: ["payment_intent", "charge"],
       },
@@ -281,6 +284,36 @@ export async function refundPayment(
   const charge = refund.charge;
   if (typeof intent !== "object" || intent === null || typeof charge !== "object" || charge === null) return requirePayment(deps, paymentId);
   return applyAnswer(deps, row, { ...intent, latest_charge: charge });
+}
+
+const holdsMoney = (p: PaymentRow) => p.status === "succeeded" && p.amountRefundedCents < p.amountReceivedCents;
+const unpaid = (p: PaymentRow) => p.status !== "succeeded" && p.status !== "canceled";
+
+/**
+ * Gives back a payment nobody owes any more (a court booking or tournament team that ended or was superseded): an
+ * unpaid intent is cancelled (its checkout page can no longer take money), a succeeded one refunded in full with the
+ * platform's fee; both once per payment (the idempotency keys), so a retried job is harmless. It reads the intent
+ * first (the customer may have paid meanwhile); an intent that succeeds between that read and the cancel is refunded.
+ * An intent Stripe does not know (another account's keys, a reset emulator) is logged with `context` and left alone:
+ * retrying cannot help.
+ */
+export async function giveBackPayment(deps: Deps, paymentId: number, context: Record<string, unknown>): Promise<void> {
+  try {
+    let payment = await refreshPayment(deps, paymentId);
+    if (unpaid(payment)) payment = await cancelPayment(deps, payment.id, { reason: "requested_by_customer" });
+    if (holdsMoney(payment)) await refundPayment(deps, payment.id, {}, { refundApplicationFee: true });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "PAYMENT_NOT_FOUND") {
+      deps.logger.warn("payment to give back not found at the provider", { paymentId, ...context });
+      return;
+    }
+    if (error instanceof AppError && error.code === "PAYMENT_STATE_CONFLICT") {
+      const again = await refreshPayment(deps, paymentId);
+      if (holdsMoney(again)) await refundPayment(deps, again.id, {}, { refundApplicationFee: true });
+      return;
+    }
+    throw error;
+  }
 }
 
 /** The intent's client secret again (a reloaded payment page), read from Stripe. */

@@ -8,6 +8,7 @@ import { constructWebhookEvent } from "../../integrations/stripe/client";
 import { AppError } from "../../lib/errors";
 import { findUserByStripeAccountId } from "../users/service";
 import { applyAccountState } from "./connected-accounts";
+import { recordWebhookFailure } from "./attention";
 import { accountDiffersFromUser as differs, applyCharge, applyIntent } from "./mirror";
 import { callStripe, requirePayments } from "./provider";
 import * as repo from "./repo";
@@ -109,6 +110,8 @@ export async function handleStripeWebhook(deps: Deps, payload: string, signature
       error: String(error),
       cause: error instanceof AppError ? String(error.cause) : undefined,
     });
+    // payments needing attention (issue 26): kept until a later delivery applies it or staff reconcile the object
+    await recordWebhookFailure(deps, event, error);
     return refuse("WEBHOOK_RETRY_LATER", 503);
   }
 }
@@ -137,6 +140,8 @@ export async function processWebhookEvent(deps: Deps, event: Stripe.Event): Prom
       return await deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
         const fresh = await repo.insertWebhookEvent(tx, { stripeEventId: event.id, type: event.type, objectId: objectIdOf(event), created: event.created }, now);
+        // an earlier failure of this event is resolved once it is applied (or found applied)
+        await repo.resolveWebhookFailureOfEvent(tx, event.id, now);
         if (!fresh) return "duplicate";
         return applyEvent(deps, tx, event, read, now);
       });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../../db/client";
 import { courts, games, organizations, regions, tournamentParticipations, tournaments, users } from "../../db/schema";
@@ -138,6 +138,93 @@ export function participationsOf(db: DbOrTx, tournamentId: number): Promise<Tour
     .orderBy(sql`${tournamentParticipations.cancelledAt} is not null`, asc(tournamentParticipations.queue), asc(tournamentParticipations.createdAt), asc(tournamentParticipations.id));
 }
 
+/* ---------- teams (registration, payment, waiting list, cancellations: registration.ts, team-payment.ts, teams.ts) ---------- */
+
+export type NewTeam = typeof tournamentParticipations.$inferInsert;
+export type TeamChanges = Partial<Omit<NewTeam, "id" | "tournamentId" | "createdAt">>;
+
+export async function insertTeam(tx: Tx, values: NewTeam): Promise<TournamentParticipationRow> {
+  const [row] = await tx.insert(tournamentParticipations).values(values).returning();
+  return row!;
+}
+
+/** A team by id; `lock` takes its row for the rest of the transaction. */
+export async function findTeam(db: DbOrTx, id: number, lock = false): Promise<TournamentParticipationRow | null> {
+  const q = db.select().from(tournamentParticipations).where(eq(tournamentParticipations.id, id)).limit(1);
+  const [row] = lock ? await q.for("update") : await q;
+  return row ?? null;
+}
+
+export async function updateTeam(tx: Tx, id: number, changes: TeamChanges): Promise<TournamentParticipationRow> {
+  const [row] = await tx.update(tournamentParticipations).set(changes).where(eq(tournamentParticipations.id, id)).returning();
+  return row!;
+}
+
+/** Whether an active (not cancelled) team of the tournament has this name, ignoring case (the partial unique index's rule). */
+export async function teamNameTaken(db: DbOrTx, tournamentId: number, teamName: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tournamentParticipations.id })
+    .from(tournamentParticipations)
+    .where(
+      and(
+        eq(tournamentParticipations.tournamentId, tournamentId),
+        isNull(tournamentParticipations.cancelledAt),
+        sql`lower(${tournamentParticipations.teamName}) = lower(${teamName})`,
+        exceptId === undefined ? undefined : sql`${tournamentParticipations.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The teams a user registered for a tournament (active first, each in order of registration). */
+export function teamsOfUser(db: DbOrTx, tournamentId: number, userId: number): Promise<TournamentParticipationRow[]> {
+  return db
+    .select()
+    .from(tournamentParticipations)
+    .where(and(eq(tournamentParticipations.tournamentId, tournamentId), eq(tournamentParticipations.userId, userId)))
+    .orderBy(sql`${tournamentParticipations.cancelledAt} is not null`, asc(tournamentParticipations.createdAt), asc(tournamentParticipations.id));
+}
+
+/** The first team of the waiting list (registration order), locked. */
+export async function firstWaitingTeam(tx: Tx, tournamentId: number): Promise<TournamentParticipationRow | null> {
+  const [row] = await tx
+    .select()
+    .from(tournamentParticipations)
+    .where(and(eq(tournamentParticipations.tournamentId, tournamentId), eq(tournamentParticipations.queue, true), isNull(tournamentParticipations.cancelledAt)))
+    .orderBy(asc(tournamentParticipations.createdAt), asc(tournamentParticipations.id))
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+/** A user's active teams in tournaments that have not started (account deletion cancels them). */
+export function activeTeamsOfUserBefore(db: DbOrTx, userId: number, now: Date) {
+  return db
+    .select({ id: tournamentParticipations.id, tournamentId: tournamentParticipations.tournamentId })
+    .from(tournamentParticipations)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentParticipations.tournamentId))
+    .where(and(eq(tournamentParticipations.userId, userId), isNull(tournamentParticipations.cancelledAt), gt(tournaments.startTime, now)))
+    .orderBy(asc(tournamentParticipations.id));
+}
+
+/** The fee percentage of the tournament's organisation (its games' percentage), null without one. */
+export async function organizationFeePercentage(db: DbOrTx, organizationId: number | null): Promise<number | null> {
+  if (organizationId === null) return null;
+  const [row] = await db.select({ p: organizations.gameApplicationFeePercentage }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  return row?.p ?? null;
+}
+
+/** Whose account a team belongs to, for the organiser's overview (null: deleted). */
+export async function personRefs(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, { id: number; firstName: string; profileImageUrl: string | null }>();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, profileImageUrl: users.profileImageUrl, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.filter((r) => r.deletedAt === null).map(({ deletedAt: _d, ...r }) => [r.id, r]));
+}
+
 /** Whether the ids name rows (references the input gives; reads may look at other domains' tables). */
 export async function regionExists(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id)).limit(1);
@@ -147,4 +234,33 @@ export async function regionExists(db: DbOrTx, id: number): Promise<boolean> {
 export async function gameExists(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: games.id }).from(games).where(eq(games.id, id)).limit(1);
   return Boolean(row);
+}
+
+/** Every team a user registered, of any tournament (the account's teams, spec 001 section 3), the latest tournament first. */
+export function teamsRegisteredBy(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: tournamentParticipations.id,
+      teamName: tournamentParticipations.teamName,
+      tournamentId: tournaments.id,
+      tournamentName: tournaments.name,
+      startTime: tournaments.startTime,
+      paymentStatus: tournamentParticipations.paymentStatus,
+      queue: tournamentParticipations.queue,
+      cancelledAt: tournamentParticipations.cancelledAt,
+    })
+    .from(tournamentParticipations)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentParticipations.tournamentId))
+    .where(eq(tournamentParticipations.userId, userId))
+    .orderBy(sql`${tournaments.startTime} desc`, asc(tournamentParticipations.id));
+}
+
+/** Whether a phone number is on file for the user: the only one kept is a team registration's (spec 001 section 3, hasPhoneNumber). */
+export async function userHasPhoneNumber(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tournamentParticipations.id })
+    .from(tournamentParticipations)
+    .where(and(eq(tournamentParticipations.userId, userId), sql`${tournamentParticipations.phoneNumber} <> ''`))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -18,6 +18,9 @@ import { findRegionIdBySlug } from "../regions/service";
 import { requireActor } from "../users/service";
 import * as repo from "./repo";
 import type { TournamentChanges, TournamentRow } from "./repo";
+import { settleCancelledTournament } from "./team-actions";
+import { tournamentDestination } from "./team-payment";
+import { fillPlaces } from "./teams";
 
 /**
  * Tournaments (spec 001 sections 2.10, 3, 6; issue 25; server/domains/tournaments/README.md): admins and organisation
@@ -143,6 +146,8 @@ export async function updateTournament(ctx: Ctx, input: z.output<typeof ZUpdateT
     if (changes.startTime && changes.startTime.getTime() !== row.startTime.getTime()) refuseStart(changes.startTime, now);
     if (changes.maxTeams !== undefined && changes.maxTeams < (await repo.teamAmount(tx, row.id)))
       throw new AppError("MAX_TEAMS_BELOW_TEAMS");
+    // a published tournament that becomes priced must be payable, as when publishing
+    if (row.publishedAt !== null && merged.participationPriceCents > 0 && row.participationPriceCents === 0) await tournamentDestination(tx, row);
     if (changes.courtId != null && changes.courtId !== row.courtId) {
       const court = await requireCourt(ctx, changes.courtId);
       // a new court moves the listing to its region, unless the edit names one
@@ -153,6 +158,8 @@ export async function updateTournament(ctx: Ctx, input: z.output<typeof ZUpdateT
     if (changes.singlePlayerGameId !== undefined && changes.singlePlayerGameId !== row.singlePlayerGameId)
       await requireSinglePlayerGame(ctx, changes.singlePlayerGameId);
     await repo.updateTournamentRow(tx, row.id, { ...changes, updatedAt: now });
+    // more places: the waiting list moves up (README "Waiting list and promotion")
+    if (changes.maxTeams !== undefined && changes.maxTeams > row.maxTeams) await fillPlaces(ctx.deps, tx, { ...row, maxTeams: changes.maxTeams }, now);
   });
   return tournament(ctx, tournamentId);
 }
@@ -163,21 +170,26 @@ export async function publishTournament(ctx: Ctx, id: number): Promise<TTourname
   const now = ctx.deps.clock.now();
   await ctx.deps.db.transaction(async (tx) => {
     const row = await lockManaged(ctx, tx, id, now);
-    if (row.publishedAt === null) await repo.updateTournamentRow(tx, id, { publishedAt: now, updatedAt: now });
+    if (row.publishedAt !== null) return;
+    // a priced tournament must be payable (README "Who pays whom"): TOURNAMENT_PAYMENTS_NOT_READY otherwise
+    if (row.participationPriceCents > 0) await tournamentDestination(tx, row);
+    await repo.updateTournamentRow(tx, id, { publishedAt: now, updatedAt: now });
   });
   return tournament(ctx, id);
 }
 
 /**
- * cancelTournament: marks it cancelled (the page shows it so; it leaves the lists). Once payments exist (issue 25's
- * next part), the same transaction refunds every payment and tells every team (README "Cancelling a tournament").
+ * cancelTournament: marks it cancelled (the page shows it so; it leaves the lists); the same transaction settles every
+ * registered team (Paid ones refunded in full and marked Refunded, open intents cancelled, cash untouched) and tells
+ * each by push and mail (README "Cancelling a tournament").
  */
 export async function cancelTournament(ctx: Ctx, id: number): Promise<TTournament> {
   const viewer = (await requireActor(ctx)).id;
   const now = ctx.deps.clock.now();
   await ctx.deps.db.transaction(async (tx) => {
-    await lockManaged(ctx, tx, id, now);
+    const row = await lockManaged(ctx, tx, id, now);
     await repo.updateTournamentRow(tx, id, { cancelledAt: now, cancelledById: viewer, updatedAt: now });
+    await settleCancelledTournament(ctx.deps, tx, { ...row, cancelledAt: now }, now);
   });
   return tournament(ctx, id);
 }
@@ -189,4 +201,14 @@ export async function cancelTournament(ctx: Ctx, id: number): Promise<TTournamen
 export async function ensureDemoTournament(tx: Tx, values: repo.NewTournament): Promise<number> {
   const existing = await repo.findTournamentByName(tx, values.organizerId, values.name);
   return existing ?? repo.insertTournament(tx, values);
+}
+
+/**
+ * For the demo seed: registered teams of a demo tournament, each unless a team of its name is registered already (the
+ * seed may run again). No payment rows: a paid demo team is paid in cash (PaidExternally).
+ */
+export async function ensureDemoTeams(tx: Tx, tournamentId: number, teams: Omit<repo.NewTeam, "tournamentId">[]): Promise<void> {
+  for (const team of teams) {
+    if (!(await repo.teamNameTaken(tx, tournamentId, team.teamName))) await repo.insertTeam(tx, { ...team, tournamentId });
+  }
 }

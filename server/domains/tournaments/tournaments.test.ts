@@ -1,23 +1,16 @@
-import { afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { TCreateTournamentInput } from "@shared/schemas/tournaments";
 import type { Deps } from "../../context";
-import { organizations, tournamentParticipations, tournaments } from "../../db/schema";
+import { tournamentParticipations, tournaments } from "../../db/schema";
 import { callerFor, errorData } from "../../testing/caller";
 import { createCourt, createGameRow, createRegion } from "../../testing/factories";
 import { signedInPlayer } from "../../testing/payment-fixtures";
 import { testClock } from "../../testing/test-clock";
-import { testDeps } from "../../testing/test-db";
+import { tournamentWorld, type TournamentWorld } from "../../testing/tournament-fixtures";
 
-let deps: Deps;
-let region: { id: number; slug: string };
-let organizationId: number;
-beforeAll(async () => {
-  deps = await testDeps();
-  region = await createRegion(deps);
-  organizationId = (await deps.db.insert(organizations).values({ name: "Turnier e.V." }).returning())[0]!.id;
-});
-afterEach(() => testClock.reset());
+let deps: Deps, region: TournamentWorld["region"], organizationId: number;
+tournamentWorld("Turnier e.V.", (world) => ({ deps, region, organizationId } = world));
 
 const H = 3_600_000;
 /** Saturday 2 May 2026, 10:00 UTC. */
@@ -250,7 +243,8 @@ describe("editing", () => {
       expect.objectContaining({ id: t.id, teamAmount: 3, full: true }),
     );
     expect(await errorData(org.caller.tournaments.update({ tournamentId: t.id, maxTeams: 2 }))).toEqual({ code: "MAX_TEAMS_BELOW_TEAMS" });
-    expect(await org.caller.tournaments.update({ tournamentId: t.id, maxTeams: 4 })).toMatchObject({ teamAmount: 3, maxTeams: 4, full: false });
+    // a fourth place: the waiting team E moves up into it (README "Waiting list and promotion")
+    expect(await org.caller.tournaments.update({ tournamentId: t.id, maxTeams: 4 })).toMatchObject({ teamAmount: 4, maxTeams: 4, full: true });
     // an active team name is unique per tournament, whatever its case
     expect(await errorOf(deps.db.insert(tournamentParticipations).values(team("a")))).toContain("tournament_participations_team_name_unique");
   });

@@ -181,3 +181,24 @@ export async function findIncompletePaymentAccounts(db: DbOrTx, limit: number): 
     .limit(limit);
   return rows.map((r) => ({ userId: r.userId, stripeAccountId: r.stripeAccountId! }));
 }
+
+/** The facts of the rate-app hint's rule (rate-app-hint.ts): the account's age, the last hint, games played that have begun. */
+export async function rateAppHintFacts(db: DbOrTx, userId: number, now: Date): Promise<{ createdAt: Date; rateAppHintShownAt: Date | null; attendedGames: number } | null> {
+  const rows = await db
+    .select({
+      createdAt: users.createdAt,
+      rateAppHintShownAt: users.rateAppHintShownAt,
+      // A read across tables (README "How domains depend on each other"): the user's own places, played, in games that began.
+      attendedGames: sql<number>`(select count(distinct p.game_id) from participations p join games g on g.id = p.game_id
+        where p.user_id = ${userId} and p.cancelled_at is null and p.queue = false and p.plays_himself
+          and g.cancelled_at is null and g.start_time <= ${now.toISOString()}::timestamptz)::int`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return rows[0] ?? null;
+}
+
+/** Records that the rate-app hint was shown to the user (answered either way). */
+export async function markRateAppHintShown(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db.update(users).set({ rateAppHintShownAt: now }).where(eq(users.id, userId));
+}

@@ -5,6 +5,8 @@ import { ZMyAccount, ZPublicUser, ZUserByIdInput, ZUserGamesInput } from "@share
 import { authedProcedure, publicProcedure } from "../../trpc/procedures";
 import { router } from "../../trpc/init";
 import { profileGames } from "./games";
+import { rateAppHintSeen, showRateAppHint } from "./rate-app-hint";
+import { ZRateAppHintSeenResult, ZShowRateAppHint } from "@shared/schemas/review";
 import * as users from "./service";
 
 export const usersRouter = router({
@@ -18,4 +20,7 @@ export const usersRouter = router({
     .input(ZUpdateLanguageInput)
     .output(ZMyAccount)
     .mutation(({ ctx, input }) => users.updateLanguage(ctx, input.applicationLanguage)),
+  // the rate-app hint (README Decisions "The rate-app hint"): false for visitors
+  showRateAppHint: publicProcedure.output(ZShowRateAppHint).query(({ ctx }) => showRateAppHint(ctx)),
+  rateAppHintSeen: authedProcedure.output(ZRateAppHintSeenResult).mutation(({ ctx }) => rateAppHintSeen(ctx)),
 });

@@ -4,7 +4,14 @@ import type { Logger } from "../../lib/logger";
 import { startMailCatcher, type MailCatcher } from "./catcher";
 import { renderMail, type MailTemplate } from "./templates";
 
-export type OutgoingMail = { to: string; language: Language; template: MailTemplate };
+/**
+ * A mail as queued. Attachments are named by their storage key (integrations/storage.ts), not carried: the job stays
+ * small and the file is read when the mail is sent (domains/notifications/outbox.ts deliverMail).
+ */
+export type OutgoingMail = { to: string; language: Language; template: MailTemplate; attachments?: MailAttachmentRef[] };
+export type MailAttachmentRef = { filename: string; contentType: string; storageKey: string };
+/** An attachment's bytes, as the sender hands it to SMTP. */
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
 
 /**
  * How mail leaves this process:
@@ -19,7 +26,7 @@ export type MailMode = "smtp" | "catcher" | "held";
 
 export type Mailer = {
   mode: MailMode;
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail, attachments?: readonly MailAttachment[]): Promise<void>;
   /** Set only in `catcher` mode. */
   catcher: MailCatcher | null;
   close(): Promise<void>;
@@ -48,9 +55,16 @@ export async function createMailer(opts: {
   return {
     mode: catcher ? "catcher" : "smtp",
     catcher,
-    async send(mail) {
+    async send(mail, attachments = []) {
       const rendered = renderMail(mail.template, mail.language);
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: rendered.subject, text: rendered.text, html: rendered.html });
+      await transport.sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+      });
     },
     async close() {
       transport.close();

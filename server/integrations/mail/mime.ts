@@ -2,7 +2,9 @@
  * Just enough MIME to read back the mails we send (the local catcher and tests): headers,
  * multipart/alternative, quoted-printable and base64 bodies, RFC 2047 encoded subjects.
  */
-export type ParsedMail = { from: string; to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+export type ParsedMail = { from: string; to: string; subject: string; text: string; html: string; headers: Record<string, string>; attachments: ParsedAttachment[] };
+/** A part sent as an attachment (Content-Disposition: attachment), its bytes decoded. */
+export type ParsedAttachment = { filename: string; contentType: string; content: Uint8Array };
 
 function splitHeaders(raw: string): [Record<string, string>, string] {
   const i = raw.search(/\r?\n\r?\n/);
@@ -45,7 +47,7 @@ export function decodeWords(value: string): string {
   );
 }
 
-function walk(raw: string, out: { text: string; html: string }) {
+function walk(raw: string, out: { text: string; html: string; attachments: ParsedAttachment[] }) {
   const [headers, body] = splitHeaders(raw);
   const type = headers["content-type"] ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -56,6 +58,14 @@ function walk(raw: string, out: { text: string; html: string }) {
     }
     return;
   }
+  const disposition = headers["content-disposition"] ?? "";
+  if (/^attachment/i.test(disposition)) {
+    const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1] ?? "");
+    const base64 = (headers["content-transfer-encoding"] ?? "").toLowerCase() === "base64";
+    const content = base64 ? Uint8Array.from(atob(body.replace(/\s+/g, "")), (c) => c.charCodeAt(0)) : new TextEncoder().encode(body);
+    out.attachments.push({ filename, contentType: type.split(";")[0]!.trim().toLowerCase(), content });
+    return;
+  }
   const decoded = decodeBody(body, headers["content-transfer-encoding"]);
   if (type.toLowerCase().startsWith("text/html")) out.html ||= decoded;
   else if (type.toLowerCase().startsWith("text/plain")) out.text ||= decoded;
@@ -63,7 +73,7 @@ function walk(raw: string, out: { text: string; html: string }) {
 
 export function parseMail(raw: string): ParsedMail {
   const [headers] = splitHeaders(raw);
-  const out = { text: "", html: "" };
+  const out = { text: "", html: "", attachments: [] as ParsedAttachment[] };
   walk(raw, out);
   return {
     from: decodeWords(headers.from ?? ""),
@@ -72,5 +82,6 @@ export function parseMail(raw: string): ParsedMail {
     text: out.text.trim(),
     html: out.html,
     headers,
+    attachments: out.attachments,
   };
 }

@@ -26,6 +26,12 @@ const data = {
   endTime: "2026-12-08T18:30:00.000Z",
   places: 2,
   held: true,
+  tournament: "Sommer-Cup",
+  team: "FC Test",
+  message: "Anpfiff ist um 10 Uhr.",
+  number: "KR-2026-00001",
+  cancels: "KR-2026-00000",
+  period: "November 2026",
 };
 
 describe("mail templates", () => {

@@ -6,11 +6,32 @@ import { formatMoney } from "@shared/rules/money";
 export type MailTemplate =
   | { name: "confirm-email"; data: { firstName: string; link: string } }
   | { name: "reset-password"; data: { firstName: string; link: string } }
+  | { name: "welcome-set-password"; data: { firstName: string; link: string } }
+  | { [N in TeamMailName]: { name: N; data: TeamMailData } }[TeamMailName]
   | { name: "email-changed"; data: { firstName: string; newEmail: string } }
   | { [N in GameMailName]: { name: N; data: GameMailData } }[GameMailName]
   | { [N in BookingMailName]: { name: N; data: BookingMailData } }[BookingMailName]
   | { name: "weekly-confirmation-open"; data: WeeklyMailData }
-  | { name: "payment-receipt"; data: ReceiptMailData };
+  | { name: "payment-receipt"; data: ReceiptMailData }
+  | { name: "tournament-invoice"; data: InvoiceMailData }
+  | { name: "tournament-invoice-cancellation"; data: InvoiceCancellationMailData }
+  | { name: "organizer-invoice"; data: OrganizerInvoiceMailData }
+  | { [N in TournamentMailName]: { name: N; data: TournamentMailData } }[TournamentMailName];
+
+/**
+ * Mails to a tournament's teams (issue 25), in the team's language: the organiser's channel news and the payment
+ * reminder. `tournament` is its name, `link` its page (or channel), `team` the team's name.
+ */
+export type TournamentMailName = "tournament-channel-message" | "tournament-payment-reminder";
+export type TournamentMailData = { firstName: string; tournament: string; link: string; team?: string; message?: string; amountCents?: number };
+
+/** A business team's invoice (issue 25), the PDF attached: `number` is the invoice's, `link` the tournament's page. */
+export type InvoiceMailData = { firstName: string; tournament: string; team: string; number: string; link: string };
+/** The cancellation invoice of a refunded team (issue 25), the PDF attached: `number` is its own, `cancels` the invoice's. */
+export type InvoiceCancellationMailData = InvoiceMailData & { cancels: string };
+
+/** An organiser's monthly invoice for platform fees (issue 26), the PDF attached: `period` the month as words, `link` the profile. */
+export type OrganizerInvoiceMailData = { firstName: string; number: string; period: string; link: string };
 
 /**
  * The receipt after a payment (issue 23 item 6), for a game's place or a court booking: what was paid
@@ -91,6 +112,22 @@ const booking = (d: BookingMailData, subject: string, hello: string, lines: stri
   after: [],
 });
 
+/**
+ * Mails to a tournament team about its place and money (issue 25; domains/tournaments/teams.ts), in the language it
+ * registered in, and to the organiser about a team: `tournament` is its name, `team` the team's, `link` the page.
+ */
+export type TeamMailName = "tournament-moved-up" | "tournament-moved-up-pay" | "tournament-team-cancelled" | "tournament-cancelled" | "tournament-refunded-outside";
+export type TeamMailData = { firstName: string; tournament: string; team: string; link: string; amountCents?: number | undefined };
+
+/** The shape every tournament team mail shares: the tournament and team, what happened, and a button to the page. */
+const team = (d: TeamMailData, subject: string, hello: string, lines: string[], button: string): Parts => ({
+  subject,
+  greeting: `${hello} ${d.firstName},`,
+  lines: [`${d.tournament} – ${d.team}`, ...lines],
+  button: { label: button, href: d.link },
+  after: [],
+});
+
 /** The shape every game mail shares: what happened, and a button to the game. */
 const game = (d: GameMailData, subject: string, hello: string, lines: string[], button: string): Parts => ({
   subject,
@@ -164,6 +201,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       button: { label: "Neues Passwort festlegen", href: d.link },
       after: ["Der Link ist 2 Stunden gültig und funktioniert nur einmal. Danach bist Du auf allen Geräten abgemeldet.", "Du hast nichts angefordert? Dann ignoriere diese E-Mail, Dein Passwort bleibt unverändert."],
     }),
+    "welcome-set-password": (d) => ({
+      subject: "Willkommen bei Kickrunde – leg Dein Passwort fest",
+      greeting: `Hallo ${d.firstName},`,
+      lines: ["mit Deiner Turnieranmeldung haben wir Dir ein Kickrunde-Konto angelegt. Über den Knopf unten legst Du Dein Passwort fest, dann kannst Du Dich jederzeit anmelden und Dein Team verwalten."],
+      button: { label: "Passwort festlegen", href: d.link },
+      after: ["Der Link ist 7 Tage gültig und funktioniert nur einmal. Danach kannst Du jederzeit über „Passwort vergessen?“ einen neuen anfordern.", "Du hast Dich nicht für ein Turnier angemeldet? Dann ignoriere diese E-Mail."],
+    }),
     "email-changed": (d) => ({
       subject: "Deine E-Mail-Adresse wurde geändert",
       greeting: `Hallo ${d.firstName},`,
@@ -171,6 +215,21 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       after: ["Warst Du das nicht? Dann melde Dich bitte sofort bei uns: hallo@kickrunde.de"],
     }),
     "game-moved-up": (d) => game(d, `Du spielst mit: ${d.game}`, "Hallo", ["Du bist von der Warteliste nachgerückt und spielst mit!"], "Zum Spiel"),
+    "tournament-moved-up": (d) => team(d, `Nachgerückt: ${d.tournament}`, "Hallo", ["Ein Platz ist frei geworden: Dein Team ist von der Warteliste nachgerückt und spielt mit!"], "Zum Turnier"),
+    "tournament-moved-up-pay": (d) =>
+      team(
+        d,
+        `Nachgerückt – bitte bezahlen: ${d.tournament}`,
+        "Hallo",
+        [`Ein Platz ist frei geworden: Dein Team ist von der Warteliste nachgerückt. Bitte bezahle jetzt die Startgebühr von ${money(d.amountCents, "de")}, damit Euer Platz sicher ist.`],
+        "Jetzt bezahlen",
+      ),
+    "tournament-team-cancelled": (d) =>
+      team(d, `Anmeldung storniert: ${d.tournament}`, "Hallo", ["Die Anmeldung Deines Teams wurde storniert. Bereits online bezahltes Geld wird vollständig erstattet."], "Zum Turnier"),
+    "tournament-cancelled": (d) =>
+      team(d, `Turnier abgesagt: ${d.tournament}`, "Hallo", ["Das Turnier wurde vom Veranstalter abgesagt. Bereits online bezahltes Geld wird vollständig erstattet."], "Zum Turnier"),
+    "tournament-refunded-outside": (d) =>
+      team(d, `Zahlung erstattet: ${d.tournament}`, "Hallo", [`Die Startgebühr von ${d.team} (${money(d.amountCents, "de")}) wurde außerhalb der App erstattet. Das Team gilt nicht mehr als bezahlt, sein Platz ist frei.`], "Zu den Teams"),
     "game-cancelled": (d) => game(d, `Abgesagt: ${d.game}`, "Hallo", ["Das Spiel wurde vom Organisator abgesagt."], "Zum Spiel"),
     "game-auto-cancelled": (d) => game(d, `Abgesagt: ${d.game}`, "Hallo", ["Das Spiel wurde abgesagt, weil sich nicht genug Spieler angemeldet haben."], "Zum Spiel"),
     "game-changed": (d) =>
@@ -226,6 +285,47 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     }),
     "booking-expired": (d) => booking(d, `Buchung verfallen: ${d.booking}`, "Hallo", ["Die Buchung wurde nicht rechtzeitig angenommen oder bezahlt und ist verfallen. Der Platz ist wieder frei."], "Zur Buchung"),
     "payment-receipt": (d) => receipt(d, "de"),
+    "tournament-invoice": (d) => ({
+      subject: `Rechnung ${d.number}: ${d.tournament}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [`danke für die Zahlung der Startgebühr von Team „${d.team}“ für ${d.tournament}.`, `Im Anhang findest Du die Rechnung ${d.number} als PDF. Du kannst sie auch jederzeit auf der Turnierseite herunterladen.`],
+      button: { label: "Zum Turnier", href: d.link },
+      after: [],
+    }),
+    "organizer-invoice": (d) => ({
+      subject: `Rechnung ${d.number}: Plattformgebühren ${d.period}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [`im Anhang findest Du die Rechnung ${d.number} über die Plattformgebühren Deiner Kickrunden im ${d.period} als PDF.`, "Die Gebühren wurden bereits bei den Kartenzahlungen einbehalten. Du kannst die Rechnung auch jederzeit in Deinem Profil herunterladen."],
+      button: { label: "Zum Profil", href: d.link },
+      after: [],
+    }),
+    "tournament-invoice-cancellation": (d) => ({
+      subject: `Stornorechnung ${d.number}: ${d.tournament}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [
+        `die Startgebühr von Team „${d.team}“ für ${d.tournament} wurde erstattet. Damit ist die Rechnung ${d.cancels} aufgehoben.`,
+        `Im Anhang findest Du die Stornorechnung ${d.number} als PDF. Du kannst sie auch jederzeit auf der Turnierseite herunterladen.`,
+      ],
+      button: { label: "Zum Turnier", href: d.link },
+      after: [],
+    }),
+    "tournament-channel-message": (d) => ({
+      subject: `Neuigkeiten: ${d.tournament}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [`der Veranstalter von ${d.tournament} hat eine Nachricht an alle Teams geschrieben:`, d.message ?? ""],
+      button: { label: "Zum Turnierkanal", href: d.link },
+      after: [],
+    }),
+    "tournament-payment-reminder": (d) => ({
+      subject: `Zahlungserinnerung: ${d.tournament}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [
+        `Dein Team ${d.team ? `„${d.team}“ ` : ""}ist für ${d.tournament} angemeldet, die Startgebühr von ${money(d.amountCents, "de")} ist aber noch offen.`,
+        "Bitte bezahle sie bald, damit Euer Platz sicher ist.",
+      ],
+      button: { label: "Jetzt bezahlen", href: d.link },
+      after: [],
+    }),
     footer: "Kickrunde – Freizeitfußball in Deiner Stadt",
   },
   en: {
@@ -243,6 +343,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       button: { label: "Set a new password", href: d.link },
       after: ["The link is valid for 2 hours and works once. Afterwards you are signed out on all devices.", "Did not ask for this? Ignore this email and your password stays as it is."],
     }),
+    "welcome-set-password": (d) => ({
+      subject: "Welcome to Kickrunde – set your password",
+      greeting: `Hi ${d.firstName},`,
+      lines: ["with your tournament registration we created a Kickrunde account for you. Use the button below to set your password, then you can sign in any time and manage your team."],
+      button: { label: "Set password", href: d.link },
+      after: ["The link is valid for 7 days and works once. Afterwards you can always ask for a new one with “Forgot password?”.", "Did not register for a tournament? Ignore this email."],
+    }),
     "email-changed": (d) => ({
       subject: "Your email address was changed",
       greeting: `Hi ${d.firstName},`,
@@ -250,6 +357,21 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       after: ["Was this not you? Please contact us right away: hallo@kickrunde.de"],
     }),
     "game-moved-up": (d) => game(d, `You're playing: ${d.game}`, "Hi", ["You moved up from the waiting list and are playing!"], "Open the game"),
+    "tournament-moved-up": (d) => team(d, `Moved up: ${d.tournament}`, "Hi", ["A place became free: your team moved up from the waiting list and is playing!"], "Open the tournament"),
+    "tournament-moved-up-pay": (d) =>
+      team(
+        d,
+        `Moved up – please pay: ${d.tournament}`,
+        "Hi",
+        [`A place became free: your team moved up from the waiting list. Please pay the entry fee of ${money(d.amountCents, "en")} now so your place is safe.`],
+        "Pay now",
+      ),
+    "tournament-team-cancelled": (d) =>
+      team(d, `Registration cancelled: ${d.tournament}`, "Hi", ["Your team's registration was cancelled. Money already paid online is refunded in full."], "Open the tournament"),
+    "tournament-cancelled": (d) =>
+      team(d, `Tournament cancelled: ${d.tournament}`, "Hi", ["The tournament was cancelled by the organiser. Money already paid online is refunded in full."], "Open the tournament"),
+    "tournament-refunded-outside": (d) =>
+      team(d, `Payment refunded: ${d.tournament}`, "Hi", [`The entry fee of ${d.team} (${money(d.amountCents, "en")}) was refunded outside the app. The team no longer counts as paid and its place is free.`], "Open the teams"),
     "game-cancelled": (d) => game(d, `Cancelled: ${d.game}`, "Hi", ["The game was cancelled by the organiser."], "Open the game"),
     "game-auto-cancelled": (d) => game(d, `Cancelled: ${d.game}`, "Hi", ["The game was cancelled because not enough players signed up."], "Open the game"),
     "game-changed": (d) =>
@@ -304,6 +426,47 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
     }),
     "booking-expired": (d) => booking(d, `Booking lapsed: ${d.booking}`, "Hi", ["The booking was not accepted or paid in time and has lapsed. The court is free again."], "Open the booking"),
     "payment-receipt": (d) => receipt(d, "en"),
+    "tournament-invoice": (d) => ({
+      subject: `Invoice ${d.number}: ${d.tournament}`,
+      greeting: `Hi ${d.firstName},`,
+      lines: [`thank you for paying team “${d.team}”'s entry fee for ${d.tournament}.`, `Invoice ${d.number} is attached as a PDF. You can also download it from the tournament's page at any time.`],
+      button: { label: "Open the tournament", href: d.link },
+      after: [],
+    }),
+    "organizer-invoice": (d) => ({
+      subject: `Invoice ${d.number}: platform fees ${d.period}`,
+      greeting: `Hi ${d.firstName},`,
+      lines: [`invoice ${d.number} for the platform fees of your games in ${d.period} is attached as a PDF.`, "The fees were already withheld from the card payments. You can also download the invoice from your profile at any time."],
+      button: { label: "Open your profile", href: d.link },
+      after: [],
+    }),
+    "tournament-invoice-cancellation": (d) => ({
+      subject: `Cancellation invoice ${d.number}: ${d.tournament}`,
+      greeting: `Hi ${d.firstName},`,
+      lines: [
+        `team “${d.team}”'s entry fee for ${d.tournament} has been refunded, so invoice ${d.cancels} is cancelled.`,
+        `Cancellation invoice ${d.number} is attached as a PDF. You can also download it from the tournament's page at any time.`,
+      ],
+      button: { label: "Open the tournament", href: d.link },
+      after: [],
+    }),
+    "tournament-channel-message": (d) => ({
+      subject: `News: ${d.tournament}`,
+      greeting: `Hi ${d.firstName},`,
+      lines: [`the organiser of ${d.tournament} wrote a message to all teams:`, d.message ?? ""],
+      button: { label: "Open the tournament channel", href: d.link },
+      after: [],
+    }),
+    "tournament-payment-reminder": (d) => ({
+      subject: `Payment reminder: ${d.tournament}`,
+      greeting: `Hi ${d.firstName},`,
+      lines: [
+        `your team ${d.team ? `“${d.team}” ` : ""}is registered for ${d.tournament}, but the entry fee of ${money(d.amountCents, "en")} is still open.`,
+        "Please pay it soon so your place is safe.",
+      ],
+      button: { label: "Pay now", href: d.link },
+      after: [],
+    }),
     footer: "Kickrunde – casual football in your city",
   },
 };

@@ -12,6 +12,12 @@ type Text = (p: PushParams) => { title: string; body: string };
 
 const de = {
   movedUp: (p) => ({ title: p.game, body: "Du bist von der Warteliste nachgerückt und spielst mit!" }),
+  /** tournament teams (domains/tournaments/teams.ts): `game` is the tournament's name, `name` the team's */
+  tournamentMovedUp: (p) => ({ title: p.game, body: `${p.name || "Dein Team"} ist von der Warteliste nachgerückt und spielt mit!` }),
+  tournamentMovedUpPay: (p) => ({ title: p.game, body: `${p.name || "Dein Team"} ist von der Warteliste nachgerückt. Bitte bezahle jetzt die Startgebühr von ${money(p.amountCents, "de")}.` }),
+  tournamentTeamCancelled: (p) => ({ title: p.game, body: `Die Anmeldung von ${p.name || "Deinem Team"} wurde storniert. Online bezahltes Geld wird erstattet.` }),
+  tournamentCancelled: (p) => ({ title: p.game, body: "Das Turnier wurde abgesagt. Online bezahltes Geld wird erstattet." }),
+  tournamentRefundedOutside: (p) => ({ title: p.game, body: `Die Startgebühr von ${p.name || "einem Team"} (${money(p.amountCents, "de")}) wurde außerhalb der App erstattet.` }),
   gameCancelled: (p) => ({ title: p.game, body: "Das Spiel wurde vom Organisator abgesagt." }),
   gameAutoCancelled: (p) => ({ title: p.game, body: "Das Spiel wurde abgesagt, weil sich nicht genug Spieler angemeldet haben." }),
   /** `text`: what changed ("Beginn: 19:30 → 19:45; Preis: …", shared/rules/game-change-notice.ts) */
@@ -34,6 +40,8 @@ const de = {
   cashDeclined: (p) => ({ title: p.game, body: "Der Organisator hat Deine Barzahlung abgelehnt. Bitte bezahle online." }),
   cashRequested: (p) => ({ title: p.game, body: `${p.name || "Ein Spieler"} möchte bar bezahlen.${p.text ? ` „${p.text}“` : ""}` }),
   directMessage: (p) => ({ title: p.name || "Neue Nachricht", body: p.text ?? "" }),
+  /** a news message of the staff console (issue 26): `text` in the receiver's language */
+  news: (p) => ({ title: "Neuigkeiten von Kickrunde", body: p.text ?? "" }),
   bookingRequested: (p) => ({ title: "Neue Buchungsanfrage", body: `${p.name || "Jemand"} möchte ${p.game} mieten.` }),
   bookingAccepted: (p) => ({ title: "Buchung angenommen", body: `${p.game}: Bitte bezahle jetzt, damit die Buchung gilt.` }),
   bookingDeclined: (p) => ({ title: "Buchung abgelehnt", body: `${p.game}: Der Platz kann leider nicht vermietet werden.` }),
@@ -42,10 +50,19 @@ const de = {
   bookingCancelled: (p) => ({ title: "Buchung storniert", body: `${p.game} wurde storniert.` }),
   bookingExpired: (p) => ({ title: "Buchung verfallen", body: `${p.game}: Die Buchung wurde nicht rechtzeitig bestätigt oder bezahlt.` }),
   weeklyConfirm: (p) => ({ title: "Findet Deine Kickrunde statt?", body: `${p.game}: Bestätige jetzt oder sage die Woche ab.` }),
+  /** `game`: the tournament's name; `text`: the organiser's news (clipped) */
+  tournamentChannelMessage: (p) => ({ title: p.game, body: `Neuigkeiten vom Veranstalter: ${p.text ?? ""}` }),
+  /** `game`: the tournament's name; `name`: the team; `amountCents`: what it owes */
+  tournamentPaymentReminder: (p) => ({ title: p.game, body: `Zahlungserinnerung: Die Startgebühr von ${money(p.amountCents, "de")} für ${p.name || "Dein Team"} ist noch offen.` }),
 } satisfies Record<string, Text>;
 
 const en: Record<keyof typeof de, Text> = {
   movedUp: (p) => ({ title: p.game, body: "You moved up from the waiting list and are playing!" }),
+  tournamentMovedUp: (p) => ({ title: p.game, body: `${p.name || "Your team"} moved up from the waiting list and is playing!` }),
+  tournamentMovedUpPay: (p) => ({ title: p.game, body: `${p.name || "Your team"} moved up from the waiting list. Please pay the entry fee of ${money(p.amountCents, "en")} now.` }),
+  tournamentTeamCancelled: (p) => ({ title: p.game, body: `The registration of ${p.name || "your team"} was cancelled. Money paid online is refunded.` }),
+  tournamentCancelled: (p) => ({ title: p.game, body: "The tournament was cancelled. Money paid online is refunded." }),
+  tournamentRefundedOutside: (p) => ({ title: p.game, body: `The entry fee of ${p.name || "a team"} (${money(p.amountCents, "en")}) was refunded outside the app.` }),
   gameCancelled: (p) => ({ title: p.game, body: "The game was cancelled by the organiser." }),
   gameAutoCancelled: (p) => ({ title: p.game, body: "The game was cancelled because not enough players signed up." }),
   gameChanged: (p) => ({ title: p.game, body: p.text ? `Changed: ${p.text}` : "The game was changed." }),
@@ -66,6 +83,7 @@ const en: Record<keyof typeof de, Text> = {
   cashDeclined: (p) => ({ title: p.game, body: "The organiser declined your cash payment. Please pay online." }),
   cashRequested: (p) => ({ title: p.game, body: `${p.name || "A player"} would like to pay in cash.${p.text ? ` “${p.text}”` : ""}` }),
   directMessage: (p) => ({ title: p.name || "New message", body: p.text ?? "" }),
+  news: (p) => ({ title: "News from Kickrunde", body: p.text ?? "" }),
   bookingRequested: (p) => ({ title: "New booking request", body: `${p.name || "Someone"} would like to rent ${p.game}.` }),
   bookingAccepted: (p) => ({ title: "Booking accepted", body: `${p.game}: please pay now to confirm the booking.` }),
   bookingDeclined: (p) => ({ title: "Booking declined", body: `${p.game}: unfortunately the court cannot be rented.` }),
@@ -74,6 +92,8 @@ const en: Record<keyof typeof de, Text> = {
   bookingCancelled: (p) => ({ title: "Booking cancelled", body: `${p.game} was cancelled.` }),
   bookingExpired: (p) => ({ title: "Booking lapsed", body: `${p.game}: the booking was not confirmed or paid in time.` }),
   weeklyConfirm: (p) => ({ title: "Is your weekly session taking place?", body: `${p.game}: confirm now or skip the week.` }),
+  tournamentChannelMessage: (p) => ({ title: p.game, body: `News from the organiser: ${p.text ?? ""}` }),
+  tournamentPaymentReminder: (p) => ({ title: p.game, body: `Payment reminder: the entry fee of ${money(p.amountCents, "en")} for ${p.name || "your team"} is still open.` }),
 };
 
 export type PushTextKey = keyof typeof de;

@@ -10,6 +10,7 @@ import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
 import { SwitchField } from "@client/components/switch-field";
 import { EmailField, PasswordField, TextField } from "@client/components/text-field";
+import { FirstNameField, LastNameField } from "@client/components/name-fields";
 import { errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { setAccount } from "@client/lib/account";
@@ -18,6 +19,7 @@ import { useField, type Field } from "@client/lib/use-field";
 import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
 import { regionsQueryOptions, sortRegions } from "@client/features/regions/regions-query";
+import { MyInvoices } from "@client/features/accounting/my-invoices";
 import { CalendarIntegration } from "./calendar-integration";
 import { EmailVerification } from "./email-verification";
 import { showFlash } from "./flash";
@@ -147,25 +149,8 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
               ) : null
             }
           />
-          <TextField
-            label={m.field_first_name()}
-            name="firstName"
-            autoComplete="given-name"
-            value={firstName.value}
-            onValueChange={firstName.onValueChange}
-            onBlur={firstName.onBlur}
-            error={errorOf(firstName)}
-          />
-          <TextField
-            label={m.field_last_name()}
-            name="lastName"
-            autoComplete="family-name"
-            optional
-            value={lastName.value}
-            onValueChange={lastName.onValueChange}
-            onBlur={lastName.onBlur}
-            error={errorOf(lastName)}
-          />
+          <FirstNameField field={firstName} />
+          <LastNameField field={lastName} optional />
           <PasswordField
             label={m.profile_new_password()}
             name="password"
@@ -215,6 +200,8 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
         </form>
 
         {account.isCourtOwner ? <CalendarIntegration googleOutcome={search.google ?? null} /> : null}
+
+        <MyInvoices />
 
         <Link to="/profile/delete" className={buttonClassName({ variant: "danger", block: true, className: "mt-2" })}>
           {m.profile_delete_link()}

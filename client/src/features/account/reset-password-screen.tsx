@@ -18,9 +18,10 @@ import { useMessageCatalogue } from "@client/lib/messages";
 
 /**
  * /reset-password?reset_token=… (spec 001 sections 4 and 5): a token of exactly 128 characters
- * and a new password. The reset ends every session, so the user signs in again on /login.
+ * and a new password. The reset ends every session, so the user signs in again on /login (and then goes where the
+ * link's `redirect` says: a welcome mail's tournament page).
  */
-export function ResetPasswordScreen({ resetToken }: { resetToken: string | undefined }) {
+export function ResetPasswordScreen({ resetToken, redirect }: { resetToken: string | undefined; redirect?: string }) {
   useMessageCatalogue();
   useLocale();
   const navigate = useNavigate();
@@ -38,7 +39,7 @@ export function ResetPasswordScreen({ resetToken }: { resetToken: string | undef
       await reset.mutateAsync({ resetToken, newPassword: password.value });
       forgetAccount();
       showFlash("account_flash_password_reset");
-      await navigate({ to: "/login", replace: true });
+      await navigate({ to: "/login", search: redirect ? { redirect } : {}, replace: true });
     } catch (error) {
       server.take(error);
       setFormError(error);

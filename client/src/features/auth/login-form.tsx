@@ -18,10 +18,10 @@ import { useMessageCatalogue } from "@client/lib/messages";
  * The sign-in form of the login screen and the sign-in modal (spec 001 section 2.3): signs in, loads
  * the account, attaches this browser's guest participations (a failure is ignored), then hands over.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn: (userId: number) => Promise<void> | void }) {
+export function LoginForm({ onSignedIn, initialEmail }: { onSignedIn: (userId: number) => Promise<void> | void; initialEmail?: string }) {
   useMessageCatalogue();
   const queryClient = useQueryClient();
-  const email = useField({ validate: validateEmail });
+  const email = useField({ validate: validateEmail, initial: initialEmail });
   const password = useField({ validate: validateLoginPassword, trim: false });
   const [formError, setFormError] = useState<unknown>(null);
   const server = useServerErrors({ email, password });

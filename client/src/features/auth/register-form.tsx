@@ -7,6 +7,7 @@ import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
 import { EmailField, PasswordField, TextField } from "@client/components/text-field";
+import { FirstNameField, LastNameField } from "@client/components/name-fields";
 import { refreshAccount } from "@client/lib/account";
 import { appErrorCode, errorMessage, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
@@ -117,26 +118,9 @@ export function RegisterForm({
         error={errorOf(password)}
         hint={m.register_password_hint()}
       />
-      <TextField
-        label={m.field_first_name()}
-        name="firstName"
-        autoComplete="given-name"
-        value={firstName.value}
-        onValueChange={firstName.onValueChange}
-        onBlur={firstName.onBlur}
-        error={errorOf(firstName)}
-      />
+      <FirstNameField field={firstName} />
       {withLastName ? (
-        <TextField
-          label={m.field_last_name()}
-          name="lastName"
-          autoComplete="family-name"
-          optional
-          value={lastName.value}
-          onValueChange={lastName.onValueChange}
-          onBlur={lastName.onBlur}
-          error={errorOf(lastName)}
-        />
+        <LastNameField field={lastName} optional />
       ) : null}
       <SelectField
         label={m.field_region()}

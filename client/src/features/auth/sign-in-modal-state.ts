@@ -7,9 +7,17 @@ export type SignInMode = "signIn" | "register";
  * Kept outside React, so the modal keeps its step when the shell is drawn anew (a route that
  * reloads after signing in): `registered` is the "check your inbox" step after registering.
  */
-type State = { open: boolean; mode: SignInMode; registered: { email: string; at: number } | null };
+type State = {
+  open: boolean;
+  mode: SignInMode;
+  registered: { email: string; at: number } | null;
+  /** why the modal opened, shown above the form (a tournament registration whose e-mail has an account, spec 001 section 8); a message function, so it follows a language switch */
+  warning: (() => string) | null;
+  /** the e-mail address the sign-in form starts with */
+  email: string | null;
+};
 
-let state: State = { open: false, mode: "signIn", registered: null };
+let state: State = { open: false, mode: "signIn", registered: null, warning: null, email: null };
 const listeners = new Set<() => void>();
 
 function set(next: State) {
@@ -18,8 +26,8 @@ function set(next: State) {
 }
 
 /** Opens the sign-in modal over the current page (or switches its form); the user stays where they are. */
-export function openSignIn(mode: SignInMode = "signIn"): void {
-  set({ open: true, mode, registered: null });
+export function openSignIn(mode: SignInMode = "signIn", options: { warning?: () => string; email?: string } = {}): void {
+  set({ open: true, mode, registered: null, warning: options.warning ?? null, email: options.email ?? null });
 }
 
 export function showRegistered(email: string): void {
@@ -27,7 +35,7 @@ export function showRegistered(email: string): void {
 }
 
 export function closeSignIn(): void {
-  if (state.open) set({ ...state, open: false, registered: null });
+  if (state.open) set({ ...state, open: false, registered: null, warning: null, email: null });
 }
 
 export function useSignInModalState(): State {

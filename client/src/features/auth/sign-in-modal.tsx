@@ -17,7 +17,7 @@ import { closeSignIn, openSignIn, showRegistered, useSignInModalState, type Sign
  */
 export function SignInModal() {
   useLocale();
-  const { open, mode, registered } = useSignInModalState();
+  const { open, mode, registered, warning, email } = useSignInModalState();
   const router = useRouter();
   const queryClient = useQueryClient();
   const tabsId = useId();
@@ -72,8 +72,16 @@ export function SignInModal() {
           <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${mode}`}>
             {mode === "signIn" ? (
               <>
-                <p className="mb-4 text-[15px] leading-snug text-slate-700">{m.sign_in_modal_sign_in_intro()}</p>
+                {warning ? (
+                  <p role="alert" className="mb-4 rounded-2xl bg-amber-50 px-3.5 py-3 text-[15px] leading-snug font-semibold text-amber-950 ring-1 ring-amber-200">
+                    {warning()}
+                  </p>
+                ) : (
+                  <p className="mb-4 text-[15px] leading-snug text-slate-700">{m.sign_in_modal_sign_in_intro()}</p>
+                )}
                 <LoginForm
+                  key={email ?? ""}
+                  initialEmail={email ?? undefined}
                   onSignedIn={async () => {
                     close();
                     await refreshPage();

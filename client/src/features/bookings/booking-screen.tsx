@@ -30,6 +30,7 @@ import { appErrorCode, errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { AddToCalendarButton } from "@client/features/calendar-event/add-to-calendar-button";
 import { CourtImage } from "@client/features/courts/court-bits";
 import { formatDateTime, formatLongDate } from "@client/lib/format/dates";
 import { formatTimeRange, personName } from "./booking-format";
@@ -285,6 +286,18 @@ function BookingDetails({ booking, search }: { booking: TCourtBooking; search: B
             </Row>
           </dl>
         </section>
+        {booking.status !== "CA" && booking.status !== "DE" ? (
+          <AddToCalendarButton
+            event={{
+              kind: "booking",
+              id: booking.id,
+              title: m.calendar_event_booking_title({ court: booking.court.name }),
+              start: booking.startTime,
+              end: booking.endTime,
+              location: [booking.court.name, booking.subCourt?.name, booking.court.address].filter(Boolean).join(", ") || null,
+            }}
+          />
+        ) : null}
 
         <section aria-labelledby="booking-price" className="rounded-3xl border border-slate-200 bg-white px-4 py-3">
           <h2 id="booking-price" className="mb-1 text-[17px] font-extrabold text-slate-900">

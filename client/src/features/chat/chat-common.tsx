@@ -1,4 +1,4 @@
-import { SendHorizontal } from "lucide-react";
+import { Ban, CalendarDays, SendHorizontal } from "lucide-react";
 import { useId, type FormEvent, type ReactNode } from "react";
 import { MESSAGE_MAX_LENGTH, MESSAGE_PREVIEW_LENGTH } from "@shared/constants";
 import { cleanMessageText, messageSegments, messageTextProblem } from "@shared/rules/message-text";
@@ -6,6 +6,8 @@ import { Avatar } from "@client/components/avatar";
 import { Button } from "@client/components/button";
 import { inputClassName } from "@client/components/text-field";
 import { validationMessage } from "@client/lib/errors";
+import { formatShortDate, formatTime } from "@client/lib/format/dates";
+import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { useMessageCatalogue } from "@client/lib/messages";
 
@@ -48,6 +50,69 @@ export function UnreadBadge({ count, label }: { count: number; label: string }) 
     <span aria-label={label} className="inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-[12px] leading-6 font-bold text-white tabular-nums">
       {count > 99 ? "99+" : count}
     </span>
+  );
+}
+
+/** The look of a row's link in the chat's Sessions tab. */
+export const SESSION_ROW_LINK = "flex min-h-18 items-center gap-3 px-4 py-3 hover:bg-slate-50";
+
+/** When the latest message came: the time today, the day otherwise ("Mo., 23. Nov."). */
+export function messageWhen(at: Date, locale: string, now: Date): string {
+  const day = formatShortDate(at, locale);
+  return day === formatShortDate(now, locale) ? formatTime(at, locale) : day;
+}
+
+/**
+ * The inside of a row in the chat's Sessions tab, a game chat or a tournament channel: the icon in its round tone, the
+ * title and when the latest message came (bold while unread), the preview (or `emptyText` in italics) with the unread
+ * count, and the start, struck through behind a "cancelled" mark when cancelled (`startLabel` read out before it).
+ */
+export function SessionRowContent(props: {
+  icon: ReactNode;
+  iconTone: string;
+  title: string;
+  latestAt: Date | null;
+  preview: string | null;
+  emptyText: string;
+  unread: number;
+  startTime: Date;
+  cancelled: boolean;
+  cancelledTestId?: string;
+  startLabel?: string;
+}) {
+  const { locale } = useLocale();
+  const { unread, preview, cancelled } = props;
+  return (
+    <>
+      <span className={`inline-flex size-12 shrink-0 items-center justify-center rounded-full ${props.iconTone}`}>{props.icon}</span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={`truncate text-[16px] ${unread ? "font-extrabold text-slate-900" : "font-bold text-slate-800"}`}>{props.title}</span>
+          {props.latestAt ? (
+            <span className={`shrink-0 text-[12px] tabular-nums ${unread ? "font-bold text-pitch-700" : "text-slate-500"}`}>{messageWhen(props.latestAt, locale, new Date())}</span>
+          ) : null}
+        </span>
+        <span className="mt-0.5 flex items-center justify-between gap-2">
+          <span className={`truncate text-[14px] ${unread ? "font-semibold text-slate-900" : preview !== null ? "text-slate-700" : "text-slate-500 italic"}`}>
+            {preview ?? props.emptyText}
+          </span>
+          <UnreadBadge count={unread} label={m.chat_unread_count({ count: unread })} />
+        </span>
+        <span className="mt-0.5 flex items-center gap-1 truncate text-[12px] text-slate-500">
+          {cancelled ? (
+            <span data-testid={props.cancelledTestId} className="mr-1 inline-flex items-center gap-1 rounded-md bg-red-50 px-1.5 py-0.5 font-bold text-red-800 ring-1 ring-red-200">
+              <Ban aria-hidden className="size-3.5 shrink-0" />
+              {m.chat_game_cancelled()}
+            </span>
+          ) : null}
+          <CalendarDays aria-hidden className="size-3.5 shrink-0" />
+          {props.startLabel ? <span className="sr-only">{props.startLabel}</span> : null}
+          <span className={cancelled ? "line-through" : undefined}>
+            {formatShortDate(props.startTime, locale)}, {formatTime(props.startTime, locale)}
+          </span>
+        </span>
+      </span>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { UNREAD_REFRESH_MS } from "@shared/constants";
 import { useAccount } from "@client/lib/account";
 import { trpc } from "@client/lib/trpc";
 import { countUnread, pruneExpiredReadIds, readGameMessageIds, readIdsVersion, readNewsIds, subscribeReadIds } from "./read-ids";
+import { channelUnreadTotal } from "@client/features/tournaments/channel/channel-chat-list";
 
 /** Lists refresh every 10 seconds, the open conversation every 5 (spec 000 section 4, Chat). */
 export const LIST_REFRESH_MS = 10_000;
@@ -22,7 +23,7 @@ export function useReadIds(): { games: ReadonlySet<number>; news: ReadonlySet<nu
 }
 
 /**
- * The Chat tab badge: unread direct messages plus unread game comments. Fetched on each
+ * The Chat tab badge: unread direct messages, unread game comments and unread tournament news. Fetched on each
  * navigation and otherwise at most every 2 minutes (spec 000 section 4).
  */
 export function useUnreadTotal(): number {
@@ -38,5 +39,5 @@ export function useUnreadTotal(): number {
   }, [pathname, account, queryClient]);
 
   if (!account || !data) return 0;
-  return data.directMessages + data.currentGameChats.reduce((sum, chat) => sum + countUnread(chat.commentIds, games), 0);
+  return data.directMessages + data.currentGameChats.reduce((sum, chat) => sum + countUnread(chat.commentIds, games), 0) + channelUnreadTotal(data.tournamentChannels);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Ban, CalendarDays, ChevronRight, LifeBuoy, Megaphone, MessagesSquare, RefreshCw, Users } from "lucide-react";
+import { ChevronRight, LifeBuoy, Megaphone, MessagesSquare, RefreshCw, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import type { ZCurrentGameChat } from "@shared/schemas/chat";
@@ -13,11 +13,12 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { m } from "@client/paraglide/messages";
-import { formatShortDate, formatTime } from "@client/lib/format/dates";
-import { MessageText, previewText, UnreadBadge } from "./chat-common";
+import { formatShortDate } from "@client/lib/format/dates";
+import { MessageText, previewText, SESSION_ROW_LINK, SessionRowContent, UnreadBadge } from "./chat-common";
 import { LIST_REFRESH_MS, unreadQueryOptions, useReadIds } from "./chat-queries";
 import { CHAT_TABS, type ChatSearch, type ChatTab } from "./chat-search";
 import { countUnread, markNewsRead } from "./read-ids";
+import { ChannelChatList, channelUnreadTotal } from "@client/features/tournaments/channel/channel-chat-list";
 
 
 /** The News tab opens with ?kickrunde (present, empty), or by itself when unread news exist and the parameter is absent (spec 000 section 2). */
@@ -54,19 +55,11 @@ function sessionTitle(chat: z.infer<typeof ZCurrentGameChat>): string {
   return chat.title || chat.courtName || m.chat_session_fallback();
 }
 
-/** When the latest message came: the time today, the day otherwise ("Mo., 23. Nov."). */
-function messageWhen(at: Date, locale: string, now: Date): string {
-  const day = formatShortDate(at, locale);
-  return day === formatShortDate(now, locale) ? formatTime(at, locale) : day;
-}
-
 /**
  * The Sessions tab: each current game chat with its newest message (who wrote what, and when), unread
  * ones first in bold; the game's day and time underneath.
  */
 function SessionsTab() {
-  const { locale } = useLocale();
-  const now = new Date();
   const query = useQuery(unreadQueryOptions(LIST_REFRESH_MS));
   useRefetchOnVisible(() => void query.refetch());
   const { games } = useReadIds();
@@ -75,7 +68,8 @@ function SessionsTab() {
   const chats = [...query.data.currentGameChats].sort(
     (a, b) => (b.latestCommentAt?.getTime() ?? 0) - (a.latestCommentAt?.getTime() ?? 0) || a.startTime.getTime() - b.startTime.getTime(),
   );
-  if (chats.length === 0) {
+  const channels = query.data.tournamentChannels ?? [];
+  if (chats.length === 0 && channels.length === 0) {
     return (
       <EmptyState icon={<MessagesSquare aria-hidden className="size-7" />}>
         <p className="text-[16px] font-semibold text-slate-800">{m.chat_sessions_empty()}</p>
@@ -83,55 +77,35 @@ function SessionsTab() {
     );
   }
   return (
-    <ul className="divide-y divide-slate-200 overflow-hidden rounded-3xl border border-slate-200 bg-white">
+    <>
+    <ChannelChatList channels={channels} />
+    <ul className="divide-y divide-slate-200 overflow-hidden rounded-3xl border border-slate-200 bg-white empty:hidden">
       {chats.map((chat) => {
         const unread = countUnread(chat.commentIds, games);
         const latest = chat.latestComment;
         const preview = latest ? previewText(latest.text) : null;
         return (
           <li key={chat.gameId}>
-            <Link to="/game/$id/chat" params={{ id: String(chat.gameId) }} className="flex min-h-18 items-center gap-3 px-4 py-3 hover:bg-slate-50">
-              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-pitch-100 text-pitch-700">
-                <MessagesSquare aria-hidden className="size-6" />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span className={`truncate text-[16px] ${unread ? "font-extrabold text-slate-900" : "font-bold text-slate-800"}`}>{sessionTitle(chat)}</span>
-                  {chat.latestCommentAt ? (
-                    <span className={`shrink-0 text-[12px] tabular-nums ${unread ? "font-bold text-pitch-700" : "text-slate-500"}`}>
-                      {messageWhen(chat.latestCommentAt, locale, now)}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="mt-0.5 flex items-center justify-between gap-2">
-                  <span className={`truncate text-[14px] ${unread ? "font-semibold text-slate-900" : preview ? "text-slate-700" : "text-slate-500 italic"}`}>
-                    {latest && preview !== null
-                      ? latest.fromMe
-                        ? m.chat_preview_me({ text: preview })
-                        : m.chat_preview_author({ name: latest.authorName, text: preview })
-                      : m.chat_session_no_messages()}
-                  </span>
-                  <UnreadBadge count={unread} label={m.chat_unread_count({ count: unread })} />
-                </span>
-                <span className="mt-0.5 flex items-center gap-1 truncate text-[12px] text-slate-500">
-                  {chat.cancelledAt ? (
-                    <span data-testid="chat-game-cancelled" className="mr-1 inline-flex items-center gap-1 rounded-md bg-red-50 px-1.5 py-0.5 font-bold text-red-800 ring-1 ring-red-200">
-                      <Ban aria-hidden className="size-3.5 shrink-0" />
-                      {m.chat_game_cancelled()}
-                    </span>
-                  ) : null}
-                  <CalendarDays aria-hidden className="size-3.5 shrink-0" />
-                  <span className="sr-only">{m.chat_session_game_time_label()}</span>
-                  <span className={chat.cancelledAt ? "line-through" : undefined}>
-                    {formatShortDate(chat.startTime, locale)}, {formatTime(chat.startTime, locale)}
-                  </span>
-                </span>
-              </span>
+            <Link to="/game/$id/chat" params={{ id: String(chat.gameId) }} className={SESSION_ROW_LINK}>
+              <SessionRowContent
+                icon={<MessagesSquare aria-hidden className="size-6" />}
+                iconTone="bg-pitch-100 text-pitch-700"
+                title={sessionTitle(chat)}
+                latestAt={chat.latestCommentAt}
+                preview={latest && preview !== null ? (latest.fromMe ? m.chat_preview_me({ text: preview }) : m.chat_preview_author({ name: latest.authorName, text: preview })) : null}
+                emptyText={m.chat_session_no_messages()}
+                unread={unread}
+                startTime={chat.startTime}
+                cancelled={Boolean(chat.cancelledAt)}
+                cancelledTestId="chat-game-cancelled"
+                startLabel={m.chat_session_game_time_label()}
+              />
             </Link>
           </li>
         );
       })}
     </ul>
+    </>
   );
 }
 
@@ -236,7 +210,8 @@ export function ChatScreen({ search }: { search: ChatSearch }) {
   const sessions = useQuery(unreadQueryOptions());
 
   const unreadNews = (news.data ?? []).filter((message) => !readNews.has(message.id)).length;
-  const unreadSessions = (sessions.data?.currentGameChats ?? []).reduce((sum, chat) => sum + countUnread(chat.commentIds, games), 0);
+  const unreadSessions =
+    (sessions.data?.currentGameChats ?? []).reduce((sum, chat) => sum + countUnread(chat.commentIds, games), 0) + channelUnreadTotal(sessions.data?.tournamentChannels);
   const unreadPlayers = sessions.data?.directMessages ?? 0;
 
   // Decide once the news are known, so the automatic switch to News does not flicker.

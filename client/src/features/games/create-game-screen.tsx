@@ -18,6 +18,8 @@ import { useCurrentRegion } from "@client/features/regions/regions-query";
 import { courtQueryOptions } from "@client/features/courts/court-queries";
 import { GameNotificationsField, useOrganiserNotifications } from "@client/features/notifications/game-notifications";
 import { ResendConfirmation } from "@client/features/auth/resend-confirmation";
+import { prefillState, type plannerPrefillOf } from "@client/features/planner/convert-prefill";
+import { linkPlannerToGame, PlannerOrigin } from "@client/features/planner/planner-origin";
 import { CourtPicker } from "./form/court-picker";
 import { actorOf, GameForm, type GameFormUpdate } from "./form/game-form";
 import { canSubmitCreate, createPayload, initialCreateState, type FormCourt, type GameFormState } from "./form/game-form-state";
@@ -65,16 +67,20 @@ function usePreselectedCourt(courtId: number | undefined): FormCourt | null | un
   return court.isPending ? undefined : null;
 }
 
-function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: number }) {
+type Prefill = ReturnType<typeof plannerPrefillOf>;
+
+function CreateGameForm({ account, courtId, prefill }: { account: TMyAccount; courtId?: number; prefill?: Prefill }) {
   useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const now = useNow();
   const region = useCurrentRegion();
   const regionSlug = region?.slug ?? getStoredRegionSlug() ?? account.region?.slug ?? null;
-  const [state, setState] = useState<GameFormState>(() =>
-    initialCreateState({ day: firstDay(new Date()), hasOrganization: account.organization !== null, court: null }),
-  );
+  const [state, setState] = useState<GameFormState>(() => ({
+    ...initialCreateState({ day: firstDay(new Date()), hasOrganization: account.organization !== null, court: null }),
+    // the availability planner's winning slot as a weekly session (issue 26)
+    ...prefillState(prefill),
+  }));
   const [picking, setPicking] = useState(false);
   const { codes: serverFields, take: takeServerErrors, clear: clearServerErrors } = useServerErrors();
   const [formError, setFormError] = useState<unknown>(null);
@@ -112,6 +118,7 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
       const { id } = await create.mutateAsync(createPayload(state, { canSetTitle: canSetTitle(actorOf(account)), deviceToken }));
       void queryClient.invalidateQueries({ queryKey: trpc.games.feed.pathKey() });
       if (state.isRecurringGame) void queryClient.invalidateQueries({ queryKey: trpc.weekly.pathKey() });
+      if (prefill?.plannerId && state.isRecurringGame) await linkPlannerToGame(queryClient, prefill.plannerId, id);
       // Spec 000 section 2: on success to /game/{id}, here with the moment to share it.
       await navigate({ href: `/game/${id}?created` });
     } catch (error) {
@@ -141,6 +148,7 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
       <div className="bg-gradient-to-b from-pitch-50 to-chalk px-4 pt-5 pb-4">
         <h1 className="text-[26px] leading-tight font-extrabold tracking-tight text-slate-900">{m.game_create_title()}</h1>
         <p className="mt-1 text-[16px] text-slate-700">{m.game_create_subtitle()}</p>
+        {prefill?.plannerId ? <PlannerOrigin plannerId={prefill.plannerId} /> : null}
       </div>
       <div className="space-y-4 bg-chalk px-3 pb-2">
         <GameForm
@@ -168,8 +176,8 @@ function CreateGameForm({ account, courtId }: { account: TMyAccount; courtId?: n
 }
 
 /** /create/game (spec 000 sections 2 and 5). */
-export function CreateGameScreen({ account, courtId }: { account: TMyAccount; courtId?: number }) {
+export function CreateGameScreen({ account, courtId, prefill }: { account: TMyAccount; courtId?: number; prefill?: Prefill }) {
   useLocale();
   if (!account.emailVerifiedAt) return <VerifyEmailPrompt account={account} />;
-  return <CreateGameForm account={account} courtId={courtId} />;
+  return <CreateGameForm account={account} courtId={courtId} prefill={prefill} />;
 }

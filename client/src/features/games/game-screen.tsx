@@ -12,6 +12,7 @@ import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { useSearchFlag } from "@client/lib/use-search-flag";
 import { getAnonymousParticipations } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
+import { AddToCalendarButton } from "@client/features/calendar-event/add-to-calendar-button";
 import { CashRequestsNotice } from "@client/features/participation/cash-request";
 import { ownParticipation } from "@client/features/participation/own-participation";
 import { ParticipationBox } from "@client/features/participation/participation-box";
@@ -27,6 +28,7 @@ import { CourtCard, Description, GameRegionBox, InfoTiles, Organiser } from "./g
 import { JoinModal, JoinSuccessModal, MissingPlayersDialog, PlayerActionsModal, ShareModal, usePreloadDialogsWhenIdle } from "./game-screen/dialogs";
 import { Hero } from "./game-screen/hero";
 import { gameView } from "./game-screen/view-state";
+import { gameDisplayTitle } from "./game-format";
 import { gameQueryOptions } from "./game-query";
 import { MinPlayersAlerts } from "./min-players-alerts";
 import { PlayerList } from "./player-list";
@@ -80,6 +82,20 @@ export function GameScreen({ gameId }: { gameId: number }) {
             </Link>
           ) : null}
           <WeeklySessionLink game={game} />
+          {phase !== "finished" && game.cancelledAt === null ? (
+            <AddToCalendarButton
+              event={{
+                kind: "game",
+                id: game.id,
+                // as the server's .ics names it (server/http/ics.ts): an untitled game is "Kickrunde · {court}"
+                title: game.title ?? (game.court ? `${m.app_name()} · ${game.court.name}` : gameDisplayTitle(game)),
+                start: game.startTime,
+                end: game.endTime,
+                location: [game.court?.name, game.court?.address].filter(Boolean).join(", ") || null,
+                shareKey: game.shareKey,
+              }}
+            />
+          ) : null}
         </div>
         <RegularsHeadStartNotice game={game} now={now} />
         {view.ratingPrompt ? <RatingPrompt game={game} /> : null}

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery, useSuspenseQuery } from "
 import { Link } from "@tanstack/react-router";
 import { CalendarDays, MapPin, Plus, RefreshCw, X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { placeAds } from "@shared/rules/ad-placement";
 import { groupGamesByBerlinDay, type FeedGroup } from "@shared/rules/feed-grouping";
 import type { TGameFeedInput } from "@shared/schemas/games";
 import { Button, buttonClassName } from "@client/components/button";
@@ -13,6 +14,7 @@ import { useLocale } from "@client/lib/locale";
 import { storeRegionSlug } from "@client/lib/storage";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { AdBanner, gameFeedAdsQueryOptions } from "@client/features/ads/ad-banner";
 import { RegionBox } from "@client/features/regions/region-box";
 import { regionQueryOptions } from "@client/features/regions/regions-query";
 import { TournamentList } from "@client/features/tournaments/tournament-list";
@@ -156,6 +158,12 @@ function GameList({
   const feed = useInfiniteQuery({ ...feedQueryOptions({ regionSlug, courtId, filter }), placeholderData: keepPreviousData });
   const games = useMemo(() => feed.data?.pages.flatMap((page) => page.games) ?? [], [feed.data]);
   const groups = useMemo(() => groupGamesByBerlinDay(games, new Date()), [games]);
+  // Ads only in the whole feed, each after its group (spec 000 section 9, issue 26); without them the games stand alone.
+  const ads = useQuery({ ...gameFeedAdsQueryOptions(regionSlug), enabled: filter === "all" });
+  const items = useMemo(
+    () => placeAds(groups, filter === "all" ? (ads.data ?? []) : [], { complete: !feed.hasNextPage }),
+    [groups, ads.data, filter, feed.hasNextPage],
+  );
   const courtName = courtId ? (games.find((game) => game.court?.id === courtId)?.court?.name ?? null) : null;
   useEffect(() => {
     if (courtName) onCourtName?.(courtName);
@@ -180,18 +188,21 @@ function GameList({
   }
   if (groups.length === 0) {
     return (
-      <EmptyState icon={<CalendarDays aria-hidden className="size-7" />}>
-        <p className="text-[16px] font-semibold text-slate-800">{m.feed_empty()}</p>
-        {filter === "all" ? (
-          <>
-            <p className="mt-1 max-w-xs text-[15px] text-slate-600">{m.feed_empty_hint()}</p>
-            <Link to="/create/game" search={courtId ? { courtId } : {}} className={buttonClassName({ className: "mt-4" })}>
-              <Plus aria-hidden className="size-5" />
-              {m.game_create_action()}
-            </Link>
-          </>
-        ) : null}
-      </EmptyState>
+      <div className="space-y-7">
+        <EmptyState icon={<CalendarDays aria-hidden className="size-7" />}>
+          <p className="text-[16px] font-semibold text-slate-800">{m.feed_empty()}</p>
+          {filter === "all" ? (
+            <>
+              <p className="mt-1 max-w-xs text-[15px] text-slate-600">{m.feed_empty_hint()}</p>
+              <Link to="/create/game" search={courtId ? { courtId } : {}} className={buttonClassName({ className: "mt-4" })}>
+                <Plus aria-hidden className="size-5" />
+                {m.game_create_action()}
+              </Link>
+            </>
+          ) : null}
+        </EmptyState>
+        {items.map((item) => (item.kind === "ad" ? <AdBanner key={`ad-${item.ad.id}`} ad={item.ad} /> : null))}
+      </div>
     );
   }
   return (
@@ -201,28 +212,37 @@ function GameList({
       data-complete={feed.hasNextPage ? "false" : "true"}
       aria-busy={feed.isFetching}
     >
-      {groups.map(({ group, games }, index) => (
-        <section key={group} aria-labelledby={`feed-group-${group}`}>
-          <h2 id={`feed-group-${group}`} className="mb-3 flex items-center gap-2 text-[18px] font-extrabold tracking-tight text-slate-900">
-            {GROUP_TITLES[group]()}
-            {/* A count only for a group that is complete: the last one may go on in the next page. */}
-            {index < groups.length - 1 || !feed.hasNextPage ? (
-              <span aria-hidden data-testid="feed-group-count" className="rounded-full bg-slate-100 px-2 py-0.5 text-[12px] font-bold text-slate-600 tabular-nums">
-                {games.length}
-              </span>
-            ) : null}
-          </h2>
-          <ul className="space-y-3">
-            {games.map((game) => (
-              <li key={game.id}>
-                <GameCard game={game} showDate={group === "thisWeek" || group === "nextWeeks"} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {items.map((item) => {
+        if (item.kind === "ad") return <AdBanner key={`ad-${item.ad.id}`} ad={item.ad} />;
+        const { group, games } = item;
+        const index = groups.findIndex((g) => g.group === group);
+        return (
+          <section key={group} aria-labelledby={`feed-group-${group}`} data-testid={`feed-group-${group}`}>
+            <h2 id={`feed-group-${group}`} className="mb-3 flex items-center gap-2 text-[18px] font-extrabold tracking-tight text-slate-900">
+              {GROUP_TITLES[group]()}
+              {/* A count only for a group that is complete: the last one may go on in the next page. */}
+              {index < groups.length - 1 || !feed.hasNextPage ? (
+                <span
+                  aria-hidden
+                  data-testid="feed-group-count"
+                  className="rounded-full bg-slate-100 px-2 py-0.5 text-[12px] font-bold text-slate-600 tabular-nums"
+                >
+                  {games.length}
+                </span>
+              ) : null}
+            </h2>
+            <ul className="space-y-3">
+              {games.map((game) => (
+                <li key={game.id}>
+                  <GameCard game={game} showDate={group === "thisWeek" || group === "nextWeeks"} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
       {feed.hasNextPage ? (
-        <div ref={sentinel} className="space-y-3">
+        <div ref={sentinel} className="space-y-3" data-testid="feed-more">
           {feed.isFetchingNextPage ? (
             <GameListSkeleton />
           ) : feed.isFetchNextPageError ? (

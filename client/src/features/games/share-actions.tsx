@@ -6,7 +6,7 @@ import { telegramShareUrl, whatsappShareUrl } from "./game-share";
 
 /** Copies a link or text: in the native app the wrapper copies (bridge message copyToClipboard, spec 001 section 7), else the browser. */
 export async function copyToClipboard(value: string): Promise<boolean> {
-  if (isNativeApp() && postNativeMessage(JSON.stringify({ type: "copyToClipboard", text: value }))) return true;
+  if (isNativeApp() && postNativeMessage({ type: "copyToClipboard", text: value })) return true;
   try {
     await navigator.clipboard.writeText(value);
     return true;

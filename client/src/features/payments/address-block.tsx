@@ -4,20 +4,17 @@ import { useState, type FormEvent } from "react";
 import type { TAddress } from "@shared/schemas/addresses";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";
-import { SelectField } from "@client/components/select-field";
-import { TextField } from "@client/components/text-field";
-import { errorMessage, validationMessage } from "@client/lib/errors";
+import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
-import { useField, type Field } from "@client/lib/use-field";
+import { useField } from "@client/lib/use-field";
 import { useServerErrors } from "@client/lib/use-server-errors";
 import { m } from "@client/paraglide/messages";
+import { AddressFields } from "./address-fields";
 import { validateAddressLine1, validateAddressTown, validatePostalCode } from "./address-validators";
 import { countryName, countryOptions } from "./countries";
 import { myAddressesQueryOptions } from "./payments-queries";
 import { Section } from "./section";
-
-const errorOf = (field: Field) => (field.errorCode ? validationMessage(field.errorCode) : null);
 
 /** The edit form of the address in use (spec 001 sections 2.9, 5): save only with line1, town, postal code and country. */
 function AddressForm({ address, onDone }: { address: TAddress | null; onDone: (saved: boolean) => void }) {
@@ -53,44 +50,18 @@ function AddressForm({ address, onDone }: { address: TAddress | null; onDone: (s
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={m.onboarding_address_title()}>
-      <TextField
-        label={m.onboarding_address_line1()}
-        name="line1"
-        autoComplete="address-line1"
-        value={line1.value}
-        onValueChange={line1.onValueChange}
-        onBlur={line1.onBlur}
-        error={errorOf(line1)}
-      />
-      <div className="grid grid-cols-[7.5rem_1fr] gap-3">
-        <TextField
-          label={m.onboarding_address_postal_code()}
-          name="postalCode"
-          autoComplete="postal-code"
-          inputMode={country === "DE" ? "numeric" : undefined}
-          value={postalCode.value}
-          onValueChange={postalCode.onValueChange}
-          onBlur={postalCode.onBlur}
-          error={errorOf(postalCode)}
-        />
-        <TextField
-          label={m.onboarding_address_town()}
-          name="town"
-          autoComplete="address-level2"
-          value={town.value}
-          onValueChange={town.onValueChange}
-          onBlur={town.onBlur}
-          error={errorOf(town)}
-        />
-      </div>
-      <SelectField
-        label={m.onboarding_address_country()}
-        name="country"
-        autoComplete="country"
-        value={country}
-        onValueChange={setCountry}
-        options={countryOptions(locale)}
-        placeholder={m.onboarding_address_country_placeholder()}
+      <AddressFields
+        line1={{ field: line1, name: "line1", label: m.onboarding_address_line1() }}
+        postalCode={{ field: postalCode, name: "postalCode", label: m.onboarding_address_postal_code(), numeric: country === "DE" }}
+        town={{ field: town, name: "town", label: m.onboarding_address_town() }}
+        country={{
+          name: "country",
+          label: m.onboarding_address_country(),
+          value: country,
+          onValueChange: setCountry,
+          options: countryOptions(locale),
+          placeholder: m.onboarding_address_country_placeholder(),
+        }}
       />
       {save.isError && !server.any ? <Notice tone="error">{errorMessage(save.error)}</Notice> : null}
       <div className="flex gap-3">

@@ -1,46 +1,13 @@
 import { Link, useRouterState } from "@tanstack/react-router";
-import { Smartphone, X } from "lucide-react";
-import { useState } from "react";
-import { APP_DOWNLOAD_URL, INFO_SITE_URL } from "@client/lib/links";
-import { isPhoneBrowser } from "@client/lib/native-bridge";
-import { dismissAppHint, isAppHintDismissed } from "@client/lib/storage";
+import { INFO_SITE_URL } from "@client/lib/links";
 import { m } from "@client/paraglide/messages";
 import { regionGroupLinks } from "@client/features/regions/region-links";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
 import { GroupLink } from "@client/features/regions/group-link";
-
-function AppHint() {
-  const [hidden, setHidden] = useState(() => !isPhoneBrowser() || isAppHintDismissed());
-  if (hidden) return null;
-  return (
-    <aside
-      aria-label={m.app_hint_label()}
-      className="relative mb-6 flex items-center gap-3 rounded-2xl bg-gradient-to-br from-pitch-700 to-pitch-900 p-4 pr-12 text-white"
-    >
-      <Smartphone aria-hidden className="size-8 shrink-0 text-pitch-200" />
-      <div className="min-w-0">
-        <p className="text-[15px] leading-snug font-semibold">{m.app_hint_text()}</p>
-        <a href={APP_DOWNLOAD_URL} className="on-dark mt-1 inline-block text-[15px] font-bold text-white underline underline-offset-4">
-          {m.app_hint_cta()}
-        </a>
-      </div>
-      <button
-        type="button"
-        onClick={() => {
-          dismissAppHint();
-          setHidden(true);
-        }}
-        className="on-dark absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-pitch-100 hover:bg-white/10"
-        aria-label={m.app_hint_dismiss()}
-      >
-        <X aria-hidden className="size-5" />
-      </button>
-    </aside>
-  );
-}
+import { InstallNudge } from "@client/features/install/install-nudge";
 
 /**
- * Footer: app hint on phone browsers, the current region's community groups, legal links. Its
+ * Footer: the install nudge on phone browsers, the current region's community groups, legal links. Its
  * bottom padding leaves room for a floating button (MITSPIELEN, Erstellen), so it never covers the
  * last line when scrolled to the end.
  */
@@ -53,7 +20,7 @@ export function AppFooter() {
 
   return (
     <footer className="mt-10 border-t border-slate-200 bg-chalk px-5 pt-6 pb-24 text-sm text-slate-700">
-      <AppHint />
+      <InstallNudge />
       {region && groups.length > 0 ? (
         <section aria-labelledby="footer-groups" className="mb-6">
           <h2 id="footer-groups" className="mb-3 text-[15px] font-bold text-slate-900">

@@ -1,25 +1,21 @@
-import { Link, useCanGoBack, useNavigate, useRouter, useRouterState } from "@tanstack/react-router";
+import { Link, useCanGoBack, useRouter, useRouterState } from "@tanstack/react-router";
 import { ArrowLeft, MapPin, Menu } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useAccount } from "@client/lib/account";
+import { headerBackAction, runBackAction } from "@client/lib/native-back";
+import { isNativeApp } from "@client/lib/native-bridge";
 import { m } from "@client/paraglide/messages";
 import { waitingRequestCountQueryOptions } from "@client/features/bookings/booking-queries";
 import { CountBadge } from "@client/features/bookings/count-badge";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
 import { BurgerMenu } from "./burger-menu";
 
-/** At a region page or the root, "back" means the city list (spec 001 section 2.1). */
-function isRegionPageOrRoot(pathname: string): boolean {
-  return pathname === "/" || /^\/(games|courts)\/[^/]+\/?$/.test(pathname);
-}
-
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10 active:bg-white/20";
 
 export function AppHeader() {
   const router = useRouter();
-  const navigate = useNavigate();
   const canGoBack = useCanGoBack();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const region = useCurrentRegion();
@@ -29,12 +25,12 @@ export function AppHeader() {
   const account = useAccount();
   const waitingRequests = useQuery({ ...waitingRequestCountQueryOptions(), enabled: account?.isCourtOwner === true }).data?.count ?? 0;
 
-  const atCityList = pathname === "/games" || pathname === "/games/";
-  const showBack = !(atCityList && !canGoBack);
+  // the city list at a region page, history back, or the wrapper's BACK_NAVIGATE / EXIT_APP (lib/native-back.ts)
+  const backAction = headerBackAction(pathname, canGoBack, isNativeApp());
+  const showBack = backAction !== "none";
 
   function goBack() {
-    if (isRegionPageOrRoot(pathname) || !canGoBack) void navigate({ to: "/games" });
-    else router.history.back();
+    runBackAction(router, backAction);
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { CalendarCheck, CalendarRange, CirclePlus, Languages, LifeBuoy, LogIn, LogOut, Repeat, Trophy, UserPlus, Wallet } from "lucide-react";
+import { Calculator, CalendarCheck, CalendarRange, CalendarSearch, CirclePlus, Languages, LifeBuoy, LogIn, LogOut, Repeat, ShieldCheck, Trophy, UserPlus, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { SUPPORT_USER_ID } from "@shared/constants";
 import { Button } from "@client/components/button";
@@ -65,6 +65,16 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
           ) : null}
           {account ? (
             <li>
+              <Link to="/planner" className={itemClass}>
+                <MenuIcon>
+                  <CalendarSearch aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.planner_menu()}
+              </Link>
+            </li>
+          ) : null}
+          {account ? (
+            <li>
               {/* Court bookings ('Buchungen - Plätze', spec 001 section 2.8); owners reach their rentals from there. */}
               <Link to="/court-bookings" className={itemClass}>
                 <MenuIcon>
@@ -123,6 +133,28 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
               </li>
             </>
           )}
+          {account?.isAdmin ? (
+            <li>
+              {/* The staff console (issue 26), for admins only. */}
+              <Link to="/admin" className={itemClass}>
+                <MenuIcon>
+                  <ShieldCheck aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.admin_menu_entry()}
+              </Link>
+            </li>
+          ) : null}
+          {account?.isAdmin ? (
+            <li>
+              {/* The accounting overview (spec 001 section 2.8), for admins only. */}
+              <Link to="/accounting" className={itemClass}>
+                <MenuIcon>
+                  <Calculator aria-hidden className="size-5" />
+                </MenuIcon>
+                {m.accounting_menu()}
+              </Link>
+            </li>
+          ) : null}
           <li>
             {/* Tournaments, for everybody (spec 001 section 2.1). */}
             <Link to="/tournaments" className={itemClass}>

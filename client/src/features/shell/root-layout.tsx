@@ -5,8 +5,10 @@ import { mirrorAccountToStorage } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 import { Toaster } from "@client/components/toast";
+import { MaintenanceScreen } from "@client/features/maintenance/maintenance-screen";
 import { FlashNotice } from "@client/features/account/flash-notice";
 import { useSignInModalState } from "@client/features/auth/sign-in-modal-state";
+import { RateAppHint } from "@client/features/review/rate-app-hint";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { GuestBanner } from "./guest-banner";
@@ -72,11 +74,13 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       </main>
       <AppFooter />
       <div ref={bottomBar} className="sticky bottom-0 z-30">
+        <RateAppHint />
         <Toaster />
         <GuestBanner />
         <TabBar />
       </div>
       <LazySignInModal />
+      <MaintenanceScreen />
     </div>
   );
 }

@@ -10,9 +10,10 @@ import { ErrorScreen } from "./error-screen";
 
 /**
  * A page whose data could not be loaded (server error, a proxy's 502, no connection): the reason
- * and "Erneut versuchen", which loads the page again in place. The shell stays around it.
+ * and "Erneut versuchen", which loads the page again in place. The shell stays around it. A page may name
+ * itself in the title ('Kickrunde konnte nicht geladen werden') and say what to do without a connection.
  */
-export function LoadError({ error, title }: { error: unknown; title?: string }) {
+export function LoadError({ error, title, offlineText }: { error: unknown; title?: string; offlineText?: string }) {
   useLocale();
   const router = useRouter();
   const queryErrors = useQueryErrorResetBoundary();
@@ -36,7 +37,7 @@ export function LoadError({ error, title }: { error: unknown; title?: string }) 
         {isNetworkError(error) ? <WifiOff aria-hidden className="size-10" /> : <ServerCrash aria-hidden className="size-10" />}
       </div>
       <h1 className="text-xl font-extrabold text-slate-900">{title ?? m.load_error_title()}</h1>
-      <p className="mt-2 max-w-sm text-[16px] leading-relaxed text-slate-700">{errorMessage(error)}</p>
+      <p className="mt-2 max-w-sm text-[16px] leading-relaxed text-slate-700">{offlineText && isNetworkError(error) ? offlineText : errorMessage(error)}</p>
       <Button size="lg" className="mt-6 min-w-48" loading={retrying} onClick={() => void retry()}>
         <RefreshCw aria-hidden className="size-5" />
         {m.common_retry()}

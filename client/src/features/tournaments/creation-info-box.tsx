@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { MessageCircle, Plus, Trophy } from "lucide-react";
 import { SUPPORT_USER_ID } from "@shared/constants";
+import { Banner } from "@client/components/banner";
 import { buttonClassName } from "@client/components/button";
 import { useAccount } from "@client/lib/account";
 import { CONTACT_URL } from "@client/lib/links";
@@ -16,22 +17,16 @@ export function CreationInfoBox() {
   const account = useAccount();
   const canCreate = account !== null && mayCreateTournaments(account);
   return (
-    <section
-      aria-labelledby="tournament-info-title"
-      data-testid="tournament-info-box"
-      className="overflow-hidden rounded-3xl bg-gradient-to-br from-pitch-700 to-pitch-900 p-5 text-white shadow-sm"
+    <Banner
+      id="tournament-info-title"
+      testId="tournament-info-box"
+      icon={Trophy}
+      title={m.tournament_info_title()}
+      text={canCreate ? m.tournament_info_text_manager() : m.tournament_info_text_other()}
+      className="overflow-hidden bg-gradient-to-br from-pitch-700 to-pitch-900 text-white shadow-sm"
+      iconClassName="bg-white/15 text-amber-300"
+      textClassName="leading-snug text-pitch-50"
     >
-      <div className="flex items-start gap-3.5">
-        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-white/15 text-amber-300">
-          <Trophy aria-hidden className="size-6" />
-        </span>
-        <div className="min-w-0">
-          <h2 id="tournament-info-title" className="text-[18px] leading-snug font-extrabold">
-            {m.tournament_info_title()}
-          </h2>
-          <p className="mt-1 text-[15px] leading-snug text-pitch-50">{canCreate ? m.tournament_info_text_manager() : m.tournament_info_text_other()}</p>
-        </div>
-      </div>
       {canCreate ? (
         <Link to="/create/tournament" className={buttonClassName({ variant: "secondary", block: true, size: "lg", className: "mt-4" })}>
           <Plus aria-hidden className="size-5" />
@@ -48,6 +43,6 @@ export function CreationInfoBox() {
           {m.tournament_info_ask()}
         </a>
       )}
-    </section>
+    </Banner>
   );
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, Plus, Save, ShieldX } from "lucide-react";
+import { ArrowLeft, Plus, Save } from "lucide-react";
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import type { TTournament } from "@shared/schemas/tournaments";
 import type { TMyAccount } from "@shared/schemas/users";
-import { Button, buttonClassName } from "@client/components/button";
+import { Button } from "@client/components/button";
+import { NoPermission as SharedNoPermission } from "@client/components/no-permission";
 import { Notice } from "@client/components/notice";
 import { showToast } from "@client/components/toast";
-import { useAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { getStoredRegionSlug } from "@client/lib/storage";
@@ -201,24 +201,16 @@ function EditTournamentForm({ tournament }: { tournament: TTournament }) {
 }
 
 function NoPermission({ tournament }: { tournament: TTournament }) {
-  const account = useAccount();
   return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
-      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-red-50 text-red-700">
-        <ShieldX aria-hidden className="size-10" />
-      </div>
-      <h1 className="max-w-sm text-xl font-extrabold text-slate-900">{m.tournament_edit_forbidden()}</h1>
-      <div className="mt-6 flex flex-col items-center gap-2">
-        <Link to="/tournament/$id" params={{ id: String(tournament.id) }} className={buttonClassName()}>
+    <SharedNoPermission
+      title={m.tournament_edit_forbidden()}
+      signInRedirect={`/tournament/${tournament.id}/edit`}
+      back={(className) => (
+        <Link to="/tournament/$id" params={{ id: String(tournament.id) }} className={className}>
           {m.tournament_back_to_page()}
         </Link>
-        {account ? null : (
-          <Link to="/login" search={{ redirect: `/tournament/${tournament.id}/edit` }} className={buttonClassName({ variant: "ghost" })}>
-            {m.menu_sign_in()}
-          </Link>
-        )}
-      </div>
-    </div>
+      )}
+    />
   );
 }
 

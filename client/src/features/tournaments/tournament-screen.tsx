@@ -1,12 +1,16 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useLocale } from "@client/lib/locale";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
+import { TournamentAds } from "@client/features/ads/ad-banner";
+import { AddToCalendarButton } from "@client/features/calendar-event/add-to-calendar-button";
 import { CourtSummary } from "@client/features/games/game-screen/details";
 import { TimeZoneWarning } from "@client/features/games/time-zone-warning";
 import { TournamentDocuments } from "./tournament-screen/documents";
 import { TournamentHero } from "./tournament-screen/hero";
 import { CancelledBanner, ManageTournament } from "./tournament-screen/manage";
 import { EntryFee, LocationCard, RegistrationBlock, TournamentDescription, TournamentLinks, TournamentOrganiser } from "./tournament-screen/sections";
+import { MyTeams } from "./registration/my-teams";
+import { ChannelLink } from "./channel/channel-link";
 import { tournamentQueryOptions } from "./tournament-queries";
 
 /**
@@ -28,6 +32,20 @@ export function TournamentScreen({ tournamentId }: { tournamentId: number }) {
         <CancelledBanner tournament={tournament} />
         <TimeZoneWarning instant={tournament.startTime} />
         {tournament.viewer.canManage && !cancelled ? <ManageTournament tournament={tournament} /> : null}
+        <MyTeams tournament={tournament} />
+        <ChannelLink tournament={tournament} />
+        {cancelled ? null : (
+          <AddToCalendarButton
+            event={{
+              kind: "tournament",
+              id: tournament.id,
+              title: tournament.name,
+              start: tournament.startTime,
+              end: tournament.endTime,
+              location: [tournament.locationName ?? tournament.court?.name, tournament.court?.address].filter(Boolean).join(", ") || null,
+            }}
+          />
+        )}
         {cancelled ? null : <RegistrationBlock tournament={tournament} />}
         <EntryFee tournament={tournament} />
         <TournamentDescription tournament={tournament} />
@@ -39,6 +57,8 @@ export function TournamentScreen({ tournamentId }: { tournamentId: number }) {
         ) : tournament.locationName ? (
           <LocationCard name={tournament.locationName} />
         ) : null}
+        {/* the page's advertisement (spec 001 section 2.10): this tournament's, else the region's, else an all-region one */}
+        {cancelled ? null : <TournamentAds tournamentId={tournament.id} />}
       </div>
     </div>
   );

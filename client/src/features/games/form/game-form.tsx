@@ -1,6 +1,6 @@
 import { ChevronRight, Clock, Euro, FileText, Eye, MapPin, Shapes, UsersRound } from "lucide-react";
 import { Link } from "@tanstack/react-router";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import {
   DESCRIPTION_MAX_LENGTH,
   GAME_DURATIONS_MINUTES,
@@ -45,7 +45,8 @@ import { useLocale } from "@client/lib/locale";
 import { messageByKey, useMessageCatalogue } from "@client/lib/messages";
 import { validationMessage } from "@client/lib/errors";
 import { m } from "@client/paraglide/messages";
-import { CourtFacts } from "../court-facts";
+import { FormSection } from "@client/components/form-section";
+import { CourtChoiceField } from "./court-choice-field";
 import { genderLabel, levelLabel } from "../game-format";
 import { formatDuration } from "@client/lib/format/dates";
 import { formatLineUp } from "@client/lib/format/players";
@@ -67,18 +68,6 @@ export function actorOf(account: TMyAccount): GameActor {
   };
 }
 
-function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm shadow-slate-900/5">
-      <h2 className="mb-4 flex items-center gap-2.5 text-[18px] font-extrabold tracking-tight text-slate-900">
-        <span className="inline-flex size-8 items-center justify-center rounded-full bg-pitch-50 text-pitch-700">{icon}</span>
-        {title}
-      </h2>
-      <div className="space-y-5">{children}</div>
-    </section>
-  );
-}
-
 function keyMessage(key: string | null): string | null {
   return key ? (messageByKey(key) ?? m.validation_invalid()) : null;
 }
@@ -86,50 +75,6 @@ function keyMessage(key: string | null): string | null {
 /** A server field issue (validation code) wins over the form's own check until the value changes. */
 function fieldError(own: string | null, server: string | undefined): string | null {
   return own ?? (server ? validationMessage(server) : null);
-}
-
-function CourtField({ state, onPickCourt, error }: { state: GameFormState; onPickCourt: () => void; error: string | null }) {
-  const court = state.court;
-  return (
-    <div>
-      {court ? (
-        <button
-          type="button"
-          onClick={onPickCourt}
-          className="flex w-full items-center gap-3 rounded-2xl border border-pitch-600 bg-pitch-50 p-3 text-left ring-1 ring-pitch-600"
-        >
-          {court.imageUrl ? (
-            <img src={court.imageUrl} alt="" className="size-14 shrink-0 rounded-xl bg-slate-900 object-cover" />
-          ) : (
-            <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-pitch-600 to-pitch-800 text-white">
-              <MapPin aria-hidden className="size-6" />
-            </span>
-          )}
-          <span className="min-w-0 flex-1">
-            <span className="block truncate text-[16px] font-bold text-slate-900">{court.name}</span>
-            {court.address ? <span className="block truncate text-[14px] text-slate-600">{court.address}</span> : null}
-            <CourtFacts court={court} size="sm" className="mt-1.5" />
-          </span>
-          <span className="shrink-0 text-[14px] font-bold text-pitch-700">{m.game_form_court_change()}</span>
-        </button>
-      ) : (
-        <button
-          type="button"
-          onClick={onPickCourt}
-          className={`flex min-h-16 w-full items-center gap-3 rounded-2xl border-2 border-dashed px-4 text-left hover:bg-pitch-50 ${
-            error ? "border-red-400" : "border-pitch-600/50"
-          }`}
-        >
-          <span className="inline-flex size-10 items-center justify-center rounded-full bg-pitch-100 text-pitch-700">
-            <MapPin aria-hidden className="size-5" />
-          </span>
-          <span className="flex-1 text-[16px] font-bold text-pitch-800">{m.game_form_court_select()}</span>
-          <ChevronRight aria-hidden className="size-5 text-pitch-700" />
-        </button>
-      )}
-      {error ? <p className="mt-1.5 text-sm font-medium text-red-700">{error}</p> : null}
-    </div>
-  );
 }
 
 /**
@@ -226,7 +171,7 @@ export function GameForm({
 
   return (
     <div className="space-y-4">
-      <Section icon={<Clock aria-hidden className="size-4.5" />} title={m.game_form_when()}>
+      <FormSection icon={<Clock aria-hidden className="size-4.5" />} title={m.game_form_when()}>
         {hideStartTime ? null : (
           <StartTimePicker
             value={{ day: state.day, hour: state.hour, minute: state.minute }}
@@ -251,15 +196,15 @@ export function GameForm({
             onCheckedChange={(isRecurringGame) => update({ isRecurringGame })}
           />
         ) : null}
-      </Section>
+      </FormSection>
 
       {creating && onPickCourt ? (
-        <Section icon={<MapPin aria-hidden className="size-4.5" />} title={m.game_form_where()}>
-          <CourtField state={state} onPickCourt={onPickCourt} error={serverFields.courtId ? validationMessage(serverFields.courtId) : null} />
-        </Section>
+        <FormSection icon={<MapPin aria-hidden className="size-4.5" />} title={m.game_form_where()}>
+          <CourtChoiceField court={state.court} onPickCourt={onPickCourt} error={serverFields.courtId ? validationMessage(serverFields.courtId) : null} />
+        </FormSection>
       ) : null}
 
-      <Section icon={<UsersRound aria-hidden className="size-4.5" />} title={m.game_form_players()}>
+      <FormSection icon={<UsersRound aria-hidden className="size-4.5" />} title={m.game_form_players()}>
         <div className="space-y-3">
           <Stepper label={m.game_form_teams()} value={state.teams} min={TEAMS_MIN} max={TEAMS_MAX} onValueChange={(teams) => update((s) => ({ ...s, ...applyTeamsOrMode(s, { teams }) }))} />
           <Stepper
@@ -323,9 +268,9 @@ export function GameForm({
             <SwitchField label={m.game_form_brings_bibs()} checked={state.bringsBibs} onCheckedChange={(bringsBibs) => update({ bringsBibs })} />
           </>
         ) : null}
-      </Section>
+      </FormSection>
 
-      <Section icon={<Shapes aria-hidden className="size-4.5" />} title={m.game_form_game()}>
+      <FormSection icon={<Shapes aria-hidden className="size-4.5" />} title={m.game_form_game()}>
         <ChoiceChips
           label={m.game_tile_level()}
           value={state.level}
@@ -342,9 +287,9 @@ export function GameForm({
           onValueChange={(gender) => update({ gender })}
           choices={(["MIXED", "FEMALE", "MALE"] as const).map((gender) => ({ value: gender, label: genderLabel(gender) }))}
         />
-      </Section>
+      </FormSection>
 
-      <Section icon={<Euro aria-hidden className="size-4.5" />} title={m.game_form_price()}>
+      <FormSection icon={<Euro aria-hidden className="size-4.5" />} title={m.game_form_price()}>
         {payment.managedSwitch ? (
           <SwitchField
             label={m.game_form_managed_payment()}
@@ -401,9 +346,9 @@ export function GameForm({
           </>
         ) : null}
         {payment.onboardingHint ? <ManagedPaymentSetupHint pending={account.hasPaymentAccount} /> : null}
-      </Section>
+      </FormSection>
 
-      <Section icon={<FileText aria-hidden className="size-4.5" />} title={m.game_form_about()}>
+      <FormSection icon={<FileText aria-hidden className="size-4.5" />} title={m.game_form_about()}>
         {canSetTitle(actor) ? (
           <TextField
             label={m.game_form_title()}
@@ -446,10 +391,10 @@ export function GameForm({
             {m.game_form_add_english()}
           </button>
         )}
-      </Section>
+      </FormSection>
 
       {creating ? (
-        <Section icon={<Eye aria-hidden className="size-4.5" />} title={m.game_form_visibility()}>
+        <FormSection icon={<Eye aria-hidden className="size-4.5" />} title={m.game_form_visibility()}>
           <ChoiceChips
             label={m.game_form_visibility()}
             hideLabel
@@ -472,7 +417,7 @@ export function GameForm({
               onCheckedChange={(isOrganizationGame) => update({ isOrganizationGame })}
             />
           ) : null}
-        </Section>
+        </FormSection>
       ) : null}
     </div>
   );

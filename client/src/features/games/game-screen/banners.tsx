@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Ban, ClipboardCheck, Flag, Search } from "lucide-react";
 import type { TGame } from "@shared/schemas/games";
+import { Banner } from "@client/components/banner";
 import { buttonClassName } from "@client/components/button";
 import { formatDateTime } from "@client/lib/format/dates";
 import { finishedPlayersText } from "@client/lib/format/players";
@@ -13,29 +14,25 @@ export function CancelledBanner({ game }: { game: TGame }) {
   if (!game.cancelledAt) return null;
   const when = formatDateTime(game.cancelledAt, locale);
   return (
-    <section role="status" aria-labelledby="game-cancelled" className="rounded-3xl border border-red-200 bg-red-50 p-4 text-red-950">
-      <div className="flex items-start gap-3">
-        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-red-600 text-white">
-          <Ban aria-hidden className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id="game-cancelled" className="text-[17px] font-extrabold">
-            {m.game_cancelled_title()}
-          </h2>
-          <p className="mt-0.5 text-[15px]">
-            {game.cancelledBy ? m.game_cancelled_by({ name: game.cancelledBy.firstName, when }) : m.game_cancelled_automatically({ when })}
-          </p>
+    <Banner
+      role="status"
+      id="game-cancelled"
+      icon={Ban}
+      title={m.game_cancelled_title()}
+      className="border border-red-200 bg-red-50 text-red-950"
+      iconClassName="bg-red-600 text-white"
+      text={
+        <>
+          <p>{game.cancelledBy ? m.game_cancelled_by({ name: game.cancelledBy.firstName, when }) : m.game_cancelled_automatically({ when })}</p>
           {game.cancellationReason ? (
-            <p className="mt-2 text-[15px]">
+            <p className="mt-2">
               <span className="font-semibold">{m.game_cancelled_reason()}</span> {cancellationReasonLabel(game.cancellationReason)}
             </p>
           ) : null}
-          {game.cancellationMessage ? (
-            <blockquote className="mt-2 rounded-2xl bg-white/70 px-3 py-2 text-[15px] whitespace-pre-line italic">{game.cancellationMessage}</blockquote>
-          ) : null}
-        </div>
-      </div>
-    </section>
+          {game.cancellationMessage ? <blockquote className="mt-2 rounded-2xl bg-white/70 px-3 py-2 whitespace-pre-line italic">{game.cancellationMessage}</blockquote> : null}
+        </>
+      }
+    />
   );
 }
 
@@ -46,18 +43,16 @@ export function CancelledBanner({ game }: { game: TGame }) {
  */
 export function FinishedBanner({ game, rate }: { game: TGame; rate: boolean }) {
   return (
-    <section role="status" aria-labelledby="game-finished" className="rounded-3xl border border-slate-200 bg-slate-50 p-4 text-slate-900">
-      <div className="flex items-start gap-3">
-        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-800 text-white">
-          <Flag aria-hidden className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id="game-finished" className="text-[17px] font-extrabold">
-            {m.game_finished_title()}
-          </h2>
-          <p className="mt-0.5 text-[15px] text-slate-700">{finishedPlayersText(game.participantsAmount)}</p>
-        </div>
-      </div>
+    <Banner
+      role="status"
+      id="game-finished"
+      icon={Flag}
+      title={m.game_finished_title()}
+      text={finishedPlayersText(game.participantsAmount)}
+      className="border border-slate-200 bg-slate-50 text-slate-900"
+      iconClassName="bg-slate-800 text-white"
+      textClassName="text-slate-700"
+    >
       {game.viewer.canManage ? (
         <>
           {rate ? <p className="mt-3 text-[15px] text-slate-700">{m.game_finished_rate_text()}</p> : null}
@@ -80,7 +75,7 @@ export function FinishedBanner({ game, rate }: { game: TGame; rate: boolean }) {
           {m.game_finished_next()}
         </Link>
       )}
-    </section>
+    </Banner>
   );
 }
 

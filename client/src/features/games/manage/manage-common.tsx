@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Save, ShieldX } from "lucide-react";
+import { ArrowLeft, Save } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ManagedPaymentChangeWarning } from "@shared/rules/managed-changes";
 import type { TGame } from "@shared/schemas/games";
-import { Button, buttonClassName } from "@client/components/button";
+import { Button } from "@client/components/button";
 import { Modal } from "@client/components/modal";
+import { NoPermission as SharedNoPermission } from "@client/components/no-permission";
 import { Notice } from "@client/components/notice";
-import { useAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
@@ -49,24 +49,16 @@ export function ManageHeader({ game, title, back }: { game: TGame; title: string
 
 /** 'Du hast keine Berechtigung dieses Spiel zu editieren.' (spec 000 section 6). */
 export function NoPermission({ game }: { game: TGame }) {
-  const account = useAccount();
   return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center px-6 py-12 text-center">
-      <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-red-50 text-red-700">
-        <ShieldX aria-hidden className="size-10" />
-      </div>
-      <h1 className="max-w-sm text-xl font-extrabold text-slate-900">{m.error_GAME_EDIT_FORBIDDEN()}</h1>
-      <div className="mt-6 flex flex-col items-center gap-2">
-        <Link to="/game/$id" params={{ id: String(game.id) }} className={buttonClassName()}>
+    <SharedNoPermission
+      title={m.error_GAME_EDIT_FORBIDDEN()}
+      signInRedirect={`/game/${game.id}/manage`}
+      back={(className) => (
+        <Link to="/game/$id" params={{ id: String(game.id) }} className={className}>
           {m.game_back_to_game()}
         </Link>
-        {account ? null : (
-          <Link to="/login" search={{ redirect: `/game/${game.id}/manage` }} className={buttonClassName({ variant: "ghost" })}>
-            {m.menu_sign_in()}
-          </Link>
-        )}
-      </div>
-    </div>
+      )}
+    />
   );
 }
 

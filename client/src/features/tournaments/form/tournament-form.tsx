@@ -1,5 +1,5 @@
-import { CalendarClock, ChevronRight, Euro, Languages, Link2, MapPin, Trophy, UsersRound } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { CalendarClock, Euro, Languages, Link2, MapPin, Trophy, UsersRound } from "lucide-react";
+import { useState } from "react";
 import { GAME_MODE_MAX, GAME_MODE_MIN } from "@shared/constants";
 import { TOURNAMENT } from "@shared/schemas/tournaments";
 import { ChoiceChips } from "@client/components/choice-chips";
@@ -12,52 +12,11 @@ import { validationMessage } from "@client/lib/errors";
 import { formatLineUp } from "@client/lib/format/players";
 import { useMessageCatalogue } from "@client/lib/messages";
 import { m } from "@client/paraglide/messages";
-import { CourtFacts } from "@client/features/games/court-facts";
+import { FormSection } from "@client/components/form-section";
+import { CourtChoiceField } from "@client/features/games/form/court-choice-field";
 import type { FormProblems, TournamentFormState } from "./tournament-form-state";
 
 export type TournamentFormUpdate = (change: Partial<TournamentFormState>) => void;
-
-function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-3xl border border-slate-200 bg-white p-4 shadow-sm shadow-slate-900/5">
-      <h2 className="mb-4 flex items-center gap-2.5 text-[18px] font-extrabold tracking-tight text-slate-900">
-        <span className="inline-flex size-8 items-center justify-center rounded-full bg-pitch-50 text-pitch-700">{icon}</span>
-        {title}
-      </h2>
-      <div className="space-y-5">{children}</div>
-    </section>
-  );
-}
-
-function CourtButton({ state, onPickCourt, error }: { state: TournamentFormState; onPickCourt: () => void; error: string | null }) {
-  const court = state.court;
-  return (
-    <div>
-      <button
-        type="button"
-        onClick={onPickCourt}
-        className={`flex min-h-16 w-full items-center gap-3 rounded-2xl p-3 text-left ${
-          court ? "border border-pitch-600 bg-pitch-50 ring-1 ring-pitch-600" : `border-2 border-dashed hover:bg-pitch-50 ${error ? "border-red-400" : "border-pitch-600/50"}`
-        }`}
-      >
-        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-pitch-100 text-pitch-700">
-          <MapPin aria-hidden className="size-5" />
-        </span>
-        {court ? (
-          <span className="min-w-0 flex-1">
-            <span className="block truncate text-[16px] font-bold text-slate-900">{court.name}</span>
-            {court.address ? <span className="block truncate text-[14px] text-slate-600">{court.address}</span> : null}
-            <CourtFacts court={court} size="sm" className="mt-1.5" />
-          </span>
-        ) : (
-          <span className="flex-1 text-[16px] font-bold text-pitch-800">{m.game_form_court_select()}</span>
-        )}
-        {court ? <span className="shrink-0 text-[14px] font-bold text-pitch-700">{m.game_form_court_change()}</span> : <ChevronRight aria-hidden className="size-5 text-pitch-700" />}
-      </button>
-      {error ? <p className="mt-1.5 text-sm font-medium text-red-700">{error}</p> : null}
-    </div>
-  );
-}
 
 /**
  * The tournament form (issue 25) of /create/tournament and /tournament/{id}/edit: what, when, where, teams,
@@ -97,7 +56,7 @@ export function TournamentForm({
 
   return (
     <div className="space-y-4">
-      <Section icon={<Trophy aria-hidden className="size-4.5" />} title={m.tournament_form_section_what()}>
+      <FormSection icon={<Trophy aria-hidden className="size-4.5" />} title={m.tournament_form_section_what()}>
         <TextField
           label={m.tournament_form_name()}
           value={state.name}
@@ -107,9 +66,9 @@ export function TournamentForm({
           name="name"
           autoComplete="off"
         />
-      </Section>
+      </FormSection>
 
-      <Section icon={<CalendarClock aria-hidden className="size-4.5" />} title={m.tournament_form_section_when()}>
+      <FormSection icon={<CalendarClock aria-hidden className="size-4.5" />} title={m.tournament_form_section_when()}>
         <div className="grid grid-cols-[1fr_9rem] gap-3">
           <TextField label={m.tournament_form_start_day()} type="date" value={state.startDay} onValueChange={(startDay) => update({ startDay, ...(state.endDay < startDay ? { endDay: startDay } : {}) })} error={error("startTime")} />
           <TextField label={m.tournament_form_start_time()} type="time" step={900} value={state.startTime} onValueChange={(startTime) => update({ startTime })} />
@@ -119,9 +78,9 @@ export function TournamentForm({
           <TextField label={m.tournament_form_end_time()} type="time" step={900} value={state.endTime} onValueChange={(endTime) => update({ endTime })} />
         </div>
         <p className="text-[14px] text-slate-600">{m.tournament_form_berlin_time()}</p>
-      </Section>
+      </FormSection>
 
-      <Section icon={<MapPin aria-hidden className="size-4.5" />} title={m.tournament_form_section_where()}>
+      <FormSection icon={<MapPin aria-hidden className="size-4.5" />} title={m.tournament_form_section_where()}>
         <ChoiceChips
           label={m.tournament_form_place_kind()}
           hideLabel
@@ -133,7 +92,7 @@ export function TournamentForm({
           ]}
         />
         {state.place === "court" ? (
-          <CourtButton state={state} onPickCourt={onPickCourt} error={error("courtId")} />
+          <CourtChoiceField court={state.court} onPickCourt={onPickCourt} error={error("courtId")} />
         ) : (
           <TextField
             label={m.tournament_form_location_name()}
@@ -144,9 +103,9 @@ export function TournamentForm({
             error={error("locationName")}
           />
         )}
-      </Section>
+      </FormSection>
 
-      <Section icon={<UsersRound aria-hidden className="size-4.5" />} title={m.tournament_form_section_teams()}>
+      <FormSection icon={<UsersRound aria-hidden className="size-4.5" />} title={m.tournament_form_section_teams()}>
         <Stepper label={m.tournament_form_max_teams()} value={state.maxTeams} min={TOURNAMENT.maxTeamsMin} max={TOURNAMENT.maxTeamsMax} onValueChange={(maxTeams) => update({ maxTeams })} />
         {error("maxTeams") ? <p className="-mt-3 text-sm font-medium text-red-700">{error("maxTeams")}</p> : null}
         <SelectField
@@ -165,9 +124,9 @@ export function TournamentForm({
         />
         <Stepper label={m.tournament_form_max_players()} value={state.maxPlayers} min={state.gameMode} max={TOURNAMENT.maxPlayersMax} onValueChange={(maxPlayers) => update({ maxPlayers })} />
         {error("maxPlayers") ? <p className="-mt-3 text-sm font-medium text-red-700">{error("maxPlayers")}</p> : null}
-      </Section>
+      </FormSection>
 
-      <Section icon={<Euro aria-hidden className="size-4.5" />} title={m.tournament_form_section_fee()}>
+      <FormSection icon={<Euro aria-hidden className="size-4.5" />} title={m.tournament_form_section_fee()}>
         <TextField
           label={m.tournament_form_price()}
           value={state.price}
@@ -193,9 +152,9 @@ export function TournamentForm({
           checked={state.business}
           onCheckedChange={(business) => update({ business })}
         />
-      </Section>
+      </FormSection>
 
-      <Section icon={<Languages aria-hidden className="size-4.5" />} title={m.tournament_form_section_texts()}>
+      <FormSection icon={<Languages aria-hidden className="size-4.5" />} title={m.tournament_form_section_texts()}>
         <ChoiceChips
           label={m.tournament_form_text_language()}
           value={textLanguage}
@@ -210,9 +169,9 @@ export function TournamentForm({
         {textField("rules", m.tournament_rules(), TOURNAMENT.legalTextMax)}
         {textField("cancellationPolicy", m.tournament_cancellation_policy(), TOURNAMENT.legalTextMax)}
         {textField("termsOfParticipation", m.tournament_terms(), TOURNAMENT.legalTextMax)}
-      </Section>
+      </FormSection>
 
-      <Section icon={<Link2 aria-hidden className="size-4.5" />} title={m.tournament_links_title()}>
+      <FormSection icon={<Link2 aria-hidden className="size-4.5" />} title={m.tournament_links_title()}>
         <TextField label={m.tournament_form_signup_url()} type="url" inputMode="url" optional value={state.signupUrl} onValueChange={(signupUrl) => update({ signupUrl })} placeholder="https://" error={error("signupUrl")} />
         <TextField
           label={m.tournament_link_single_player()}
@@ -225,7 +184,7 @@ export function TournamentForm({
         />
         <TextField label={m.tournament_link_group()} type="url" inputMode="url" optional value={state.whatsappGroupUrl} onValueChange={(whatsappGroupUrl) => update({ whatsappGroupUrl })} placeholder="https://chat.whatsapp.com/…" error={error("whatsappGroupUrl")} />
         <TextField label={m.tournament_link_plan()} type="url" inputMode="url" optional value={state.planUrl} onValueChange={(planUrl) => update({ planUrl })} placeholder="https://" error={error("planUrl")} />
-      </Section>
+      </FormSection>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Ban, EyeOff, Pencil, Send } from "lucide-react";
+import { Ban, ChevronRight, EyeOff, Pencil, Send, UsersRound } from "lucide-react";
 import { useState } from "react";
 import type { TTournament } from "@shared/schemas/tournaments";
 import { Button, buttonClassName } from "@client/components/button";
@@ -80,6 +80,20 @@ export function ManageTournament({ tournament }: { tournament: TTournament }) {
           {m.tournament_cancel_short()}
         </Button>
       </div>
+      <Link
+        to="/tournament/$id/teams"
+        params={{ id: String(tournament.id) }}
+        className="flex min-h-16 items-center gap-3 rounded-2xl border border-slate-200 px-4 py-2.5 hover:bg-slate-50"
+      >
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-pitch-50 text-pitch-700">
+          <UsersRound aria-hidden className="size-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-[16px] font-semibold text-slate-900">{m.tteam_overview_link()}</span>
+          <span className="block text-[14px] leading-snug text-slate-600">{m.tteam_overview_link_text()}</span>
+        </span>
+        <ChevronRight aria-hidden className="size-5 text-slate-500" />
+      </Link>
       {confirm ? <ConfirmDialog tournament={tournament} kind={confirm} onClose={() => setConfirm(null)} /> : null}
     </div>
   );

@@ -1,12 +1,14 @@
 import { Link } from "@tanstack/react-router";
-import { CalendarRange, ExternalLink, MapPin, MessagesSquare, Receipt, UserRound, UsersRound } from "lucide-react";
+import { CalendarRange, ChevronRight, ExternalLink, MapPin, MessageCircle, MessagesSquare, Receipt, UserRound, UsersRound } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TTournament } from "@shared/schemas/tournaments";
 import { Avatar } from "@client/components/avatar";
+import { useAccount } from "@client/lib/account";
 import { buttonClassName } from "@client/components/button";
 import { useLocale } from "@client/lib/locale";
 import { formatShortDate, formatTime } from "@client/lib/format/dates";
 import { m } from "@client/paraglide/messages";
+import { TeamRegistration } from "../registration/team-registration";
 import { entryFeeText, localizedText, teamsText } from "../tournament-format";
 
 function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
@@ -18,8 +20,9 @@ function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /**
- * Registration (spec 001 section 2.10): how many teams are in, out of how many, and the organiser's sign-up
- * link when there is one. A cancelled tournament takes no teams, so it shows none of this.
+ * Registration (spec 001 section 2.10): how many teams are in, out of how many, the team form
+ * (registration/team-registration.tsx) and the organiser's own sign-up link when there is one. A cancelled
+ * tournament takes no teams, so it shows none of this.
  */
 export function RegistrationBlock({ tournament }: { tournament: TTournament }) {
   const share = Math.min(1, tournament.teamAmount / tournament.maxTeams);
@@ -48,8 +51,9 @@ export function RegistrationBlock({ tournament }: { tournament: TTournament }) {
         <div className={`h-full rounded-full ${tournament.full ? "bg-amber-500" : "bg-pitch-600"}`} style={{ width: `${share * 100}%` }} />
       </div>
       <p className="mt-2 text-[14px] text-slate-600">{m.tournament_players_per_team({ count: String(tournament.maxPlayers) })}</p>
+      <TeamRegistration tournament={tournament} />
       {tournament.signupUrl ? (
-        <a href={tournament.signupUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ size: "lg", block: true, className: "mt-4" })}>
+        <a href={tournament.signupUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: "outline", size: "lg", block: true, className: "mt-3" })}>
           {m.tournament_signup_link()}
           <ExternalLink aria-hidden className="size-5" />
         </a>
@@ -105,7 +109,7 @@ function LinkRow({ icon, title, text, children }: { icon: ReactNode; title: stri
   return <li>{children("flex min-h-16 w-full items-center gap-3 px-4 py-2.5 text-left hover:bg-slate-50", body)}</li>;
 }
 
-/** The single-player game, the player-exchange group and the plan (spec 001 section 2.10), each only when set. */
+/** The single-player game, the player-exchange group and the plan (spec 001 section 2.10; the plan opens /tournament/{id}/plan), each only when set. */
 export function TournamentLinks({ tournament }: { tournament: TTournament }) {
   const { locale } = useLocale();
   const game = tournament.singlePlayerGame;
@@ -140,7 +144,12 @@ export function TournamentLinks({ tournament }: { tournament: TTournament }) {
         ) : null}
         {tournament.planUrl ? (
           <LinkRow icon={<CalendarRange aria-hidden className="size-5" />} title={m.tournament_link_plan()} text={m.tournament_link_plan_text()}>
-            {external(tournament.planUrl)}
+            {(className, body) => (
+              <Link to="/tournament/$id/plan" params={{ id: String(tournament.id) }} className={className}>
+                {body}
+                <ChevronRight aria-hidden className="size-5 shrink-0 text-slate-500" />
+              </Link>
+            )}
           </LinkRow>
         ) : null}
       </ul>
@@ -148,8 +157,12 @@ export function TournamentLinks({ tournament }: { tournament: TTournament }) {
   );
 }
 
-/** Who runs it: the organisation (to its page) when there is one, else the organiser (to the profile). */
+/**
+ * Who runs it: the organisation (to its page) when there is one, else the organiser (to the profile), and the chat with
+ * the organiser (spec 001 section 2.10) for everybody but the organiser; a visitor signs in on the way (the chat's guard).
+ */
 export function TournamentOrganiser({ tournament }: { tournament: TTournament }) {
+  const account = useAccount();
   const { organizer, organization } = tournament;
   const body = (
     <>
@@ -165,14 +178,24 @@ export function TournamentOrganiser({ tournament }: { tournament: TTournament })
     </>
   );
   const className = "flex items-center gap-3 rounded-2xl border border-slate-200 p-3 hover:bg-slate-50";
-  return organization ? (
-    <Link to="/org/$id" params={{ id: String(organization.id) }} className={className}>
-      {body}
-    </Link>
-  ) : (
-    <Link to="/user/$id" params={{ id: String(organizer.id) }} className={className}>
-      {body}
-    </Link>
+  return (
+    <div className="space-y-2">
+      {organization ? (
+        <Link to="/org/$id" params={{ id: String(organization.id) }} className={className}>
+          {body}
+        </Link>
+      ) : (
+        <Link to="/user/$id" params={{ id: String(organizer.id) }} className={className}>
+          {body}
+        </Link>
+      )}
+      {account?.id === organizer.id ? null : (
+        <Link to="/user/$id/chat" params={{ id: String(organizer.id) }} className={buttonClassName({ variant: "outline", block: true })}>
+          <MessageCircle aria-hidden className="size-5" />
+          {m.tournament_message_organiser({ name: organizer.firstName })}
+        </Link>
+      )}
+    </div>
   );
 }
 

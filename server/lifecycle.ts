@@ -1,0 +1,153 @@
+import type { Server } from "bun";
+import type { Deps } from "./context";
+
+/**
+ * A server process's life (server/README.md "Readiness and graceful shutdown"): `starting` until boot is done,
+ * `ready` while it takes work, `draining` from the first SIGTERM/SIGINT on. `/api/ready` answers from it;
+ * `/api/health` stays liveness.
+ */
+export type LifecycleState = "starting" | "ready" | "draining";
+export type Readiness = { ready: true } | { ready: false; reason: "starting" | "draining" | "database" };
+
+/** How long /api/ready waits for the database's answer before it calls the process not ready. */
+export const READY_DATABASE_TIMEOUT_MS = 2_000;
+/** How long requests in flight may take to finish after SIGTERM before their connections are closed. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export class Lifecycle {
+  #state: LifecycleState;
+  /** Ends one open server-sent-event stream (see holdStream). */
+  readonly #streams = new Set<() => void>();
+
+  constructor(state: LifecycleState = "starting") {
+    this.#state = state;
+  }
+
+  /** For an app without a process around it (tests, benchmarks): ready from the start. */
+  static ready(): Lifecycle {
+    return new Lifecycle("ready");
+  }
+
+  get state(): LifecycleState {
+    return this.#state;
+  }
+
+  markReady(): void {
+    if (this.#state === "starting") this.#state = "ready";
+  }
+
+  startDraining(): void {
+    this.#state = "draining";
+  }
+
+  get openStreams(): number {
+    return this.#streams.size;
+  }
+
+  /**
+   * A server-sent-event answer (tRPC subscriptions) made endable: on drain the stream is closed without tRPC's
+   * `return` event, so the client's EventSource takes it as a lost connection and reconnects (to another process
+   * behind the load balancer), resuming from its last event id. Any other answer passes unchanged.
+   */
+  holdStream(res: Response): Response {
+    if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res;
+    const reader = res.body.getReader();
+    const streams = this.#streams;
+    let end: () => void = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        end = () => {
+          streams.delete(end);
+          reader.cancel().catch(() => {});
+          try {
+            controller.close();
+          } catch {
+            // already closed or errored
+          }
+        };
+        streams.add(end);
+        if (this.#state === "draining") end();
+      },
+      async pull(controller) {
+        const next = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (!next.done) return controller.enqueue(next.value);
+        streams.delete(end);
+        try {
+          controller.close();
+        } catch {
+          // ended by a drain while this read was pending
+        }
+      },
+      cancel(reason) {
+        streams.delete(end);
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+
+  /** Ends every open server-sent-event stream; returns how many there were. */
+  endStreams(): number {
+    const ends = [...this.#streams];
+    for (const end of ends) end();
+    return ends.length;
+  }
+}
+
+/** Ready only when booted, not draining, and the database answers a short query in time. */
+export async function readiness(lifecycle: Lifecycle, database: { query(sql: string): Promise<unknown> }, timeoutMs = READY_DATABASE_TIMEOUT_MS): Promise<Readiness> {
+  if (lifecycle.state !== "ready") return { ready: false, reason: lifecycle.state };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answered = await Promise.race([
+    database.query("select 1").then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (!answered) return { ready: false, reason: "database" };
+  // the state may have changed while the database answered
+  return lifecycle.state === "ready" ? { ready: true } : { ready: false, reason: lifecycle.state };
+}
+
+/**
+ * Graceful shutdown, in this order: draining (/api/ready 503 at once); the listener closes (new connections are
+ * refused, requests in flight go on); the server-sent-event streams end (clients reconnect elsewhere); the requests in
+ * flight get SHUTDOWN_GRACE_MS to finish, then their connections are closed; the job workers stop (pg-boss waits for
+ * running jobs) and the other integrations close; the database closes last, when nothing uses it any more.
+ * Resolves true when every step succeeded.
+ */
+export async function shutdown(server: Server<unknown>, lifecycle: Lifecycle, deps: Deps, graceMs = SHUTDOWN_GRACE_MS): Promise<boolean> {
+  const log = deps.logger;
+  lifecycle.startDraining();
+  const stopped = server.stop();
+  const streams = lifecycle.endStreams();
+  log.info("draining", { requestsInFlight: server.pendingRequests, streamsEnded: streams });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const finished = await Promise.race([stopped.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+  clearTimeout(timer);
+  if (!finished) {
+    log.warn("requests still in flight after the grace period: closing their connections", { graceMs, requestsInFlight: server.pendingRequests });
+    await server.stop(true);
+  }
+  let ok = true;
+  const step = async (name: string, close: (() => Promise<unknown>) | undefined) => {
+    if (!close) return;
+    try {
+      await close();
+    } catch (error) {
+      ok = false;
+      log.error("shutdown step failed", { step: name, error: String(error) });
+    }
+  };
+  await step("jobs", () => deps.jobs.stop());
+  await step("mailer", () => deps.mailer.close());
+  await step("realtime", () => deps.realtime.close());
+  await step("payments", deps.payments ? () => deps.payments!.close() : undefined);
+  await step("geocoder", () => deps.geocoder.close());
+  await step("google", deps.google ? () => deps.google!.close() : undefined);
+  await step("database", () => deps.database.close());
+  log.info("stopped", { ok });
+  return ok;
+}
