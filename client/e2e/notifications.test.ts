@@ -258,6 +258,47 @@ describe("region subscription", () => {
   );
 
   test(
+    "a state read that started before the subscription answered cannot hide it (the CI flake of 2026-11-29)",
+    async () => {
+      // The race made certain: every read of the state that starts before subscribeToRegion has answered is held
+      // until it has, and then answers what it read before the commit ("not subscribed"). The box must still show
+      // the subscription (its answer is the fact), and a read after it the server's state.
+      const wrapper = await wrapperContext(h, { token: "native-e2e-token-race-0001" });
+      const page = await wrapper.context.newPage();
+      const watched = watch(page);
+      // armed at the tap: reads before it (the box's own, when it asks the wrapper for its token) pass
+      let armed = false;
+      let answered = false;
+      let subscribed: () => void = () => {};
+      const subscribeAnswered = new Promise<void>((resolve) => (subscribed = resolve));
+      let staleReads = 0;
+      page.on("response", (response) => {
+        if (!response.url().includes("notifications.subscribeToRegion")) return;
+        answered = true;
+        subscribed();
+      });
+      await page.route(/\/trpc\/[^?]*notifications\.isSubscribedToRegion/, async (route) => {
+        if (!armed || answered) return route.continue();
+        await subscribeAnswered;
+        staleReads++;
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()).replaceAll('"subscribed":true', '"subscribed":false') });
+      });
+      await openBerlinFeed(page);
+      const box = regionBox(page);
+      armed = true;
+      await activate(box.getByRole("button", { name: "Benachrichtige mich" }));
+      await subscribeOutcome(page, box, watched, async () => `stale reads ${staleReads}`);
+      expect(await box.getByRole("alert").count()).toBe(0);
+      // after a reload the state comes from the server alone
+      await page.reload();
+      await regionBox(page).getByRole("button", { name: "Abbestellen" }).waitFor();
+      await wrapper.context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "a native wrapper that never answers: denied after 5 seconds with the error",
     async () => {
       const context = await h.newContext();

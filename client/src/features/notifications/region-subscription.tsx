@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, BellOff } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { TRegion } from "@shared/schemas/regions";
 import { Button } from "@client/components/button";
 import { useLocale } from "@client/lib/locale";
 import { isNativeApp } from "@client/lib/native-bridge";
+import { fetchNativePermission, fetchNativeToken } from "@client/lib/native-notifications";
 import { currentPushDeviceToken, requestDeviceToken } from "@client/lib/notifications";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -23,6 +24,29 @@ export function RegionSubscription({ region }: { region: TRegion }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // In the wrapper the token is only known once asked for: where the phone already allows notifications, ask
+  // quietly (no prompt), so a device that subscribed before shows 'Abbestellen' after a restart too.
+  // Until that answer the button waits (a tap meanwhile would be lost in the switch to the known state).
+  const [checking, setChecking] = useState(() => isNativeApp() && deviceToken === null);
+  useEffect(() => {
+    if (!checking) return;
+    let current = true;
+    void (async () => {
+      try {
+        if ((await fetchNativePermission()) !== "granted") return;
+        const token = await fetchNativeToken();
+        if (current && token) setDeviceToken((known) => known ?? token);
+      } finally {
+        if (current) setChecking(false);
+      }
+    })();
+    return () => {
+      current = false;
+    };
+    // once per mount: a token found later (subscribing) is set by the handler
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const subscribed = useQuery({
     ...trpc.notifications.isSubscribedToRegion.queryOptions({ deviceToken: deviceToken ?? "-", regionId: region.id }),
     enabled: deviceToken !== null && permission.state !== "denied",
@@ -40,6 +64,10 @@ export function RegionSubscription({ region }: { region: TRegion }) {
     ]);
   }
 
+  function showSubscribed(token: string, value: boolean) {
+    queryClient.setQueryData(trpc.notifications.isSubscribedToRegion.queryKey({ deviceToken: token, regionId: region.id }), { subscribed: value });
+  }
+
   async function onSubscribe() {
     setProblem(null);
     setBusy(true);
@@ -52,8 +80,12 @@ export function RegionSubscription({ region }: { region: TRegion }) {
         else if (getPermissionState() !== "denied") setProblem(m.region_subscribe_denied());
         return;
       }
-      setDeviceToken(result.token);
       await subscribe.mutateAsync({ deviceToken: result.token, regionId: region.id, messagingLanguage: locale });
+      // The answer is the fact: shown at once, then read again. Setting the token first would start the state's
+      // first read beside the subscription; a first read in flight absorbs the refresh (TanStack returns it instead
+      // of a new one), so a read that came before the subscription's commit showed 'not subscribed' for good.
+      showSubscribed(result.token, true);
+      setDeviceToken(result.token);
       await refresh();
     } catch {
       setProblem(m.notifications_setup_error());
@@ -68,6 +100,7 @@ export function RegionSubscription({ region }: { region: TRegion }) {
     setBusy(true);
     try {
       await unsubscribe.mutateAsync({ deviceToken, regionId: region.id });
+      showSubscribed(deviceToken, false);
       await refresh();
     } catch {
       setProblem(m.notifications_setup_error());
@@ -98,7 +131,7 @@ export function RegionSubscription({ region }: { region: TRegion }) {
           {m.region_unsubscribe()}
         </Button>
       ) : (
-        <Button variant="secondary" block className="mt-3" loading={busy || (deviceToken !== null && subscribed.isPending)} onClick={() => void onSubscribe()}>
+        <Button variant="secondary" block className="mt-3" loading={busy || checking || (deviceToken !== null && subscribed.isPending)} onClick={() => void onSubscribe()}>
           <Bell aria-hidden className="size-5" />
           {m.region_subscribe()}
         </Button>
