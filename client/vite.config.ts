@@ -5,6 +5,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { criticalJsBudget } from "../scripts/lib/critical-js-plugin.js";
 import { describePrecompressed, precompressDir } from "../scripts/lib/precompress.js";
 import { routeChunks } from "../scripts/lib/route-chunks-plugin.js";
 import { swPrecache } from "../scripts/lib/sw-precache-plugin.js";
@@ -48,6 +49,8 @@ export default defineConfig({
     routeChunks(fromClient("./src/routes")),
     swPrecache(),
     precompress(),
+    // fails the build when the entry and its preloads exceed the budget (scripts/lib/critical-js.ts)
+    criticalJsBudget(),
   ],
   resolve: {
     alias: {

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdsAdminScreen, adminAdsQueryOptions } from "@client/features/ads/ads-admin-screen";
+import { adminAdsQueryOptions } from "@client/features/ads/ads-queries";
+import { AdsAdminScreen } from "@client/features/ads/ads-admin-screen";
 
 /** /admin/ads: the advertisements with their counters (issue 26). */
 export const Route = createFileRoute("/admin/ads/")({

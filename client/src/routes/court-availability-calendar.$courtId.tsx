@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { AvailabilityScreen, occupiedTimesQueryOptions } from "@client/features/bookings/availability/availability-screen";
+import { occupiedTimesQueryOptions } from "@client/features/bookings/availability/availability-queries";
+import { AvailabilityScreen } from "@client/features/bookings/availability/availability-screen";
 import { parseEntityId } from "@client/features/courts/court-queries";
 
 /** ?date=YYYY-MM-DD opens the calendar on that day (within the shown six weeks). */

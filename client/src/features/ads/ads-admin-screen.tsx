@@ -5,13 +5,11 @@ import type { TAdminAd } from "@shared/schemas/ads";
 import { buttonClassName } from "@client/components/button";
 import { ListPlaceholder } from "@client/components/page-placeholder";
 import { useLocale } from "@client/lib/locale";
-import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { Chip, EmptyList, ListError } from "@client/features/admin/admin-list";
 import { AdminPage } from "@client/features/admin/admin-page";
 import { AD_KIND_LABEL } from "./ad-labels";
-
-export const adminAdsQueryOptions = () => trpc.ads.list.queryOptions();
+import { adminAdsQueryOptions } from "./ads-queries";
 
 function AdRow({ ad }: { ad: TAdminAd }) {
   const { locale } = useLocale();

@@ -5,7 +5,7 @@ import { UNREAD_REFRESH_MS } from "@shared/constants";
 import { useAccount } from "@client/lib/account";
 import { trpc } from "@client/lib/trpc";
 import { countUnread, pruneExpiredReadIds, readGameMessageIds, readIdsVersion, readNewsIds, subscribeReadIds } from "./read-ids";
-import { channelUnreadTotal } from "@client/features/tournaments/channel/channel-chat-list";
+import { channelUnreadTotal } from "@client/features/tournaments/channel/channel-queries";
 
 /** Lists refresh every 10 seconds, the open conversation every 5 (spec 000 section 4, Chat). */
 export const LIST_REFRESH_MS = 10_000;

@@ -18,7 +18,8 @@ import { MessageText, previewText, SESSION_ROW_LINK, SessionRowContent, UnreadBa
 import { LIST_REFRESH_MS, unreadQueryOptions, useReadIds } from "./chat-queries";
 import { CHAT_TABS, type ChatSearch, type ChatTab } from "./chat-search";
 import { countUnread, markNewsRead } from "./read-ids";
-import { ChannelChatList, channelUnreadTotal } from "@client/features/tournaments/channel/channel-chat-list";
+import { ChannelChatList } from "@client/features/tournaments/channel/channel-chat-list";
+import { channelUnreadTotal } from "@client/features/tournaments/channel/channel-queries";
 
 
 /** The News tab opens with ?kickrunde (present, empty), or by itself when unread news exist and the parameter is absent (spec 000 section 2). */

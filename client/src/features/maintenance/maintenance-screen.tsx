@@ -1,7 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Wrench } from "lucide-react";
 import { useEffect, useState } from "react";
-import { appErrorCode } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
 
@@ -22,35 +20,15 @@ export async function serverIsBack(): Promise<boolean> {
 
 /**
  * Spec 001 section 8, "Maintenance-mode server message ('... is in maintenance mode.') | page reloads": once any call
- * answers MAINTENANCE (server/http/maintenance.ts), the whole app gives way to this screen, which asks /api/health
- * every few seconds (and when the tab or the connection comes back) and reloads the page when the server is back.
+ * answers MAINTENANCE (server/http/maintenance.ts), the whole app gives way to this screen (mounted by
+ * maintenance-watch.tsx), which asks /api/health every few seconds (and when the tab or the connection comes back)
+ * and reloads the page when the server is back.
  */
 export function MaintenanceScreen() {
-  const queryClient = useQueryClient();
-  const [on, setOn] = useState(false);
   const [back, setBack] = useState(false);
   useLocale();
 
   useEffect(() => {
-    const seen = (error: unknown) => {
-      if (appErrorCode(error) === "MAINTENANCE") setOn(true);
-    };
-    // an answer that came before this screen was mounted (the first load)
-    if (queryClient.getQueryCache().getAll().some((query) => appErrorCode(query.state.error) === "MAINTENANCE")) setOn(true);
-    const offQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === "updated" && event.action.type === "error") seen(event.action.error);
-    });
-    const offMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === "updated" && event.action.type === "error") seen(event.action.error);
-    });
-    return () => {
-      offQueries();
-      offMutations();
-    };
-  }, [queryClient]);
-
-  useEffect(() => {
-    if (!on) return;
     let stopped = false;
     const check = async () => {
       if (stopped || !(await serverIsBack()) || stopped) return;
@@ -68,9 +46,8 @@ export function MaintenanceScreen() {
       window.removeEventListener("online", soon);
       document.removeEventListener("visibilitychange", soon);
     };
-  }, [on]);
+  }, []);
 
-  if (!on) return null;
   return (
     <div
       role="alertdialog"

@@ -8,7 +8,7 @@ import { useLocale } from "@client/lib/locale";
 import { isNativeApp } from "@client/lib/native-bridge";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
-import { useReviewMessage } from "./review-screen";
+import { useReviewMessage } from "./review-message";
 
 /** A calm moment to ask: a region's game feed, where nothing is half done (users README Decisions "The rate-app hint"). */
 const CALM_PAGE = /^\/games\/[^/]+\/?$/;

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Smartphone, Star, Store } from "lucide-react";
 import { useState } from "react";
@@ -6,25 +5,9 @@ import { Button, buttonClassName } from "@client/components/button";
 import { Notice } from "@client/components/notice";
 import { APP_DOWNLOAD_URL } from "@client/lib/links";
 import { useLocale } from "@client/lib/locale";
-import { isNativeApp, postNativeMessage } from "@client/lib/native-bridge";
-import { trpc } from "@client/lib/trpc";
+import { isNativeApp } from "@client/lib/native-bridge";
 import { m } from "@client/paraglide/messages";
-
-/** The two bridge messages of the review screen (spec 001 sections 2.12 and 7). */
-export type ReviewMessage = "STORE_REVIEW" | "REDIRECT_STORE_REVIEW";
-
-/** Posts a review message to the wrapper; a rating counts as the hint's answer, so the app does not ask again soon. */
-export function useReviewMessage() {
-  const queryClient = useQueryClient();
-  const seen = useMutation(trpc.users.rateAppHintSeen.mutationOptions());
-  return (message: ReviewMessage): boolean => {
-    const posted = postNativeMessage({ type: message });
-    if (posted) {
-      seen.mutate(undefined, { onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.users.showRateAppHint.queryKey() }) });
-    }
-    return posted;
-  };
-}
+import { useReviewMessage, type ReviewMessage } from "./review-message";
 
 /**
  * `/review` (spec 001 section 2.12): "rate in the app" (STORE_REVIEW, the store's in-app dialog) and "review in

@@ -1,10 +1,17 @@
 import { Link, useRouterState } from "@tanstack/react-router";
+import { LazyChunk } from "@client/components/lazy-chunk";
 import { INFO_SITE_URL } from "@client/lib/links";
+import { isPhoneBrowser } from "@client/lib/native-bridge";
 import { m } from "@client/paraglide/messages";
 import { regionGroupLinks } from "@client/features/regions/region-links";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
 import { GroupLink } from "@client/features/regions/group-link";
-import { InstallNudge } from "@client/features/install/install-nudge";
+
+/**
+ * The install nudge is for phone browsers only (install-nudge-rules.ts): its code loads there, after the shell,
+ * and never on a desktop or inside the wrapper (issue 28, the entry chunk's budget).
+ */
+const loadInstallNudge = () => import("@client/features/install/install-nudge").then((module) => ({ default: module.InstallNudge }));
 
 /**
  * Footer: the install nudge on phone browsers, the current region's community groups, legal links. Its
@@ -20,7 +27,7 @@ export function AppFooter() {
 
   return (
     <footer className="mt-10 border-t border-slate-200 bg-chalk px-5 pt-6 pb-24 text-sm text-slate-700">
-      <InstallNudge />
+      {isPhoneBrowser() ? <LazyChunk load={loadInstallNudge} props={{}} placeholder={null} failed={() => null} /> : null}
       {region && groups.length > 0 ? (
         <section aria-labelledby="footer-groups" className="mb-6">
           <h2 id="footer-groups" className="mb-3 text-[15px] font-bold text-slate-900">

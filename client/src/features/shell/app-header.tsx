@@ -2,6 +2,7 @@ import { Link, useCanGoBack, useRouter, useRouterState } from "@tanstack/react-r
 import { ArrowLeft, MapPin, Menu } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { LazyChunk } from "@client/components/lazy-chunk";
 import { useAccount } from "@client/lib/account";
 import { headerBackAction, runBackAction } from "@client/lib/native-back";
 import { isNativeApp } from "@client/lib/native-bridge";
@@ -9,7 +10,14 @@ import { m } from "@client/paraglide/messages";
 import { waitingRequestCountQueryOptions } from "@client/features/bookings/booking-queries";
 import { CountBadge } from "@client/features/bookings/count-badge";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
-import { BurgerMenu } from "./burger-menu";
+
+/**
+ * The burger menu (its items, icons and texts) loads when it is first wanted, not with the shell: a pointer
+ * over or focus on the menu button starts the download, so it is there by the time the tap lands (issue 28).
+ */
+const loadBurgerMenu = () => import("./burger-menu").then((module) => ({ default: module.BurgerMenu }));
+/** Starts the download early; a failure here is the menu's to handle when it is opened. */
+const preloadBurgerMenu = () => void loadBurgerMenu().catch(() => undefined);
 
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/10 active:bg-white/20";
@@ -20,6 +28,8 @@ export function AppHeader() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const region = useCurrentRegion();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Once opened it stays mounted, so closing keeps the modal's own closing behaviour.
+  const [menuWanted, setMenuWanted] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // a court owner sees waiting booking requests on the menu button too (the menu names them, issue 23 item 18)
   const account = useAccount();
@@ -55,7 +65,12 @@ export function AppHeader() {
         <button
           type="button"
           className={iconButton}
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
+          onPointerEnter={preloadBurgerMenu}
+          onFocus={preloadBurgerMenu}
           aria-label={m.nav_menu_open()}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
@@ -66,7 +81,7 @@ export function AppHeader() {
           </span>
         </button>
       </div>
-      <BurgerMenu open={menuOpen} onClose={closeMenu} />
+      {menuWanted ? <LazyChunk load={loadBurgerMenu} props={{ open: menuOpen, onClose: closeMenu }} placeholder={null} failed={() => null} /> : null}
     </header>
   );
 }

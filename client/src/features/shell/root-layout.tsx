@@ -2,13 +2,14 @@ import { Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { mirrorAccountToStorage } from "@client/lib/account";
+import { isNativeApp } from "@client/lib/native-bridge";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
+import { LazyChunk } from "@client/components/lazy-chunk";
 import { Toaster } from "@client/components/toast";
-import { MaintenanceScreen } from "@client/features/maintenance/maintenance-screen";
-import { FlashNotice } from "@client/features/account/flash-notice";
+import { MaintenanceWatch } from "@client/features/maintenance/maintenance-watch";
+import { useFlash } from "@client/features/account/flash";
 import { useSignInModalState } from "@client/features/auth/sign-in-modal-state";
-import { RateAppHint } from "@client/features/review/rate-app-hint";
 import { AppFooter } from "./app-footer";
 import { AppHeader } from "./app-header";
 import { GuestBanner } from "./guest-banner";
@@ -52,6 +53,19 @@ function LazySignInModal() {
   ) : null;
 }
 
+/**
+ * The rate-app hint shows inside the native wrapper only (only it can open the store's rating): its code
+ * loads there, never in a browser, and stays off the entry chunk (scripts/lib/critical-js.ts).
+ */
+const loadRateAppHint = () => import("@client/features/review/rate-app-hint").then((module) => ({ default: module.RateAppHint }));
+
+/** A one-time notice (features/account/flash.ts) is rare: its texts and view load when there is one. */
+const loadFlashNotice = () => import("@client/features/account/flash-notice").then((module) => ({ default: module.FlashNotice }));
+
+function LazyFlashNotice() {
+  return useFlash() ? <LazyChunk load={loadFlashNotice} props={{}} placeholder={null} failed={() => null} /> : null;
+}
+
 /** The app shell of spec 001 section 2.1: header, page (or `children` while the route loads), footer, guest banner and tab bar. */
 export function RootLayout({ children }: { children?: ReactNode }) {
   useLocale();
@@ -69,18 +83,18 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       </a>
       <AppHeader />
       <main id="main" tabIndex={-1} className="flex-1 px-safe focus:outline-none">
-        <FlashNotice />
+        <LazyFlashNotice />
         {children ?? <Outlet />}
       </main>
       <AppFooter />
       <div ref={bottomBar} className="sticky bottom-0 z-30">
-        <RateAppHint />
+        {isNativeApp() ? <LazyChunk load={loadRateAppHint} props={{}} placeholder={null} failed={() => null} /> : null}
         <Toaster />
         <GuestBanner />
         <TabBar />
       </div>
       <LazySignInModal />
-      <MaintenanceScreen />
+      <MaintenanceWatch />
     </div>
   );
 }

@@ -12,15 +12,11 @@ import { Notice } from "@client/components/notice";
 import { BlockPlaceholder } from "@client/components/page-placeholder";
 import { appErrorCode, errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
-import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
+import { occupiedTimesQueryOptions } from "./availability-queries";
 import { closedTimes } from "./closed-times";
 
 const CAL = COURT_BOOKING.publicCalendar;
-
-export function occupiedTimesQueryOptions(courtId: number) {
-  return trpc.bookings.occupiedTimes.queryOptions({ courtId }, { staleTime: 60_000 });
-}
 
 /**
  * The public availability calendar of a rentable court (spec 001 sections 2.2 and 2.8, no sign-in):

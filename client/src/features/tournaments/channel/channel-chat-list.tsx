@@ -4,11 +4,6 @@ import type { TTournamentChannelChat } from "@shared/schemas/chat";
 import { previewText, SESSION_ROW_LINK, SessionRowContent } from "@client/features/chat/chat-common";
 import { m } from "@client/paraglide/messages";
 
-/** The unread tournament news of the channels a user follows (a part of the Chat badge). */
-export function channelUnreadTotal(channels: readonly TTournamentChannelChat[] | undefined): number {
-  return (channels ?? []).reduce((sum, channel) => sum + channel.unreadCount, 0);
-}
-
 /**
  * The tournament channels in the chat's Sessions tab (tournaments README "Channels in the chat"): each with its
  * unread count and newest news, leading to /tournament/{id}/channel.

@@ -1,3 +1,4 @@
+import type { TTournamentChannelChat } from "@shared/schemas/chat";
 import { appErrorCode } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 
@@ -13,4 +14,9 @@ export function channelQueryOptions(tournamentId: number) {
     { tournamentId },
     { staleTime: 0, refetchInterval: CHANNEL_REFRESH_MS, retry: (count, error) => count < 2 && !FINAL.has(appErrorCode(error) ?? "") },
   );
+}
+
+/** The unread tournament news of the channels a user follows (a part of the Chat badge). */
+export function channelUnreadTotal(channels: readonly TTournamentChannelChat[] | undefined): number {
+  return (channels ?? []).reduce((sum, channel) => sum + channel.unreadCount, 0);
 }
