@@ -1,6 +1,6 @@
-import { boot } from "./boot";
 import { diskAssets } from "./http/static";
-import { loadConfigOrExit, serve } from "./serve";
+import { loadConfigOrExit, serveStaged } from "./start";
 
+// Starts in stages (start.ts, server/README.md "Cold start"): listening first, the services after.
 const cfg = loadConfigOrExit();
-serve(await boot(cfg), diskAssets(cfg.clientDist));
+serveStaged(cfg, { assets: diskAssets(cfg.clientDist) });

@@ -17,7 +17,11 @@ const root = join(import.meta.dir, "..");
 
 type Proc = { url: string; proc: Bun.Subprocess<"ignore", "pipe", "pipe">; stdout: Promise<string>; stderr: Promise<string> };
 
-async function spawnServer(databaseUrl: string): Promise<Proc> {
+/**
+ * Starts `bun server/index.ts` and waits until it answers `waitFor`: /api/ready (all of it started) by default, or
+ * only until the port takes connections ("listening"), to watch the start itself.
+ */
+async function spawnServer(databaseUrl: string, waitFor: "ready" | "listening" = "ready"): Promise<Proc> {
   for (let attempt = 1; ; attempt++) {
     const port = testServerPort();
     const url = `http://127.0.0.1:${port}`;
@@ -30,8 +34,13 @@ async function spawnServer(databaseUrl: string): Promise<Proc> {
     });
     const stdout = new Response(proc.stdout).text();
     const stderr = new Response(proc.stderr).text();
-    const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await fetch(`${url}/api/health`)).ok && "up"), {
-      what: `an answer on ${url}/api/health`,
+    const up = async () => {
+      if (waitFor === "ready") return (await fetch(`${url}/api/ready`)).ok;
+      (await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } })).end();
+      return true;
+    };
+    const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await up()) && "up"), {
+      what: `${url} ${waitFor}`,
       timeoutMs: 20_000,
       intervalMs: 100,
     });
@@ -118,6 +127,55 @@ describe("readiness (in-process app)", () => {
 });
 
 let deps: Deps;
+
+/** Every answer while a server starts (start.ts, server/README.md "Cold start"): held until it can be given, never a 5xx. */
+describe.skipIf(!process.env.DATABASE_URL)("a server process while it starts", () => {
+  test("answers /api/ready 503 starting until all is started, and holds other requests until they can be answered", async () => {
+    const starting = await testDeps();
+    const server = await spawnServer(starting.database.url!, "listening");
+    try {
+      // From the moment it listens: readiness polled until ready, while a page, an API call and liveness are asked once.
+      const readiness: { status: number; body: unknown }[] = [];
+      const [page, api, health] = await Promise.all([
+        fetch(`${server.url}/map/style.json`),
+        fetch(`${server.url}/trpc/regions.list`),
+        fetch(`${server.url}/api/health`),
+        eventually(
+          async () => {
+            const res = await fetch(`${server.url}/api/ready`);
+            readiness.push({ status: res.status, body: await res.json() });
+            return res.ok;
+          },
+          { what: "/api/ready 200", timeoutMs: 60_000, intervalMs: 10 },
+        ),
+      ]);
+      for (const answer of readiness.slice(0, -1)) expect(answer).toEqual({ status: 503, body: { ready: false, reason: "starting" } });
+      expect(readiness.at(-1)).toEqual({ status: 200, body: { ready: true } });
+      // a file served before the services (a page is too; this test runs without a built client)
+      expect(page.status).toBe(200);
+      expect(await page.json()).toMatchObject({ version: 8 });
+      expect(api.status).toBe(200);
+      expect(await api.json()).toMatchObject({ result: { data: {} } });
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ ok: true, database: "postgres", maintenance: false });
+    } finally {
+      server.proc.kill("SIGKILL");
+      await server.proc.exited;
+    }
+  }, 90_000);
+
+  test("SIGTERM while it starts: the start finishes, everything it started stops, exit 0, no errors", async () => {
+    const starting = await testDeps();
+    const server = await spawnServer(starting.database.url!, "listening");
+    server.proc.kill("SIGTERM");
+    expect(await server.proc.exited).toBe(0);
+    const output = (await server.stdout) + (await server.stderr);
+    for (const pattern of ERROR_PATTERNS) {
+      expect({ pattern: String(pattern), found: pattern.test(output) }).toEqual({ pattern: String(pattern), found: false });
+    }
+    expect(output).toMatch(/"msg":"stopped","ok":true/);
+  }, 90_000);
+});
 
 describe.skipIf(!process.env.DATABASE_URL)("readiness and graceful shutdown of a server process", () => {
   let server: Proc;

@@ -1,5 +1,6 @@
 import type { Server } from "bun";
 import type { Deps } from "./context";
+import type { Logger } from "./lib/logger";
 
 /**
  * A server process's life (server/README.md "Readiness and graceful shutdown"): `starting` until boot is done,
@@ -13,6 +14,21 @@ export type Readiness = { ready: true } | { ready: false; reason: "starting" | "
 export const READY_DATABASE_TIMEOUT_MS = 2_000;
 /** How long requests in flight may take to finish after SIGTERM before their connections are closed. */
 export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Milestones of a server process's start, in ms since the process started (performance.now()), logged once as
+ * "boot timing" when it is ready (server/README.md "Cold start"; scripts/bench/cold-start.ts prints them).
+ */
+export class BootTiming {
+  readonly phases: Record<string, number> = {};
+
+  mark(name: string): void {
+    this.phases[name] = Math.round(performance.now());
+  }
+}
+
+/** A process still starting (serve.ts serveStaged): its Deps and its services come later. */
+export type Starting = { logger: Logger; deps: Promise<Deps>; started: Promise<unknown> };
 
 export class Lifecycle {
   #state: LifecycleState;
@@ -116,10 +132,11 @@ export async function readiness(lifecycle: Lifecycle, database: { query(sql: str
  * refused, requests in flight go on); the server-sent-event streams end (clients reconnect elsewhere); the requests in
  * flight get SHUTDOWN_GRACE_MS to finish, then their connections are closed; the job workers stop (pg-boss waits for
  * running jobs) and the other integrations close; the database closes last, when nothing uses it any more.
- * Resolves true when every step succeeded.
+ * A process still starting (`Starting`) first finishes its start (the requests held for it are in flight), so that
+ * every service it started is stopped. Resolves true when every step succeeded.
  */
-export async function shutdown(server: Server<unknown>, lifecycle: Lifecycle, deps: Deps, graceMs = SHUTDOWN_GRACE_MS): Promise<boolean> {
-  const log = deps.logger;
+export async function shutdown(server: Server<unknown>, lifecycle: Lifecycle, running: Deps | Starting, graceMs = SHUTDOWN_GRACE_MS): Promise<boolean> {
+  const log = running.logger;
   lifecycle.startDraining();
   const stopped = server.stop();
   const streams = lifecycle.endStreams();
@@ -131,6 +148,16 @@ export async function shutdown(server: Server<unknown>, lifecycle: Lifecycle, de
     log.warn("requests still in flight after the grace period: closing their connections", { graceMs, requestsInFlight: server.pendingRequests });
     await server.stop(true);
   }
+  let deps: Deps;
+  if ("started" in running) {
+    try {
+      await running.started;
+      deps = await running.deps;
+    } catch (error) {
+      log.error("shutdown during a failed start", { error: String(error) });
+      return false;
+    }
+  } else deps = running;
   let ok = true;
   const step = async (name: string, close: (() => Promise<unknown>) | undefined) => {
     if (!close) return;

@@ -105,7 +105,7 @@ export function eventually<T>(check: () => T | Promise<T>, options: EventuallyOp
 /** Waits until the server answers its health check ("healthy") or exits first ("exited"). */
 async function waitForHealth(baseUrl: string, server: Bun.Subprocess, log: () => string): Promise<"healthy" | "exited"> {
   // a fetch that throws means not listening yet
-  return eventually(async () => (server.exitCode !== null ? ("exited" as const) : (await fetch(`${baseUrl}/api/health`)).status === 200 && ("healthy" as const)), {
+  return eventually(async () => (server.exitCode !== null ? ("exited" as const) : (await fetch(`${baseUrl}/api/ready`)).status === 200 && ("healthy" as const)), {
     what: "the server healthy",
     timeoutMs: 90_000,
   }).catch((error: Error) => {

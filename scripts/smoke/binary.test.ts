@@ -59,8 +59,8 @@ class BinaryProcess {
     });
     const proc = this.proc;
     // a fetch that throws means not listening yet
-    const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await fetch(`${base}/api/health`)).ok && "healthy"), {
-      what: `an answer on ${base}/api/health`,
+    const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await fetch(`${base}/api/ready`)).ok && "healthy"), {
+      what: `${base}/api/ready (started and ready)`,
       timeoutMs: STARTUP_MS,
       intervalMs: 100,
     }).catch((error: Error) => {

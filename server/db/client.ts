@@ -1,13 +1,12 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { PGlite } from "@electric-sql/pglite";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 // Imported as files so `bun build --compile` embeds them; outside the binary these are node_modules paths.
 import pgliteWasmPath from "@electric-sql/pglite/pglite.wasm" with { type: "file" };
 import initdbWasmPath from "@electric-sql/pglite/initdb.wasm" with { type: "file" };
 import pgliteDataPath from "@electric-sql/pglite/pglite.data" with { type: "file" };
-import * as schema from "./schema";
+import type * as schema from "./schema";
 
 /**
  * One drizzle type for both drivers. The PGlite database is a PgDatabase with the same query API;
@@ -33,7 +32,8 @@ export type DatabaseTarget = { kind: "postgres"; url: string; max?: number } | {
 
 async function createPglite(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+  const [{ PGlite }, pgliteWasmModule, initdbWasmModule] = await Promise.all([
+    import("@electric-sql/pglite"),
     WebAssembly.compile(await Bun.file(pgliteWasmPath).arrayBuffer()),
     WebAssembly.compile(await Bun.file(initdbWasmPath).arrayBuffer()),
   ]);
@@ -45,25 +45,46 @@ async function createPglite(dataDir: string | undefined): Promise<PGlite> {
   });
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * The connection without drizzle: raw SQL only, enough for /api/health and the migrations check while a server
+ * starts (server/start.ts). The drizzle layer and the table definitions (schema/) are imported by `withDrizzle`,
+ * so a start does not evaluate them before it listens (server/README.md "Cold start").
+ */
+export type RawDatabase = Omit<Database, "db">;
+const postgresClients = new WeakMap<RawDatabase, postgres.Sql>();
+
+export async function openRawDatabase(target: DatabaseTarget): Promise<RawDatabase> {
   if (target.kind === "postgres") {
     const client = postgres(target.url, { max: target.max ?? 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
-    return {
+    const raw: RawDatabase = {
       kind: "postgres",
-      db,
       url: target.url,
       query: async (text, params = []) => [...(await client.unsafe(text, params as never[]))] as never,
       close: () => client.end({ timeout: 5 }),
     };
+    postgresClients.set(raw, client);
+    return raw;
   }
   const pglite = await createPglite(target.dataDir);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: "pglite",
-    db,
     pglite,
     query: async (text, params = []) => (await pglite.query(text, params)).rows as never,
     close: () => pglite.close(),
   };
+}
+
+/** The same connection with its drizzle database. */
+export async function withDrizzle(raw: RawDatabase): Promise<Database> {
+  const tables = await import("./schema");
+  if (raw.kind === "postgres") {
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    return { ...raw, db: drizzle(postgresClients.get(raw)!, { schema: tables }) };
+  }
+  const { drizzle } = await import("drizzle-orm/pglite");
+  return { ...raw, db: drizzle(raw.pglite!, { schema: tables }) as unknown as Db };
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return withDrizzle(await openRawDatabase(target));
 }

@@ -48,9 +48,9 @@ async function startOnce(databaseUrl: string, env: Record<string, string>): Prom
     proc.kill();
     await proc.exited;
   };
-  const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await fetch(`${url}/api/health`)).ok && "healthy"), {
-    what: `an answer on ${url}/api/health`,
-    timeoutMs: 15_000,
+  const state = await eventually(async () => (proc.exitCode !== null ? "exited" : (await fetch(`${url}/api/ready`)).ok && "healthy"), {
+    what: `${url}/api/ready (started and ready)`,
+    timeoutMs: 30_000,
     intervalMs: 100,
   }).catch(async (error: unknown) => {
     await stop();
