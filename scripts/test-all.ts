@@ -78,6 +78,13 @@ const steps: Step[] = [
     junit: junit("smoke"),
     timeoutMinutes: 3,
   },
+  {
+    // issue 28: three binaries behind haproxy, a kill -9 and a SIGTERM under load (scripts/lb/README.md)
+    name: "load balancer (3 binaries, haproxy)",
+    cmd: bunTest(["./scripts/smoke/load-balancer.test.ts"], junit("load-balancer")),
+    junit: junit("load-balancer"),
+    timeoutMinutes: 8,
+  },
 ];
 
 let current: Bun.Subprocess | null = null;

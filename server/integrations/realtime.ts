@@ -58,8 +58,17 @@ export async function startRealtime(database: Database, logger: Logger): Promise
   };
 }
 
-/** Waits for events on a channel as an async stream until the signal aborts. */
-export async function* eventsOn(realtime: Realtime, channel: string, signal: AbortSignal | undefined): AsyncGenerator<RealtimeEvent> {
+/**
+ * Waits for events on a channel as an async stream until the signal aborts. `missed` (a resumed stream: what was
+ * written since the client's last event id) is read after subscribing, so nothing committed in between falls through
+ * the gap; its events come first, and a live event it already held is not repeated.
+ */
+export async function* eventsOn(
+  realtime: Realtime,
+  channel: string,
+  signal: AbortSignal | undefined,
+  missed?: () => Promise<RealtimeEvent[]>,
+): AsyncGenerator<RealtimeEvent> {
   const queue: RealtimeEvent[] = [];
   let wake: (() => void) | null = null;
   const off = realtime.subscribe(channel, (e) => {
@@ -68,10 +77,19 @@ export async function* eventsOn(realtime: Realtime, channel: string, signal: Abo
   });
   const aborted = new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve(), { once: true }));
   try {
+    // the ids sent from `missed` (at most its page), so their live notifications, early or late, are not repeated
+    const sent = new Set<number>();
+    for (const e of missed ? await missed() : []) {
+      sent.add(e.id);
+      yield e;
+    }
     while (!signal?.aborted) {
       if (queue.length === 0) await Promise.race([new Promise<void>((r) => (wake = r)), aborted]);
       wake = null;
-      while (queue.length) yield queue.shift()!;
+      while (queue.length) {
+        const e = queue.shift()!;
+        if (!sent.has(e.id)) yield e;
+      }
     }
   } finally {
     off();

@@ -19,15 +19,25 @@ export type JobQueue = {
 /** Jobs a worker takes per fetch (see `work`). */
 const WORK_BATCH = 10;
 
+/**
+ * Every queue's options. The heartbeat: a worker refreshes its jobs every 15 s; a job whose process died (kill -9,
+ * a lost machine) is retried by another process after 30 s without one (pg-boss's supervisor looks once a minute),
+ * instead of waiting for the 15-minute expiry (found by the load-balancer test, scripts/lb/README.md).
+ */
+const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 30 } as const;
+
 export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
   const boss =
     database.kind === "pglite"
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite" })
       : new PgBoss({ connectionString: database.url!, max: 4 });
   boss.on("error", (error) => logger.error("job queue error", { error: String(error) }));
+  let stopping = false;
   await boss.start();
   for (const name of JOB_NAMES) {
-    await boss.createQueue(name, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    await boss.createQueue(name, QUEUE_OPTIONS);
+    // a queue made by an earlier version keeps its options: brought up to these (the heartbeat came later)
+    await boss.updateQueue(name, QUEUE_OPTIONS);
     // Warms pg-boss's queue cache now: a cache miss during a send inside a transaction would query
     // on pg-boss's own connection, which on the single-connection PGlite waits for that very transaction.
     await boss.getJobById(name, "00000000-0000-0000-0000-000000000000");
@@ -46,6 +56,9 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
       await boss.work(name, { pollingIntervalSeconds: 1, batchSize: WORK_BATCH, burstWhenBatchFull: true, perJobResults: true }, async (jobs) => {
         const results: JobResult[] = [];
         for (const job of jobs) {
+          // Stopping (SIGTERM): the batch's rest is left out, so pg-boss hands it back to the queue for another
+          // process, instead of this one working through a backlog long after it was asked to stop.
+          if (stopping) break;
           const data = JOBS[name].safeParse(job.data);
           if (!data.success) {
             // Written by another version with another shape: retrying cannot help.
@@ -64,6 +77,9 @@ export async function startJobQueue(database: Database, logger: Logger): Promise
         return results;
       });
     },
-    stop: () => boss.stop({ graceful: true, timeout: 5000 }),
+    stop: () => {
+      stopping = true;
+      return boss.stop({ graceful: true, timeout: 5000 });
+    },
   };
 }

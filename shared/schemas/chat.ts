@@ -6,6 +6,12 @@ import { ZPersonRef } from "./games";
 /** Raw text; the server cleans it (shared/rules/message-text.ts) and then checks its length. */
 const zText = z.string({ error: "message_required" }).max(10_000, { error: "message_too_long" });
 
+/**
+ * A game chat's live stream (chat.onGameComment). `lastEventId` is set by tRPC from a reconnecting client's
+ * Last-Event-ID: the id of the last comment it heard, to resume from.
+ */
+export const ZGameCommentEventsInput = z.object({ gameId: zId, lastEventId: z.string().regex(/^\d{1,15}$/).nullish() });
+
 export const ZCreateCommentInput = z.object({
   gameId: zId,
   text: zText,

@@ -36,6 +36,29 @@ export async function latestCommentSince(db: DbOrTx, author: { userId: number } 
   return rows[0] ?? null;
 }
 
+/**
+ * The ids of a game's comments a resumed stream missed: those after its last event id, and (ids are drawn before the
+ * commit, so a lower one can commit later) those written up to RESUME_MARGIN before it; oldest first, at most `limit`.
+ */
+export async function commentIdsSince(db: DbOrTx, gameId: number, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: gameComments.id })
+    .from(gameComments)
+    .where(
+      and(
+        eq(gameComments.gameId, gameId),
+        or(
+          gt(gameComments.id, afterId),
+          sql`${gameComments.createdAt} >= (select c.created_at - ${RESUME_MARGIN}::interval from game_comments c where c.id = ${afterId})`,
+        ),
+      ),
+    )
+    .orderBy(asc(gameComments.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+const RESUME_MARGIN = "30 seconds";
+
 export async function commentsOf(db: DbOrTx, gameId: number, limit: number) {
   const rows = await db
     .select({

@@ -1,3 +1,4 @@
+import { tracked } from "@trpc/server";
 import { z } from "zod";
 import {
   ZComment,
@@ -6,6 +7,7 @@ import {
   ZCreateDirectMessageInput,
   ZDirectMessage,
   ZDirectMessagesInput,
+  ZGameCommentEventsInput,
   ZMarketingMessage,
   ZUnreadCount,
 } from "@shared/schemas/chat";
@@ -33,8 +35,9 @@ export const chatRouter = router({
   myChats: authedProcedure.output(z.array(ZConversation)).query(({ ctx }) => chat.myChats(ctx)),
   unreadCount: authedProcedure.output(ZUnreadCount).query(({ ctx }) => chat.unreadCount(ctx)),
   // Live updates over server-sent events (httpSubscriptionLink); polling stays as the fallback.
-  onGameComment: publicProcedure.input(ZGameIdInput).subscription(async function* ({ ctx, input, signal }) {
-    for await (const e of chat.gameCommentEvents(ctx, input.gameId, signal)) yield { id: e.id };
+  // Tracked: each event carries the comment id as its SSE id, so a reconnecting client resumes from it (Last-Event-ID).
+  onGameComment: publicProcedure.input(ZGameCommentEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    for await (const e of chat.gameCommentEvents(ctx, input.gameId, input.lastEventId, signal)) yield tracked(String(e.id), { id: e.id });
   }),
   onDirectMessage: authedProcedure.subscription(async function* ({ ctx, signal }) {
     for await (const e of chat.directMessageEvents(ctx, signal)) yield { id: e.id };

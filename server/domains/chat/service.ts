@@ -29,7 +29,6 @@ export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateComm
   const text = cleaned(input.text);
   // A private game's chat is closed to those who may not see the game (games/visibility.ts).
   await requireVisibleGame(ctx, input.gameId);
-  const now = ctx.deps.clock.now();
   const userId = ctx.viewer?.userId ?? null;
   if (userId === null) {
     // Guests comment with a name and notifications on (spec 000 section 5).
@@ -40,6 +39,9 @@ export async function createComment(ctx: Ctx, input: z.output<typeof ZCreateComm
   return ctx.deps.db.transaction(async (tx) => {
     // One author's messages are checked and written one at a time, so two at once cannot both pass the interval.
     await repo.lockAuthor(tx, "userId" in author ? `user:${author.userId}` : `device:${author.deviceToken}`);
+    // "now" once the lock is held: a time read before the wait could be older than a message written meanwhile,
+    // and a message stored with it would fall out of the next one's 10-second window (two got through a burst)
+    const now = ctx.deps.clock.now();
     if (await repo.latestCommentSince(tx, author, new Date(now.getTime() - COMMENT_INTERVAL_SECONDS * 1000)))
       throw new AppError("COMMENT_RATE_LIMITED");
     // A guest's device token is the client's choice: guests are also counted by their address (guest-limits.ts).
@@ -102,10 +104,10 @@ export async function createDirectMessage(ctx: Ctx, input: z.output<typeof ZCrea
   const me = requireViewer(ctx).userId;
   if (input.receiverId === me) throw new AppError("MESSAGE_TO_SELF");
   const text = cleaned(input.text);
-  const now = ctx.deps.clock.now();
   return ctx.deps.db.transaction(async (tx) => {
     if (!(await repo.receiverExists(tx, input.receiverId))) throw new AppError("RECEIVER_NOT_FOUND");
     await repo.lockAuthor(tx, `user:${me}`);
+    const now = ctx.deps.clock.now(); // after the wait for the lock, as in createComment
     if (await repo.latestDirectMessageSince(tx, me, new Date(now.getTime() - DIRECT_MESSAGE_INTERVAL_SECONDS * 1000)))
       throw new AppError("DIRECT_MESSAGE_RATE_LIMITED");
     const id = await repo.insertDirectMessage(tx, { senderId: me, receiverId: input.receiverId, text, createdAt: now });
@@ -116,10 +118,16 @@ export async function createDirectMessage(ctx: Ctx, input: z.output<typeof ZCrea
   });
 }
 
-/** Server-sent events: the ids of new comments in a game's chat. */
-export async function* gameCommentEvents(ctx: Ctx, gameId: number, signal: AbortSignal | undefined) {
+/**
+ * Server-sent events: the ids of new comments in a game's chat. A client that reconnects (to another process behind
+ * the load balancer, after a crash or a drain) sends its last event id and first gets what it missed meanwhile.
+ */
+export async function* gameCommentEvents(ctx: Ctx, gameId: number, lastEventId: string | null | undefined, signal: AbortSignal | undefined) {
   await requireVisibleGame(ctx, gameId);
-  yield* eventsOn(ctx.deps.realtime, gameChannel(gameId), signal);
+  const channel = gameChannel(gameId);
+  const after = lastEventId ? Number(lastEventId) : null;
+  const missed = after === null ? undefined : async () => (await repo.commentIdsSince(ctx.deps.db, gameId, after, COMMENTS_SHOWN)).map((id) => ({ channel, id }));
+  yield* eventsOn(ctx.deps.realtime, channel, signal, missed);
 }
 
 /** Server-sent events: the ids of new direct messages to or from the signed-in user. */
