@@ -12,7 +12,8 @@ describe("configuration", () => {
 
   test("a PostgreSQL URL switches the driver and does not seed unless asked", () => {
     const c = parseConfig({ DATABASE_URL: "postgres://u@db:5432/kr", PUBLIC_URL: "https://kickrunde.de/" });
-    expect(c.database).toEqual({ kind: "postgres", url: "postgres://u@db:5432/kr" });
+    expect(c.database).toEqual({ kind: "postgres", url: "postgres://u@db:5432/kr", max: 10 });
+    expect(parseConfig({ DATABASE_URL: "postgres://u@db/kr", DATABASE_POOL_MAX: "25" }).database).toEqual({ kind: "postgres", url: "postgres://u@db/kr", max: 25 });
     expect(c.seed).toBe("none");
     expect(c.publicUrl).toBe("https://kickrunde.de");
     expect(c.secureCookies).toBe(true);
@@ -33,6 +34,8 @@ describe("configuration", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
     [{ SEED: "lots" }, "SEED"],
+    [{ DATABASE_POOL_MAX: "0" }, "DATABASE_POOL_MAX"],
+    [{ DATABASE_POOL_MAX: "many" }, "DATABASE_POOL_MAX"],
   ])("fails fast with a clear message: %p", (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`${name}: `));

@@ -32,6 +32,8 @@ const ZEnv = z.object({
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       error: "must start with postgres:// or postgresql://",
     }),
+  /** Connections of this process's query pool on PostgreSQL (the job queue holds 4 more, live updates 1). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default("./data"),
   /**
    * What an empty database gets: "demo" (regions and the demo accounts, games, courts), "reference" (the
@@ -170,7 +172,7 @@ export type Config = {
   port: number;
   publicUrl: string;
   secureCookies: boolean;
-  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  database: { kind: "postgres"; url: string; max?: number } | { kind: "pglite"; dataDir: string };
   dataDir: string;
   /** What boot loads into an empty database (server/db/seed-demo.ts); "demo" in production is loud in the log. */
   seed: "demo" | "reference" | "none";
@@ -301,7 +303,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     publicUrl,
     secureCookies: !(url.protocol === "http:" && isLocal),
-    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "pglite", dataDir: `${e.DATA_DIR}/pglite` },
+    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL, max: e.DATABASE_POOL_MAX } : { kind: "pglite", dataDir: `${e.DATA_DIR}/pglite` },
     dataDir: e.DATA_DIR,
     seed,
     clientDist: e.CLIENT_DIST,

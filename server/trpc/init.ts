@@ -78,6 +78,10 @@ export type ProcedureMeta = {
 /** The one tRPC error format: `data.app` carries the stable code (a translation key) and details. */
 const t = initTRPC.context<Ctx>().meta<ProcedureMeta>().create({
   transformer,
+  // Server-sent events (live chat): a ping every 5 s keeps a quiet stream open. Bun closes a connection that sends
+  // nothing for 10 s (its idleTimeout) and load balancers cut idle ones too: without it, scripts/bench/sse.ts saw
+  // every quiet stream of 5,000 cut and reopened. A client that hears nothing for 15 s reconnects by itself.
+  sse: { ping: { enabled: true, intervalMs: 5_000 }, client: { reconnectAfterInactivityMs: 15_000 } },
   errorFormatter({ shape, error }) {
     const app = appDataOf(error);
     // Never tRPC's or zod's own text (a multi-line issue dump, internals): the code's message. Unexpected
