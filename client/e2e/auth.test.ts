@@ -107,6 +107,14 @@ describe("accounts", () => {
       const context = await h.newContext();
       const page = await context.newPage();
       await page.goto("/login");
+      await page.getByRole("button", { name: "Anmelden", exact: true }).waitFor();
+      // whether the submit button pauses is recorded as it happens, not read later (a busy machine may be past it)
+      await page.evaluate(() => {
+        const w = window as unknown as { __submitPaused?: boolean };
+        new MutationObserver(() => {
+          if (document.querySelector('form button[type="submit"][aria-disabled="true"]')) w.__submitPaused = true;
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-disabled"] });
+      });
       await fillSignInForm(page, "spieler@kickrunde.de", "falsch-falsch");
       await page.getByRole("alert").getByText("E-Mail oder Passwort ist inkorrekt.").waitFor();
       expect(new URL(page.url()).pathname).toBe("/login");
@@ -114,12 +122,8 @@ describe("accounts", () => {
 
       // Buttons pause for 3 seconds after a click (BUTTON_REENABLE_MS), then work again.
       const submit = page.getByRole("button", { name: "Anmelden", exact: true });
-      expect(await submit.getAttribute("aria-disabled")).toBe("true");
-      await page.waitForFunction(
-        () => !document.querySelector('form button[type="submit"]')?.hasAttribute("aria-disabled"),
-        undefined,
-        { timeout: 5000 },
-      );
+      expect(await page.evaluate(() => (window as unknown as { __submitPaused?: boolean }).__submitPaused)).toBe(true);
+      await page.waitForFunction(() => !document.querySelector('form button[type="submit"]')?.hasAttribute("aria-disabled"), undefined, { timeout: 30_000 });
       await page.getByLabel("Passwort", { exact: true }).fill(DEMO_PASSWORD);
       await submit.click();
       await page.waitForURL(/\/user\/\d+$/);

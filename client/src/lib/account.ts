@@ -15,10 +15,12 @@ export function accountQueryOptions() {
  * stands in, so a signed-in user is not shown "Anmelden" (issue 23 item 20).
  */
 export function useAccount(): TMyAccount | null {
-  const { data, isError, failureCount, fetchStatus } = useQuery(accountQueryOptions());
+  const { data } = useQuery(accountQueryOptions());
   if (data !== undefined) return data;
-  // failed, retrying after a failure, or waiting for the network (TanStack pauses queries while offline)
-  return isError || failureCount > 0 || fetchStatus === "paused" ? storedAccountOfSession() : null;
+  // Not answered yet, failed, or waiting for the network: the stored copy (only while the session cookie says one
+  // is held). Not only after a failure: each new try starts over as 'pending' without a failure, which flipped a
+  // signed-in user offline to "Anmelden" and back at every retry (seen in CI on a slow machine).
+  return storedAccountOfSession();
 }
 
 /** For loaders and guards. A failing call counts as signed out rather than breaking every page, unless the session's stored copy is there. */
