@@ -56,10 +56,12 @@ type Row = {
 
 const cluster = await startCluster({ processes, reservationSeconds: 60, logLevel: "warn" });
 console.log(`[soak] ${processes} processes (${cluster.runner}) behind haproxy at ${cluster.haproxy.url}; logs in ${cluster.dir}`);
-const world = await createWorld(cluster, { paidGames: 4, chatGames: 2, placesPerGame: 1_000_000 });
 const rows: Row[] = [];
 let exitCode = 1;
+let world: Awaited<ReturnType<typeof createWorld>> | undefined;
 try {
+  // places are a smallint: 30,000 a game outlasts any soak
+  world = await createWorld(cluster, { paidGames: 4, chatGames: 2, placesPerGame: 30_000 });
   const load = await startLoad(cluster, world, {
     feedWorkers: Number(values.feed),
     joinWorkers: Number(values.joins),
@@ -119,7 +121,7 @@ try {
   for (const [name, ok, detail] of checks) console.log(`${ok ? "✔" : "✖"} ${name}: ${detail}`);
   exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 } finally {
-  await world.close();
+  await world?.close();
   await cluster.close({ keep: values.keep });
 }
 process.exit(exitCode);
