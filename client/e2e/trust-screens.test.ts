@@ -283,6 +283,8 @@ describe("offline (issue 23 item 20)", () => {
       // the account cannot load, the session's stored copy stands in
       await tabs.getByRole("link", { name: "Profil" }).waitFor();
       expect(await tabs.getByRole("link", { name: "Anmelden" }).count()).toBe(0);
+      // and no guest banner beside the profile tab: one status
+      expect(await page.getByText("Melde Dich an, um bei Kickrunden mitzuspielen.").count()).toBe(0);
       await shot(page, "t23-offline-reload");
       await context.setOffline(false);
       await context.close();

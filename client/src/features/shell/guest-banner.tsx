@@ -2,7 +2,7 @@ import { useRouterState } from "@tanstack/react-router";
 import { ChevronRight, X } from "lucide-react";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { accountQueryOptions } from "@client/lib/account";
+import { accountQueryOptions, useAccount } from "@client/lib/account";
 import { dismissGuestBanner, isGuestBannerDismissed } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
 import { openSignIn } from "@client/features/auth/sign-in-modal-state";
@@ -13,8 +13,10 @@ import { openSignIn } from "@client/features/auth/sign-in-modal-state";
  * a tap opens the sign-in modal over the page, and the guest may hide it for this visit.
  */
 export function GuestBanner() {
-  // Until a signed-in browser's account is known, no banner rather than a flash of it.
-  const { data: account, isPending } = useQuery(accountQueryOptions());
+  // Until a signed-in browser's account is known, no banner rather than a flash of it. The account as the tab bar
+  // has it (useAccount: offline, the session's stored copy), so the two never disagree.
+  const { isPending } = useQuery(accountQueryOptions());
+  const account = useAccount();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [dismissed, setDismissed] = useState(isGuestBannerDismissed);
   if (isPending || account || dismissed || pathname === "/login" || pathname === "/register") return null;
