@@ -266,6 +266,18 @@ listen stats
 `;
 }
 
+/** For the scripts (run.ts, soak.ts): haproxy and DATABASE_URL present, else a message and exit 2. */
+export function requireClusterTools(): void {
+  if (!haproxyPath()) {
+    console.error("haproxy is not installed: apt-get install -y --no-install-recommends haproxy");
+    process.exit(2);
+  }
+  if (!process.env.DATABASE_URL) {
+    console.error("DATABASE_URL is not set (postgres://...): the processes share one PostgreSQL database");
+    process.exit(2);
+  }
+}
+
 export type Cluster = {
   dir: string;
   databaseUrl: string;

@@ -8,7 +8,7 @@
 // (apt-get install -y --no-install-recommends haproxy). Runs dist/kickrunde when built, else bun server/index.ts
 // (LB_RUNNER=source forces the latter).
 import { parseArgs } from "node:util";
-import { haproxyPath } from "./cluster";
+import { requireClusterTools } from "./cluster";
 import { describeFigures, runScenario } from "./scenario";
 
 const { values } = parseArgs({
@@ -28,14 +28,7 @@ if (!(seconds >= 20) || !(processes >= 2)) {
   console.error("--seconds must be at least 20 and --processes at least 2");
   process.exit(2);
 }
-if (!haproxyPath()) {
-  console.error("haproxy is not installed: apt-get install -y --no-install-recommends haproxy");
-  process.exit(2);
-}
-if (!process.env.DATABASE_URL) {
-  console.error("DATABASE_URL is not set (postgres://...): the processes share one PostgreSQL database");
-  process.exit(2);
-}
+requireClusterTools();
 
 const { facts, figures } = await runScenario({
   processes,

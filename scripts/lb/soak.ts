@@ -10,7 +10,7 @@
 // Needs DATABASE_URL and haproxy like run.ts. Exit 0: flat; 1: something grew or failed (the table says what);
 // 2: bad arguments or missing tools.
 import { parseArgs } from "node:util";
-import { haproxyPath, startCluster } from "./cluster";
+import { requireClusterTools, startCluster } from "./cluster";
 import { percentile, startLoad, type Sample } from "./load";
 import { createWorld } from "./world";
 
@@ -33,14 +33,7 @@ if (!(minutes >= 3) || !(processes >= 1) || !(growth > 0)) {
   console.error("--minutes must be at least 3 (minute 2 is the baseline), --processes at least 1, --growth above 0");
   process.exit(2);
 }
-if (!haproxyPath()) {
-  console.error("haproxy is not installed: apt-get install -y --no-install-recommends haproxy");
-  process.exit(2);
-}
-if (!process.env.DATABASE_URL) {
-  console.error("DATABASE_URL is not set (postgres://...): the processes share one PostgreSQL database");
-  process.exit(2);
-}
+requireClusterTools();
 
 type Row = {
   minute: number;
