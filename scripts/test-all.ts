@@ -23,7 +23,9 @@ type Step = {
   before?: () => void;
 };
 
-type Result = { step: Step; counts: Counts & { failedNames?: string[] }; seconds: number };
+type Result = { step: Step; counts: Counts & { failedNames?: string[]; failedDetails?: string[] }; seconds: number };
+/** Failures whose reason the summary prints (the rest by name): CI shows only the end of the output. */
+const DETAILED_FAILURES = 6;
 
 const junit = (name: string) => join(resultsDir, `${name}.xml`);
 // bun 1.4 ignores `[test] timeout` in bunfig.toml, so the per-test timeout is given here.
@@ -47,7 +49,7 @@ const steps: Step[] = [
   // Two bun test processes side by side (scripts/test-shards.ts), each on its own test database.
   {
     name: "unit and integration tests",
-    cmd: [BUN, join(ROOT, "scripts/test-shards.ts"), "--shards", "2", "--junit", junit("unit"), "--timeout=20000", "./server", "./shared", "./client/src"],
+    cmd: [BUN, join(ROOT, "scripts/test-shards.ts"), "--shards", "2", "--junit", junit("unit"), "--timeout=20000", "./server", "./shared", "./client/src", "./scripts/lib"],
     junit: junit("unit"),
     timeoutMinutes: 24,
   },
@@ -205,7 +207,11 @@ for (const { step, counts, seconds } of results) {
   const mark = counts.failed ? "✖" : "✔";
   const kind = step.junit ? `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}` : counts.failed ? "failed" : "ok";
   console.log(`${mark} ${step.name.padEnd(40)} ${kind.padEnd(34)} ${seconds.toFixed(1).padStart(6)}s`);
-  for (const name of (counts.failedNames ?? []).slice(0, 20)) console.log(`    ✖ ${name}`);
+  for (const [i, name] of (counts.failedNames ?? []).slice(0, 20).entries()) {
+    console.log(`    ✖ ${name}`);
+    const detail = i < DETAILED_FAILURES ? counts.failedDetails?.[i] : undefined;
+    if (detail) console.log(detail.replace(/^/gm, "        "));
+  }
   for (const note of counts.notes) console.log(`    note: ${note}`);
 }
 if (total.skipped) console.log(`(${total.skipped} skipped or todo, not counted)`);

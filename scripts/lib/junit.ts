@@ -12,8 +12,8 @@ function decode(s: string): string {
 }
 
 /** Every <testcase>: passed unless it holds <failure>/<error>; <skipped> (skip, todo) is neither. */
-export function parseJunit(xml: string): Counts & { failedNames: string[] } {
-  const counts = { passed: 0, failed: 0, skipped: 0, notes: [] as string[], failedNames: [] as string[] };
+export function parseJunit(xml: string): Counts & { failedNames: string[]; failedDetails: string[] } {
+  const counts = { passed: 0, failed: 0, skipped: 0, notes: [] as string[], failedNames: [] as string[], failedDetails: [] as string[] };
   const re = /<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g;
   for (const m of xml.matchAll(re)) {
     const attrs = m[1] ?? "";
@@ -24,10 +24,27 @@ export function parseJunit(xml: string): Counts & { failedNames: string[] } {
       const cls = decode(attrs.match(/\bclassname="([^"]*)"/)?.[1] ?? "");
       const file = decode(attrs.match(/\bfile="([^"]*)"/)?.[1] ?? "");
       counts.failedNames.push(`${file}${file ? ": " : ""}${cls ? `${cls} > ` : ""}${name}`);
+      counts.failedDetails.push(failureDetail(body));
     } else if (/<skipped\b/.test(body)) counts.skipped++;
     else counts.passed++;
   }
   return counts;
+}
+
+/** Lines a summary prints of one failure: CI keeps only the end of the output, so the reason must be there. */
+const DETAIL_LINES = 12;
+const DETAIL_LINE_CHARS = 240;
+
+/** The failure's text (message and the first frames of its stack), shortened for the summary. */
+function failureDetail(body: string): string {
+  const text = decode(body.match(/<(?:failure|error)\b[^>]*>([\s\S]*?)<\/(?:failure|error)>/)?.[1] ?? body.match(/\bmessage="([^"]*)"/)?.[1] ?? "");
+  return text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "")
+    .slice(0, DETAIL_LINES)
+    .map((line) => (line.length > DETAIL_LINE_CHARS ? `${line.slice(0, DETAIL_LINE_CHARS)}…` : line))
+    .join("\n");
 }
 
 /** bun test's closing summary (" 12 pass", " 1 fail", " 1 error"), printed on stderr. */
@@ -48,8 +65,8 @@ export function parseBunSummary(output: string): { pass: number; fail: number; e
  * uncounted: bun's JUnit file leaves out files that fail to load and tests under a failing hook,
  * and a run that finds no tests or crashes writes no file at all.
  */
-export function countBunTest(xml: string | null, output: string, exitCode: number): Counts & { failedNames: string[] } {
-  const fromXml = xml ? parseJunit(xml) : { passed: 0, failed: 0, skipped: 0, notes: [], failedNames: [] as string[] };
+export function countBunTest(xml: string | null, output: string, exitCode: number): Counts & { failedNames: string[]; failedDetails: string[] } {
+  const fromXml = xml ? parseJunit(xml) : { passed: 0, failed: 0, skipped: 0, notes: [], failedNames: [] as string[], failedDetails: [] as string[] };
   const counts = { ...fromXml, notes: [...fromXml.notes] };
   if (!xml) counts.notes.push("no JUnit report was written");
   const summary = parseBunSummary(output);
