@@ -1,4 +1,5 @@
-import { and, or, sql, type SQL } from "drizzle-orm";
+import { and, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { boundingBox, EARTH_RADIUS_KM } from "@shared/rules/geo";
 import { courts } from "../../db/schema";
 
@@ -38,13 +39,32 @@ export const listColumns = {
   floodLight: courts.floodLight,
 };
 
+/** A number of the distance search: a value, or a placeholder of a prepared statement (games/repo.ts searchNear). */
+type Num = number | Placeholder;
+type Point = { latitude: Num; longitude: Num };
+/** The point's latitude or longitude in the SELECT: a column (courts', regions') or an expression. */
+type Coordinate = SQL | AnyPgColumn;
+
 /**
  * The distance search's WHERE (server/domains/courts/README.md "Distance search"): a bounding box on the indexed
  * latitude and longitude (courts_latitude_idx, courts_longitude_idx narrow the rows), then the exact
  * haversine distance for the rows inside it. `lat`/`lng` are the columns or expressions of the point.
  */
-export function withinDistance(lat: SQL | typeof courts.latitude, lng: SQL | typeof courts.longitude, center: { latitude: number; longitude: number }, distanceKm: number) {
-  const box = boundingBox(center, distanceKm);
+export function withinDistance(lat: Coordinate, lng: Coordinate, center: { latitude: number; longitude: number }, distanceKm: number) {
+  return withinBox(lat, lng, center, boundingBox(center, distanceKm), distanceKm);
+}
+
+/**
+ * withinDistance with the box given (`boundingBox` of the centre and distance), so that a prepared statement can
+ * take every number as a placeholder; a box of one longitude range may be passed as two equal ones.
+ */
+export function withinBox(
+  lat: Coordinate,
+  lng: Coordinate,
+  center: Point,
+  box: { minLat: Num; maxLat: Num; lngRanges: [Num, Num][] },
+  distanceKm: Num,
+) {
   const distance = haversineSql(lat, lng, center);
   const lngRanges = box.lngRanges.map(([a, b]) => sql`${lng} between ${a} and ${b}`);
   const where = and(
@@ -56,7 +76,7 @@ export function withinDistance(lat: SQL | typeof courts.latitude, lng: SQL | typ
 }
 
 /** Great-circle distance in km in SQL; the same formula as shared/rules/geo.ts haversineKm, clamped so asin never sees > 1. */
-export function haversineSql(lat: SQL | typeof courts.latitude, lng: SQL | typeof courts.longitude, center: { latitude: number; longitude: number }) {
+export function haversineSql(lat: Coordinate, lng: Coordinate, center: Point) {
   const la = sql`${center.latitude}::double precision`;
   const lo = sql`${center.longitude}::double precision`;
   return sql<number>`(${2 * EARTH_RADIUS_KM}::double precision * asin(least(1::double precision, sqrt(

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { alias, unionAll } from "drizzle-orm/pg-core";
+import { boundingBox } from "@shared/rules/geo";
 import type { DbOrTx } from "../../db/client";
 import { courts, gameEvents, games, gameTemplates, guestProfiles, organizations, participations, regions, users } from "../../db/schema";
-import { courtColumns, withinDistance } from "../courts/sql";
+import { courtColumns, withinBox } from "../courts/sql";
 import { playersInGameSql } from "../participation/sql";
 
 const participantsAmountSql = playersInGameSql(games.id);
@@ -143,24 +144,85 @@ export async function listByIds(db: DbOrTx, ids: number[]) {
   return rows.map((r) => toListItem(r));
 }
 
+/** searchGames' answer at most (the old API's). */
+const SEARCH_LIMIT = 200;
+
 /**
- * Public upcoming games within `distanceKm` of a point, by start time. A game is where its court is,
- * else at its region's centre; the courts domain's bounding box + exact distance (courts/README.md,
- * "Distance search") narrows the rows before the trigonometry.
+ * The search SELECT, with placeholders for every value. A game is where its court is, else at its region's centre;
+ * instead of filtering every upcoming game on that point (no index serves `coalesce(court, region)`), two branches
+ * find the places first and then their games by index: courts in the bounding box (courts_latitude_idx,
+ * courts_longitude_idx) → their games (games_court_start_idx), and regions in the box → their games without a court.
+ * Each branch keeps its first SEARCH_LIMIT by start time; the outer query joins the columns for those only.
+ */
+function searchNearQuery(db: DbOrTx) {
+  const center = { latitude: param("latitude"), longitude: param("longitude") };
+  const box = {
+    minLat: param("minLat"),
+    maxLat: param("maxLat"),
+    lngRanges: [[param("minLng1"), param("maxLng1")], [param("minLng2"), param("maxLng2")]] as [Placeholder, Placeholder][],
+  };
+  const distanceKm = param("distanceKm");
+  const upcoming = [
+    gt(games.endTime, param("from")),
+    // Redundant with the line above (no game lasts a day), but it lets games_court_start_idx skip the past games.
+    gt(games.startTime, param("since")),
+    ne(games.gameType, "PRIVATE"),
+    isNull(games.cancelledAt),
+  ];
+  const atCourt = withinBox(courts.latitude, courts.longitude, center, box, distanceKm);
+  const atRegion = withinBox(regions.latitude, regions.longitude, center, box, distanceKm);
+  const near = unionAll(
+    db
+      .select({ id: games.id, distanceKm: atCourt.distance.as("distance_km") })
+      .from(courts)
+      .innerJoin(games, eq(games.courtId, courts.id))
+      .where(and(atCourt.where, ...upcoming))
+      .orderBy(asc(games.startTime), asc(games.id))
+      .limit(SEARCH_LIMIT),
+    db
+      .select({ id: games.id, distanceKm: atRegion.distance.as("distance_km") })
+      .from(regions)
+      .innerJoin(games, and(eq(games.regionId, regions.id), isNull(games.courtId)))
+      .where(and(atRegion.where, ...upcoming))
+      .orderBy(asc(games.startTime), asc(games.id))
+      .limit(SEARCH_LIMIT),
+  ).as("near");
+  return db
+    .select({ ...listColumns, distanceKm: near.distanceKm })
+    .from(near)
+    .innerJoin(games, eq(games.id, near.id))
+    .innerJoin(users, eq(users.id, games.creatorId))
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .orderBy(asc(games.startTime), asc(games.id))
+    .limit(SEARCH_LIMIT)
+    .prepare("games_search_near");
+}
+
+const searchNearQueries = new WeakMap<DbOrTx, ReturnType<typeof searchNearQuery>>();
+
+/**
+ * Public upcoming games within `distanceKm` of a point, by start time (at most SEARCH_LIMIT). A game is where its
+ * court is, else at its region's centre; the courts domain's bounding box + exact distance (courts/README.md,
+ * "Distance search") narrows the places before the trigonometry. One prepared statement, built once per database.
  */
 export async function searchNear(db: DbOrTx, opts: { latitude: number; longitude: number; distanceKm: number; from: Date }) {
-  const lat = sql`coalesce(${courts.latitude}, ${regions.latitude})`;
-  const lng = sql`coalesce(${courts.longitude}, ${regions.longitude})`;
-  const { where: near, distance } = withinDistance(lat, lng, opts, opts.distanceKm);
-  const rows = await db
-    .select({ ...listColumns, distanceKm: distance })
-    .from(games)
-    .innerJoin(users, eq(users.id, games.creatorId))
-    .innerJoin(regions, eq(regions.id, games.regionId))
-    .leftJoin(courts, eq(courts.id, games.courtId))
-    .where(and(gt(games.endTime, opts.from), ne(games.gameType, "PRIVATE"), isNull(games.cancelledAt), near))
-    .orderBy(asc(games.startTime), asc(games.id))
-    .limit(200);
+  let query = searchNearQueries.get(db);
+  if (!query) searchNearQueries.set(db, (query = searchNearQuery(db)));
+  const box = boundingBox(opts, opts.distanceKm);
+  const [first, second = first] = box.lngRanges as [[number, number], [number, number]?];
+  const rows = await query.execute({
+    latitude: opts.latitude,
+    longitude: opts.longitude,
+    minLat: box.minLat,
+    maxLat: box.maxLat,
+    minLng1: first[0],
+    maxLng1: first[1],
+    minLng2: second[0],
+    maxLng2: second[1],
+    distanceKm: opts.distanceKm,
+    from: opts.from.toISOString(),
+    since: new Date(opts.from.getTime() - FEED_LOOKBACK_MS).toISOString(),
+  });
   return rows.map(({ distanceKm, ...r }) => toListItem(r, Number(distanceKm)));
 }
 
