@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { gameReports, games, guestProfiles, participations, users } from "../../db/schema";
 import { playersInGameSql } from "./sql";
 
@@ -54,6 +54,83 @@ export async function hasOtherParticipants(db: DbOrTx, gameId: number, creatorId
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * What a signed-in join decides on, read in one statement (one snapshot): the game row, the player's
+ * participation in it (any state, or null), its active players (playersInGameSql), whether anyone waits,
+ * and whether the player takes part (active or queued) in another non-cancelled game overlapping this one
+ * (as userBusyBetween). Null when there is no such game. Read without a lock: join.ts answers from it
+ * what needs none (every refusal, "full" included); under the lock the batch reads lockedJoinState.
+ */
+export async function joinSnapshot(db: DbOrTx, gameId: number, userId: number) {
+  let query = joinSnapshotQueries.get(db);
+  if (!query) joinSnapshotQueries.set(db, (query = joinSnapshotQuery(db)));
+  const row = (await query.execute({ gameId, userId }))[0];
+  if (!row) return null;
+  return { game: row.game, existing: row.existing, active: Number(row.active ?? 0), queued: !!row.queued, busy: !!row.busy };
+}
+
+function joinSnapshotQuery(db: DbOrTx) {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      game: games,
+      existing: participations,
+      active: playersInGameSql(games.id),
+      queued: sql<boolean>`exists(select 1 from ${participations} q where q.game_id = ${games.id} and q.queue and q.cancelled_at is null)`,
+      busy: sql<boolean>`exists(
+        select 1 from ${participations} b join ${games} bg on bg.id = b.game_id
+        where b.user_id = ${userId} and b.cancelled_at is null and bg.cancelled_at is null
+          and bg.start_time < ${games.endTime} and bg.end_time > ${games.startTime} and bg.id <> ${games.id})`,
+    })
+    .from(games)
+    .leftJoin(participations, and(eq(participations.gameId, games.id), eq(participations.userId, userId)))
+    .where(eq(games.id, sql.placeholder("gameId")))
+    .limit(1)
+    .prepare("participation_join_snapshot");
+}
+
+/** Built once per database: building this SQL each time cost more than running it (as games' feed). */
+const joinSnapshotQueries = new WeakMap<DbOrTx, ReturnType<typeof joinSnapshotQuery>>();
+
+/**
+ * What the joins of one batch (join-batch.ts) decide on, read under the game lock: the game's active players and
+ * whether anyone waits, the participations of the joining accounts (any state), and which of them take part
+ * (active or queued) in another non-cancelled game overlapping this one (as userBusyBetween). Three statements
+ * sent together.
+ */
+export async function lockedJoinState(tx: Tx, gameId: number, userIds: number[]) {
+  const [[counts], existing, busy] = await Promise.all([
+    tx
+      .select({
+        active: playersInGameSql(gameId),
+        queued: sql<boolean>`exists(select 1 from ${participations} q where q.game_id = ${gameId} and q.queue and q.cancelled_at is null)`,
+      })
+      .from(sql`(select 1) as one`),
+    tx.select().from(participations).where(and(eq(participations.gameId, gameId), inArray(participations.userId, userIds))),
+    tx
+      .selectDistinct({ userId: participations.userId })
+      .from(participations)
+      .innerJoin(games, eq(games.id, participations.gameId))
+      .where(
+        and(
+          inArray(participations.userId, userIds),
+          isNull(participations.cancelledAt),
+          isNull(games.cancelledAt),
+          ne(games.id, gameId),
+          sql`${games.startTime} < (select j.end_time from ${games} j where j.id = ${gameId})`,
+          sql`${games.endTime} > (select j.start_time from ${games} j where j.id = ${gameId})`,
+        ),
+      ),
+  ]);
+  return {
+    active: Number(counts?.active ?? 0),
+    queued: !!counts?.queued,
+    existing: new Map(existing.map((row) => [row.userId!, row])),
+    busy: new Set(busy.map((row) => row.userId!)),
+  };
+}
+export type LockedJoinState = Awaited<ReturnType<typeof lockedJoinState>>;
 
 /** The user takes part (active or queued) in another non-cancelled game overlapping [start, end). */
 /**
