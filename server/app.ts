@@ -8,7 +8,7 @@ import type { BootEntry } from "@shared/boot-data";
 import { SHARE_KEY_PATTERN, type TGame } from "@shared/schemas/games";
 import type { Deps } from "./context";
 import { handleStripeWebhook } from "./domains/payments/webhooks";
-import { createGraphqlHandler } from "./graphql/handler";
+import type { createGraphqlHandler } from "./graphql/handler";
 import { mountDevelopmentRoutes } from "./http/dev-mails";
 import { isInMaintenance } from "./domains/admin/maintenance";
 import { maintenanceGate } from "./http/maintenance";
@@ -22,6 +22,7 @@ import { mountTelemetry } from "./http/telemetry";
 import { errorReporter } from "./integrations/telemetry/error-reporting";
 import { mountGoogleOAuth } from "./http/google-oauth";
 import { bootEntriesFor, withBootData } from "./http/boot-data";
+import { withFirstScreen } from "./http/first-screen";
 import { compressAnswers } from "./http/compression";
 import { gamePreviewTags, injectIntoIndex, languageFromAcceptLanguage } from "./http/game-preview";
 import { csrfCookie, parseCookies } from "./http/cookies";
@@ -110,8 +111,13 @@ export function createApp(deps: Deps, assets: StaticAssets | null, lifecycle: Li
   // GET /api/ads/:id/click: counts an ad click and redirects to its stored link (domains/ads)
   mountAdClicks(app, deps);
 
-  const graphql = createGraphqlHandler(deps, reporter);
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw, remoteAddress(c.env?.server, c.req.raw)));
+  // Yoga and the schema are imported and built on the first /graphql request, not when the server starts
+  // (server/README.md "Cold start").
+  let graphql: Promise<ReturnType<typeof createGraphqlHandler>> | undefined;
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
+    graphql ??= import("./graphql/handler").then((m) => m.createGraphqlHandler(deps, reporter));
+    return (await graphql)(c.req.raw, remoteAddress(c.env?.server, c.req.raw));
+  });
 
   // Development helpers (the mail catcher's inbox); none of them exists in production.
   mountDevelopmentRoutes(app, deps);
@@ -168,7 +174,8 @@ export function createApp(deps: Deps, assets: StaticAssets | null, lifecycle: Li
         bootEntriesFor(shareKey ? { ...ctx, meta: { ...ctx.meta, shareKeys: { ...ctx.meta.shareKeys, [shareKey.gameId]: shareKey.key } } } : ctx, url.pathname, url.searchParams),
       () => null,
     );
-    const res = c.html(withBootData(decorate(index.html, boot), boot), 200, { "Cache-Control": "private, no-cache" });
+    const drawn = await withFirstScreen(index.html, { url, cookie: c.req.header("cookie"), acceptLanguage: c.req.header("accept-language"), userAgent: c.req.header("user-agent") }, boot, deps.logger);
+    const res = c.html(withBootData(decorate(drawn, boot), boot), 200, { "Cache-Control": "private, no-cache", Vary: "Accept-Language, Cookie" });
     for (const cookie of cookies.getSetCookie()) res.headers.append("Set-Cookie", cookie);
     return res;
   }

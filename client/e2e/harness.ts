@@ -179,6 +179,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const launched = browser;
   // What the browser refused under the server's Content-Security-Policy (issue 23 item 10): the file fails at its end.
   const cspViolations: string[] = [];
+  const hydrationProblems: string[] = [];
 
   return {
     baseUrl,
@@ -195,16 +196,21 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       });
       context.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
+        // server/http/first-screen.ts: the page the server drew must hydrate as it is (main.tsx logs a mismatch)
+        if (/did not hydrate|Minified React error #4(18|19|23|25)|Hydration failed|hydrated but some attributes/i.test(message.text())) {
+          hydrationProblems.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
+        }
       });
       return context;
     },
     async stop() {
-      if (cspViolations.length > 0) {
+      if (cspViolations.length > 0 || hydrationProblems.length > 0) {
         await launched.close().catch(() => {});
         running.kill();
         await running.exited;
         await pg?.drop().catch(() => {});
         rmSync(dataDir, { recursive: true, force: true });
+        if (hydrationProblems.length > 0) throw new Error(`a first screen drawn by the server did not hydrate:\n${[...new Set(hydrationProblems)].join("\n")}`);
         throw new Error(`the browser refused something under the Content-Security-Policy:\n${[...new Set(cspViolations)].join("\n")}`);
       }
       await launched.close().catch(() => {});
@@ -237,7 +243,10 @@ export async function withoutBootData(page: Page): Promise<void> {
   await page.route("**/*", async (route) => {
     if (route.request().resourceType() !== "document") return route.fallback();
     const response = await route.fetch();
-    const body = (await response.text()).replace(/<script id="kr-boot"[\s\S]*?<\/script>/, "");
+    // without the data, and without the first screen the server drew from it (server/http/first-screen.ts)
+    const body = (await response.text())
+      .replace(/<script id="kr-boot"[\s\S]*?<\/script>/, "")
+      .replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
     const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^(content-encoding|content-length)$/i.test(name)));
     await route.fulfill({ response, body, headers });
   });

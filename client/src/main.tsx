@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { AUTH_STATE_COOKIE } from "@shared/constants";
 import { accountQueryOptions } from "@client/lib/account";
 import { caughtError } from "@client/lib/caught-errors";
@@ -11,8 +11,11 @@ import { readCookie } from "@client/lib/cookies";
 import "@client/lib/install-prompt";
 import { LocaleProvider } from "@client/lib/locale";
 import { loadMessageCatalogue } from "@client/lib/messages";
+import { setDrawnAt } from "@client/lib/hydration";
 import { installNativeBack } from "@client/lib/native-back";
+import { isNativeApp } from "@client/lib/native-bridge";
 import { queryClient } from "@client/lib/query-client";
+import { getLocale } from "@client/paraglide/runtime";
 import { registerAppWorker } from "@client/lib/service-worker";
 import { router } from "./router";
 import "./styles.css";
@@ -32,21 +35,41 @@ seedBootData(queryClient);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing in index.html");
 
-// A transition: React renders the first screen in slices and lets the browser paint and answer
-// between them, instead of one long task on a slow phone's CPU.
-// A screen's render error is also reported when error reporting runs (lib/caught-errors.ts).
-const root = createRoot(container, { onCaughtError: caughtError });
-startTransition(() =>
-  root.render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <LocaleProvider>
         <RouterProvider router={router} />
       </LocaleProvider>
     </QueryClientProvider>
-  </StrictMode>,
-  ),
+  </StrictMode>
 );
+
+// The server drew the first screen for a guest (server/http/first-screen.ts) in the language it guessed: hydrated when
+// this browser is a guest in that language, with the route's code and data in place first (router.load(): both came
+// with the page); otherwise drawn anew, as without it.
+const HYDRATION_PROBLEM = "kickrunde: the first screen drawn by the server did not hydrate";
+const drawnIn = container.dataset.firstScreen;
+if (drawnIn && drawnIn === getLocale() && queryClient.getQueryData(accountQueryOptions().queryKey) === null && !isNativeApp()) {
+  setDrawnAt(Number(container.dataset.drawnAt) || null);
+  void router.load().then(() => {
+    // What TanStack Router's own hydration sets (router-core's load-client): the browser draws the matched routes as
+    // the server did (no root suspense boundary of its own), so the trees are the same.
+    (router as { ssr?: { manifest: undefined } }).ssr = { manifest: undefined };
+    hydrateRoot(container, app, {
+      onCaughtError: caughtError,
+      // a mismatch: React drew the screen anew (no harm to the user); the e2e harness fails on this line
+      onRecoverableError: (error) => console.error(`${HYDRATION_PROBLEM}:`, error),
+    });
+  });
+} else {
+  container.replaceChildren();
+  // A transition: React renders the first screen in slices and lets the browser paint and answer
+  // between them, instead of one long task on a slow phone's CPU.
+  // A screen's render error is also reported when error reporting runs (lib/caught-errors.ts).
+  const root = createRoot(container, { onCaughtError: caughtError });
+  startTransition(() => root.render(app));
+}
 
 // The error and validation texts come in their own chunk once the first screen is drawn, so they do
 // not compete with its code and data on a slow connection (lib/messages.ts; a failed call waits for them).

@@ -1,4 +1,5 @@
-import { createRouter } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { queryClient } from "@client/lib/query-client";
 import { NotFoundScreen } from "@client/features/shell/not-found-screen";
 import { PendingScreen } from "@client/features/shell/pending-screen";
@@ -22,19 +23,30 @@ function stringifySearch(search: Record<string, unknown>): string {
   return query ? `?${query}` : "";
 }
 
-export const router = createRouter({
-  routeTree,
-  parseSearch,
-  stringifySearch,
-  context: { queryClient },
-  defaultPreload: "intent",
-  // React Query owns caching; the router always asks it.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFoundScreen,
-  defaultPendingComponent: PendingScreen,
-});
+/**
+ * The app's router over a query client: the browser's one (below), and one per request where the server draws the
+ * first screen (entry-server.tsx, with the request's address in a memory history).
+ */
+export function createAppRouter(client: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    parseSearch,
+    stringifySearch,
+    context: { queryClient: client },
+    ...(history ? { history } : {}),
+    defaultPreload: "intent",
+    // React Query owns caching; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    // In the browser only: drawn by the server, the router would put its restoring script into the page (refused by
+    // the Content-Security-Policy, and absent from the tree the browser hydrates).
+    scrollRestoration: !history,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundScreen,
+    defaultPendingComponent: PendingScreen,
+  });
+}
+
+export const router = createAppRouter(queryClient);
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -32,15 +33,18 @@ export type DatabaseTarget = { kind: "postgres"; url: string; max?: number } | {
 
 async function createPglite(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // initdb runs only for a folder without a database (PGlite looks for PG_VERSION as here): reopening one does not
+  // compile its wasm (server/README.md "Cold start").
+  const needsInitdb = !dataDir || !existsSync(join(dataDir, "PG_VERSION"));
   const [{ PGlite }, pgliteWasmModule, initdbWasmModule] = await Promise.all([
     import("@electric-sql/pglite"),
     WebAssembly.compile(await Bun.file(pgliteWasmPath).arrayBuffer()),
-    WebAssembly.compile(await Bun.file(initdbWasmPath).arrayBuffer()),
+    needsInitdb ? WebAssembly.compile(await Bun.file(initdbWasmPath).arrayBuffer()) : undefined,
   ]);
   return PGlite.create({
     dataDir,
     pgliteWasmModule,
-    initdbWasmModule,
+    ...(initdbWasmModule ? { initdbWasmModule } : {}),
     fsBundle: Bun.file(pgliteDataPath),
   });
 }

@@ -29,7 +29,12 @@ export function seedBootData(queryClient: QueryClient): void {
   const element = document.getElementById(BOOT_DATA_ELEMENT_ID);
   if (!element) return;
   element.remove();
-  for (const entry of parseBootData(element.textContent ?? "")) {
+  seedBootEntries(queryClient, parseBootData(element.textContent ?? ""));
+}
+
+/** The same answers into a query cache: the browser's from the page, the server's drawing that page (entry-server.tsx). */
+export function seedBootEntries(queryClient: QueryClient, entries: BootEntry[]): void {
+  for (const entry of entries) {
     if (entry.kind === (entry.path === "games.feed" ? "infinite" : "query")) seed(queryClient, entry);
   }
 }

@@ -63,6 +63,20 @@ export function useMessageCatalogue(): void {
 }
 
 /**
+ * Draws as a browser's first render does, before the catalogue's chunk came (no keyed message yet): the server
+ * drawing a first screen (entry-server.tsx), so the browser hydrates the same texts.
+ */
+export function drawnBeforeCatalogue<T>(draw: () => T): T {
+  const kept = table;
+  table = null;
+  try {
+    return draw();
+  } finally {
+    table = kept;
+  }
+}
+
+/**
  * Looks a message up by a key built at run time (error and validation codes).
  * Returns null for unknown keys (and before the catalogue is loaded) so callers can fall back.
  */

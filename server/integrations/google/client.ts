@@ -1,4 +1,5 @@
-import { auth, calendar, type calendar_v3 } from "@googleapis/calendar";
+import type * as GoogleCalendarLibrary from "@googleapis/calendar";
+import type { calendar_v3 } from "@googleapis/calendar";
 import type { GoogleConfig } from "../../config";
 import type { Logger } from "../../lib/logger";
 import { resolveTokenKey, tokenCipher, type TokenCipher } from "./crypto";
@@ -48,6 +49,18 @@ export class GoogleError extends Error {
   }
 }
 
+/**
+ * `@googleapis/calendar` (with google-auth-library and gaxios: one of the heaviest imports of the server) is loaded when
+ * the first OAuth2 or calendar client is made, not when the server starts (server/README.md "Cold start"); a
+ * production server without GOOGLE_CLIENT_ID never loads it. `require` keeps it synchronous (consentUrl is), and the
+ * bundled binary evaluates the library only then.
+ */
+let googleLibrary: typeof GoogleCalendarLibrary | undefined;
+function googleApis(): typeof GoogleCalendarLibrary {
+  googleLibrary ??= require("@googleapis/calendar") as typeof GoogleCalendarLibrary;
+  return googleLibrary;
+}
+
 function classify(error: unknown, during: "token" | "api"): GoogleError {
   if (error instanceof GoogleError) return error;
   const e = error as { response?: { status?: number; data?: unknown }; message?: string };
@@ -68,7 +81,7 @@ type Endpoints = { rootUrl: string | undefined; oauth2AuthBaseUrl: string | unde
 function createApi(cfg: { clientId: string; clientSecret: string; endpoints: Endpoints; redirectUri: string; cipher: TokenCipher; emulator: GoogleEmulator | null }): GoogleCalendarApi {
   const { endpoints } = cfg;
   const oauth = () =>
-    new auth.OAuth2({
+    new (googleApis().auth.OAuth2)({
       clientId: cfg.clientId,
       clientSecret: cfg.clientSecret,
       redirectUri: cfg.redirectUri,
@@ -82,7 +95,7 @@ function createApi(cfg: { clientId: string; clientSecret: string; endpoints: End
   const api = (accessToken: string) => {
     const client = oauth();
     client.setCredentials({ access_token: accessToken });
-    return calendar({ version: "v3", auth: client, timeout: TIMEOUT_MS, retry: false, ...(endpoints.rootUrl ? { rootUrl: endpoints.rootUrl } : {}) });
+    return googleApis().calendar({ version: "v3", auth: client, timeout: TIMEOUT_MS, retry: false, ...(endpoints.rootUrl ? { rootUrl: endpoints.rootUrl } : {}) });
   };
   const tokens = (c: { access_token?: string | null; expiry_date?: number | null; scope?: string | null; refresh_token?: string | null }): GoogleTokens => {
     if (!c.access_token) throw new GoogleError("unavailable", "no access token in Google's answer");

@@ -1,7 +1,6 @@
-import nodemailer from "nodemailer";
 import type { Language } from "@shared/constants";
 import type { Logger } from "../../lib/logger";
-import { startMailCatcher, type MailCatcher } from "./catcher";
+import type { MailCatcher } from "./catcher";
 import { renderMail, type MailTemplate } from "./templates";
 
 /**
@@ -49,7 +48,12 @@ export async function createMailer(opts: {
       async close() {},
     };
   }
-  const catcher = opts.smtpUrl ? null : await startMailCatcher();
+  // nodemailer and the catcher's SMTP server are imported only in the modes that use them: a production server
+  // without SMTP_URL loads neither (server/README.md "Cold start").
+  const [{ default: nodemailer }, catcher] = await Promise.all([
+    import("nodemailer"),
+    opts.smtpUrl ? null : import("./catcher").then((m) => m.startMailCatcher()),
+  ]);
   const transport = nodemailer.createTransport(opts.smtpUrl ?? { host: "127.0.0.1", port: catcher!.port, secure: false, ignoreTLS: true });
   if (catcher) opts.logger.info("no SMTP_URL: mails go to the built-in catcher", { port: catcher.port });
   return {

@@ -10,6 +10,9 @@ import { generateVapidKeys } from "./web-push";
  */
 export async function resolveVapidKeys(db: Db, configured: { publicKey: string; privateKey: string } | undefined) {
   if (configured) return configured;
+  // A restart finds the pair and makes none (nor loads web-push for it: server/README.md "Cold start").
+  const [kept] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1));
+  if (kept) return { publicKey: kept.publicKey, privateKey: kept.privateKey };
   const fresh = generateVapidKeys();
   await db.insert(vapidKeys).values({ id: 1, ...fresh }).onConflictDoNothing();
   const [row] = await db.select().from(vapidKeys).where(eq(vapidKeys.id, 1));

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import webpush from "web-push";
+import type * as WebPushLibrary from "web-push";
 import type { Logger } from "../../lib/logger";
 import { checkEndpoint, resolveEndpoint, systemResolver, type Resolver, type WebPushPolicy } from "./endpoint-policy";
 
@@ -33,6 +33,17 @@ export function webPushDeviceToken(endpoint: string): string {
 
 /** Connection errors after which the next resolved address is tried (nothing reached the service). */
 const CONNECT_FAILED = new Set(["ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "EADDRNOTAVAIL", "ConnectionRefused", "FailedToOpenSocket"]);
+
+/**
+ * `web-push` (with its JWT and ECE libraries) is loaded on the first push sent or key pair made, not when the server
+ * starts (server/README.md "Cold start"). `require` keeps it synchronous, and the bundled binary evaluates the library
+ * only then.
+ */
+let webPushLibrary: typeof WebPushLibrary | undefined;
+function webpush(): typeof WebPushLibrary {
+  webPushLibrary ??= require("web-push") as typeof WebPushLibrary;
+  return webPushLibrary;
+}
 
 /**
  * Web push over the `web-push` package: it builds the encrypted (aes128gcm) request with VAPID
@@ -71,7 +82,7 @@ export function createPush(opts: {
         opts.logger.warn("web push refused: push service resolves to a non-public address", { reason: target.refused });
         return "private-address";
       }
-      const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+      const request = webpush().generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails: opts.vapid,
         TTL: opts.ttlSeconds ?? 24 * 3600,
         contentEncoding: "aes128gcm",
@@ -109,5 +120,5 @@ export function createPush(opts: {
 }
 
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  return webpush.generateVAPIDKeys();
+  return webpush().generateVAPIDKeys();
 }

@@ -12,6 +12,7 @@ import { formatPrice } from "@client/lib/format/money";
 import { finishedPlayersText } from "@client/lib/format/players";
 import { useMyGameRole } from "./my-game-role";
 import { PlayerProgress } from "./player-progress";
+import { drawingTime, useHydrated } from "@client/lib/hydration";
 
 /** The mark of a game I organise, play in or wait for (the "my games" filters, spec 000 section 2). */
 const ROLE_MARKS: Record<TMyGameRole, { label: () => string; icon: ReactNode; text: string; ring: string }> = {
@@ -42,7 +43,8 @@ const ROLE_MARKS: Record<TMyGameRole, { label: () => string; icon: ReactNode; te
  */
 export function GameCard({ game, showDate, showRole = true }: { game: TGameListItem; showDate: boolean; showRole?: boolean }) {
   const { locale } = useLocale();
-  const phase = gamePhase({ cancelledAt: game.cancelledAt, startTime: game.startTime, endTime: game.endTime, now: new Date() });
+  const hydrated = useHydrated();
+  const phase = gamePhase({ cancelledAt: game.cancelledAt, startTime: game.startTime, endTime: game.endTime, now: drawingTime(hydrated) });
   const cancelled = phase === "cancelled";
   const finished = phase === "finished";
   const muted = cancelled || finished;

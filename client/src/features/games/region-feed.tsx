@@ -21,6 +21,7 @@ import { TournamentList } from "@client/features/tournaments/tournament-list";
 import { CardPlaceholder } from "@client/components/page-placeholder";
 import { GameCard } from "./game-card";
 import { feedFilterOf, feedQueryOptions, type FeedSearch, type FeedTab, type MineFilter } from "./feed-query";
+import { drawingTime, useHydrated } from "@client/lib/hydration";
 
 const GROUP_TITLES: Record<FeedGroup, () => string> = {
   today: () => m.feed_group_today(),
@@ -157,7 +158,9 @@ function GameList({
 }) {
   const feed = useInfiniteQuery({ ...feedQueryOptions({ regionSlug, courtId, filter }), placeholderData: keepPreviousData });
   const games = useMemo(() => feed.data?.pages.flatMap((page) => page.games) ?? [], [feed.data]);
-  const groups = useMemo(() => groupGamesByBerlinDay(games, new Date()), [games]);
+  // the day groups of the server's drawing while hydrating it (lib/hydration.ts)
+  const hydrated = useHydrated();
+  const groups = useMemo(() => groupGamesByBerlinDay(games, drawingTime(hydrated)), [games, hydrated]);
   // Ads only in the whole feed, each after its group (spec 000 section 9, issue 26); without them the games stand alone.
   const ads = useQuery({ ...gameFeedAdsQueryOptions(regionSlug), enabled: filter === "all" });
   const items = useMemo(

@@ -1,4 +1,5 @@
 import { Globe } from "lucide-react";
+import { useBrowserValue } from "@client/lib/hydration";
 import { useLocale } from "@client/lib/locale";
 import { browserTimeZone, showsOtherTimeThanBerlin } from "@client/lib/time-zone";
 import { m } from "@client/paraglide/messages";
@@ -11,7 +12,8 @@ import { intlLocale } from "@client/lib/intl-locale";
  */
 export function TimeZoneWarning({ instant, className = "" }: { instant: Date; className?: string }) {
   const { locale } = useLocale();
-  const zone = browserTimeZone();
+  // the device's zone, which the server drawing the page does not know
+  const zone = useBrowserValue(browserTimeZone, null);
   if (!zone || !showsOtherTimeThanBerlin(instant, zone)) return null;
   const local = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "@client/lib/hydration";
 import { isNativeApp } from "@client/lib/native-bridge";
 import { nativePermissionState } from "@client/lib/native-notifications";
 import { mapPermission, type PermissionState } from "@client/lib/notification-permission";
@@ -16,7 +17,9 @@ export function getPermissionState(): PermissionState {
  * after the app asked.
  */
 export function useNotificationPermission(): { state: PermissionState; refresh: () => void } {
-  const [state, setState] = useState<PermissionState>(getPermissionState);
+  // hydrating the server's drawing, what it drew (it knows no permission); the effect reads the browser's right after
+  const hydrated = useHydrated();
+  const [state, setState] = useState<PermissionState>(() => (hydrated ? getPermissionState() : "not_supported"));
   useEffect(() => {
     const check = () => setState(getPermissionState());
     check();

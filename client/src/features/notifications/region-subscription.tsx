@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { TRegion } from "@shared/schemas/regions";
 import { Button } from "@client/components/button";
 import { useLocale } from "@client/lib/locale";
+import { useHydrated } from "@client/lib/hydration";
 import { isNativeApp } from "@client/lib/native-bridge";
 import { fetchNativePermission, fetchNativeToken } from "@client/lib/native-notifications";
 import { currentPushDeviceToken, requestDeviceToken } from "@client/lib/notifications";
@@ -20,7 +21,13 @@ export function RegionSubscription({ region }: { region: TRegion }) {
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const permission = useNotificationPermission();
-  const [deviceToken, setDeviceToken] = useState<string | null>(currentPushDeviceToken);
+  const hydrated = useHydrated();
+  const [deviceToken, setDeviceToken] = useState<string | null>(() => (hydrated ? currentPushDeviceToken() : null));
+  // hydrating the server's drawing (which knows no device), the stored token is read once it stands
+  useEffect(() => {
+    const stored = currentPushDeviceToken();
+    if (stored) setDeviceToken((known) => known ?? stored);
+  }, []);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

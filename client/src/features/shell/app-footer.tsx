@@ -6,6 +6,7 @@ import { m } from "@client/paraglide/messages";
 import { regionGroupLinks } from "@client/features/regions/region-links";
 import { useCurrentRegion } from "@client/features/regions/regions-query";
 import { GroupLink } from "@client/features/regions/group-link";
+import { drawingTime, useBrowserValue, useHydrated } from "@client/lib/hydration";
 
 /**
  * The install nudge is for phone browsers only (install-nudge-rules.ts): its code loads there, after the shell,
@@ -19,6 +20,9 @@ const loadInstallNudge = () => import("@client/features/install/install-nudge").
  * last line when scrolled to the end.
  */
 export function AppFooter() {
+  const hydrated = useHydrated();
+  // the server drawing the page offers no install (it cannot tell a phone): the nudge comes right after hydration
+  const phone = useBrowserValue(isPhoneBrowser, false);
   const region = useCurrentRegion();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The region feed and the game page show the same links in their region box.
@@ -27,7 +31,7 @@ export function AppFooter() {
 
   return (
     <footer className="mt-10 border-t border-slate-200 bg-chalk px-5 pt-6 pb-24 text-sm text-slate-700">
-      {isPhoneBrowser() ? <LazyChunk load={loadInstallNudge} props={{}} placeholder={null} failed={() => null} /> : null}
+      {phone ? <LazyChunk load={loadInstallNudge} props={{}} placeholder={null} failed={() => null} /> : null}
       {region && groups.length > 0 ? (
         <section aria-labelledby="footer-groups" className="mb-6">
           <h2 id="footer-groups" className="mb-3 text-[15px] font-bold text-slate-900">
@@ -61,7 +65,7 @@ export function AppFooter() {
           </li>
         </ul>
       </nav>
-      <p className="mt-3 text-slate-600">{m.footer_copyright({ year: String(new Date().getFullYear()) })}</p>
+      <p className="mt-3 text-slate-600">{m.footer_copyright({ year: String(drawingTime(hydrated).getFullYear()) })}</p>
     </footer>
   );
 }

@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import type { BootEntry } from "@shared/boot-data";
+import { accountQueryOptions } from "@client/lib/account";
+import { seedBootEntries } from "@client/lib/boot-data";
+import { setDrawnAt } from "@client/lib/hydration";
+import { LocaleProvider } from "@client/lib/locale";
+import { drawnBeforeCatalogue } from "@client/lib/messages";
+import { overwriteGetLocale, type Locale } from "@client/paraglide/runtime";
+import { createAppRouter } from "./router";
+
+export type FirstScreenInput = { url: string; entries: BootEntry[]; locale: Locale };
+
+/**
+ * The first screen of a page as HTML, drawn by the server with the browser's components from the answers it puts
+ * into the page (shared/boot-data.ts), for a guest: the same tree the browser hydrates (main.tsx). Null when the
+ * screen would not be the page's content (it waits, fails, or is not found): the browser then draws it itself.
+ */
+export async function renderFirstScreen({ url, entries, locale }: FirstScreenInput): Promise<{ html: string; drawnAt: number } | null> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  // a guest (the server draws only for browsers without a session), as main.tsx knows it from the missing cookie
+  queryClient.setQueryData(accountQueryOptions().queryKey, null);
+  seedBootEntries(queryClient, entries);
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  if (router.state.matches.some((match) => match.status !== "success")) return null;
+  // Messages are read while drawing, which is synchronous: the request's language holds for exactly this render.
+  overwriteGetLocale(() => locale);
+  // and the clock of this render, which the browser draws with while hydrating it (lib/hydration.ts)
+  const drawnAt = Date.now();
+  setDrawnAt(drawnAt);
+  try {
+    const html = drawnBeforeCatalogue(() =>
+      renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <LocaleProvider>
+            <RouterProvider router={router} />
+          </LocaleProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+      ),
+    );
+    return { html, drawnAt };
+  } finally {
+    setDrawnAt(null);
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import type { Deps } from "../context";
+import { createApp } from "../app";
+import { createCourt, createGameRow, createRegion, createUser } from "../testing/factories";
+import { testDeps } from "../testing/test-db";
+import { isGuestRequest } from "./first-screen";
+import type { StaticAssets } from "./static";
+
+/**
+ * Issue 28 (the first screen without waiting for JavaScript): a guest's game page and region feed come with their
+ * first screen drawn by the browser's own components (client/src/entry-server.tsx) inside #root, in the language
+ * of the request; the browser hydrates it (client/e2e/first-screen.test.ts checks that in Chromium).
+ */
+let deps: Deps;
+beforeAll(async () => {
+  deps = await testDeps();
+});
+
+const INDEX = '<html><head><title>Kickrunde</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+const assets: StaticAssets = { file: (p) => (p === "index.html" ? new Blob([INDEX]) : null) };
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await createApp(deps, assets).fetch(new Request(`http://localhost:3000${path}`, { headers }));
+  const html = await res.text();
+  const root = /<div id="root"([^>]*)>([\s\S]*?)<\/div><\/body>/.exec(html);
+  return { res, html, attributes: root?.[1] ?? "", screen: root?.[2] ?? "" };
+}
+
+async function setup() {
+  const region = await createRegion(deps, { name: "Kleinstadt" });
+  const court = await createCourt(deps, { regionId: region.id, name: "Mauerpark" });
+  const host = await createUser(deps, { firstName: "Jonas" });
+  const start = new Date(Date.now() + 26 * 3_600_000);
+  const game = await createGameRow(deps, { creatorId: host.id, regionId: region.id, courtId: court.id, startTime: start, maxPlayers: 10, title: "Kick im Park" }, 3);
+  return { region, game };
+}
+
+describe("the first screen drawn by the server", () => {
+  test("a guest's feed: the shell, the heading and the game cards, in German by default", async () => {
+    const { region } = await setup();
+    const { res, attributes, screen } = await page(`/games/${region.slug}`, { "accept-language": "de-DE,de;q=0.9" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("vary")).toContain("Accept-Language, Cookie");
+    expect(attributes).toMatch(/^ data-first-screen="de" data-drawn-at="\d{13}"$/);
+    expect(screen).toContain("Kickrunden in Kleinstadt");
+    expect(screen).toContain("Mauerpark");
+    expect(screen).toContain('aria-label="Menü öffnen"');
+    // the data the screen was drawn from comes with it, for the browser's hydration
+    expect((await page(`/games/${region.slug}`)).html).toContain('<script id="kr-boot"');
+  });
+
+  test("in English when the browser asks for English; a game page with its game", async () => {
+    const { region, game } = await setup();
+    expect((await page(`/games/${region.slug}`, { "accept-language": "en-US,en;q=0.9" })).screen).toContain("Games in Kleinstadt");
+    const { attributes, screen } = await page(`/game/${game.id}`, { "accept-language": "en" });
+    expect(attributes).toContain('data-first-screen="en"');
+    expect(screen).toContain("Mauerpark");
+    expect(screen).toContain("Jonas");
+  });
+
+  test("not drawn for a signed-in browser, the native wrapper, a feed with a filter or an unknown page", async () => {
+    const { region, game } = await setup();
+    for (const cookie of ["session=abc", "logged_in=1"]) expect((await page(`/games/${region.slug}`, { cookie })).screen).toBe("");
+    expect((await page(`/game/${game.id}`, { "user-agent": "Mozilla/5.0 (Linux; Android 14) KickrundeApp/3.1" })).screen).toBe("");
+    expect((await page(`/games/${region.slug}?tab=mine`)).screen).toBe("");
+    expect((await page("/games/no-such-region")).screen).toBe("");
+    expect((await page("/game/999999999")).screen).toBe("");
+  });
+
+  test("a guest is a browser without the session and the auth-state cookies", () => {
+    expect(isGuestRequest(null)).toBe(true);
+    expect(isGuestRequest("csrftoken=x; kickrunde.region=berlin")).toBe(true);
+    expect(isGuestRequest("session=t")).toBe(false);
+    expect(isGuestRequest("csrftoken=x; logged_in=1")).toBe(false);
+  });
+});
