@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Settings2 } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { buttonClassName } from "@client/components/button";
 import { useAccount } from "@client/lib/account";
@@ -33,6 +33,7 @@ import { gameQueryOptions } from "./game-query";
 import { MinPlayersAlerts } from "./min-players-alerts";
 import { PlayerList } from "./player-list";
 import { TimeZoneWarning } from "./time-zone-warning";
+import { useHydrated } from "@client/lib/hydration";
 
 /**
  * The game page /game/{id} (spec 000 section 2) with joining, the own participation, payments and the chat
@@ -53,7 +54,13 @@ export function GameScreen({ gameId }: { gameId: number }) {
   // ?created: the organiser just created the game, the moment to share it (only a manager sees it).
   const [createdOpen, setCreated] = useSearchFlag("created");
   const refresh = useGameRefresh(game.id);
-  const [guestEntries, setGuestEntries] = useState(getAnonymousParticipations);
+  // this browser's guest participations (local storage): after hydrating a page the server drew, which knows none
+  const hydrated = useHydrated();
+  const [guestEntries, setGuestEntries] = useState(() => (hydrated ? getAnonymousParticipations() : []));
+  const [entriesFromDrawing] = useState(!hydrated);
+  useEffect(() => {
+    if (entriesFromDrawing) setGuestEntries(getAnonymousParticipations());
+  }, [entriesFromDrawing]);
   const [joinOpen, setJoinOpen] = useState(false);
   const [joined, setJoined] = useState<{ queue: boolean; guest: boolean; position: number } | null>(null);
   const [actionFor, setActionFor] = useState<TGame["participations"][number] | null>(null);

@@ -27,6 +27,7 @@ import { CashRequest } from "./cash-request";
 import { playerCountLabel } from "./join-rules";
 import { waitingPosition, type OwnParticipation } from "./own-participation";
 import { useGameRefresh } from "./use-game-refresh";
+import { useHydrated } from "@client/lib/hydration";
 
 function CancelParticipationModal({
   game,
@@ -139,7 +140,9 @@ function useMyStatus(game: TGame, own: OwnParticipation | null, now: Date) {
   const reservation = useReservation(game, own);
   const viewer = game.viewer.participation;
   // The reservation this tab saw is gone after its deadline: the server revoked it (a cancel forgets it).
-  const remembered = own === null ? rememberedReservation(game.id) : null;
+  // (session storage: read once a page the server drew is hydrated)
+  const hydrated = useHydrated();
+  const remembered = own === null && hydrated ? rememberedReservation(game.id) : null;
   // (this device's clock, not the page's coarse `now`: a reservation revoked a moment ago is gone already)
   const reservationGone = remembered !== null && new Date(remembered.expiresAt).getTime() <= Date.now() && !game.cancelledAt;
   const rememberedButNotGone = remembered !== null && !reservationGone;

@@ -6,6 +6,7 @@ import { accountQueryOptions, useAccount } from "@client/lib/account";
 import { dismissGuestBanner, isGuestBannerDismissed } from "@client/lib/storage";
 import { m } from "@client/paraglide/messages";
 import { openSignIn } from "@client/features/auth/sign-in-modal-state";
+import { useHydrated } from "@client/lib/hydration";
 
 /**
  * Prompts guests to sign in, except on the sign-in and registration pages (spec 001 section 2.1).
@@ -18,7 +19,10 @@ export function GuestBanner() {
   const { isPending } = useQuery(accountQueryOptions());
   const account = useAccount();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const [dismissed, setDismissed] = useState(isGuestBannerDismissed);
+  // dismissed in this tab (session storage), which the server drawing the page cannot know: read once hydrated
+  const hydrated = useHydrated();
+  const [dismissedNow, setDismissed] = useState(false);
+  const dismissed = dismissedNow || (hydrated && isGuestBannerDismissed());
   if (isPending || account || dismissed || pathname === "/login" || pathname === "/register") return null;
 
   return (
