@@ -8,7 +8,7 @@ import { seedBootEntries } from "@client/lib/boot-data";
 import { setDrawnAt } from "@client/lib/hydration";
 import { LocaleProvider } from "@client/lib/locale";
 import { drawnBeforeCatalogue } from "@client/lib/messages";
-import { overwriteGetLocale, type Locale } from "@client/paraglide/runtime";
+import { getLocale, overwriteGetLocale, type Locale } from "@client/paraglide/runtime";
 import { createAppRouter } from "./router";
 
 export type FirstScreenInput = { url: string; entries: BootEntry[]; locale: Locale };
@@ -26,7 +26,9 @@ export async function renderFirstScreen({ url, entries, locale }: FirstScreenInp
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   if (router.state.matches.some((match) => match.status !== "success")) return null;
-  // Messages are read while drawing, which is synchronous: the request's language holds for exactly this render.
+  // Messages are read while drawing, which is synchronous: the request's language holds for exactly this render, and
+  // the process's own (tests of client code in the same process, say) comes back after it.
+  const processLocale = getLocale;
   overwriteGetLocale(() => locale);
   // and the clock of this render, which the browser draws with while hydrating it (lib/hydration.ts)
   const drawnAt = Date.now();
@@ -45,6 +47,7 @@ export async function renderFirstScreen({ url, entries, locale }: FirstScreenInp
     );
     return { html, drawnAt };
   } finally {
+    overwriteGetLocale(processLocale);
     setDrawnAt(null);
     queryClient.clear();
   }

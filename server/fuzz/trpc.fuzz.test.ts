@@ -144,8 +144,9 @@ describe(`tRPC fuzz (seed ${FUZZ_SEED}, ${RUNS_PER_SCHEMA} runs per procedure)`,
       const { count, failures, kinds } = await runConcurrently(batches(samples), 8, (r) => check(path, type, r));
       if (path === SWITCHES_MAINTENANCE) {
         // the next procedures (and the next test files of this process) run outside maintenance
-        const off = await world.request("admin", `/trpc/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ json: { on: false } }) });
+        const off = await world.requestAsNewAdmin(`/trpc/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ json: { on: false } }) });
         expect(off.status).toBe(200);
+        expect(((await off.json()) as { result: { data: { json: { on: boolean } } } }).result.data.json.on).toBe(false);
       }
       if (count) console.error(`${path}: ${count} failing requests ${JSON.stringify(kinds)} (seed ${FUZZ_SEED}), e.g.\n${failures.map((f) => `  ${f.problem}\n    ${preview(f.sample)}`).join("\n")}`);
       expect(count).toBe(0);

@@ -237,7 +237,19 @@ export async function fuzzWorld(deps: Deps) {
     headers.set("origin", deps.config.publicUrl);
     return app.fetch(new Request(new URL(path, deps.config.publicUrl), { ...init, headers }));
   }
-  return { region, user, admin, court, game, adminGame, hints, request, renewSessions, app };
+  /**
+   * A request of an administrator made for it: the fuzz's own admin may have lost the role meanwhile (a fuzzed
+   * admin.setUserRoles or blockUser aims at its id too), so clean-ups that must pass sign in as a new one.
+   */
+  async function requestAsNewAdmin(path: string, init: RequestInit = {}): Promise<Response> {
+    const fresh = await createUser(deps, { emailVerifiedAt: new Date(), isAdmin: true, regionId: region.id });
+    const headers = new Headers(init.headers);
+    headers.set("cookie", `${CSRF_COOKIE}=${csrf}; ${SESSION_COOKIE}=${(await createSession(deps, fresh.id, "fuzz")).token}`);
+    headers.set(CSRF_HEADER, csrf);
+    headers.set("origin", deps.config.publicUrl);
+    return app.fetch(new Request(new URL(path, deps.config.publicUrl), { ...init, headers }));
+  }
+  return { region, user, admin, court, game, adminGame, hints, request, requestAsNewAdmin, renewSessions, app };
 }
 
 /** Runs `check` over all samples, `concurrency` at a time; returns the failures (at most `keep`). */

@@ -74,7 +74,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
     WEB_PUSH_HOSTS: new URL(pushEndpoint.url).host,
     WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
   });
-  const logger = createLogger("silent");
+  const logger = createLogger((process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent");
   // The real queue, without workers: tests call job handlers themselves (and one test runs workers).
   const jobs = await startJobQueue(database, logger);
   // Mail goes over real SMTP to the built-in catcher; the mail worker runs, so tests read real mails.

@@ -159,6 +159,19 @@ describe("users: search, roles, block", () => {
     expect(await entriesBy(a.user.id)).toHaveLength(before);
   });
 
+  test("two admins changing each other's roles at the same time both succeed (no deadlock on the audit entries)", async () => {
+    const [a, b] = [await freshAdmin(), await freshAdmin()];
+    // each change locks the subject's row and writes an audit entry naming its actor, the other's subject: with
+    // FOR UPDATE the entries' key checks waited for each other's lock and PostgreSQL ended one (a 500 in the fuzz)
+    const rounds = Array.from({ length: 20 }, (_, i) => [
+      a.caller.admin.setUserRoles({ id: b.user.id, isCourtOwner: i % 2 === 0 }),
+      b.caller.admin.setUserRoles({ id: a.user.id, isCourtOwner: i % 2 === 0 }),
+    ]).flat();
+    const settled = await Promise.allSettled(rounds);
+    expect(settled.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect((await entriesBy(a.user.id)).filter((e) => e.action === "user.setRoles").length).toBeGreaterThan(0);
+  });
+
   test("blocking ends every session at once, refuses sign-in with its own error; unblocking lets them in again", async () => {
     const a = await freshAdmin();
     const p = await signedInPlayer(deps);

@@ -21,7 +21,10 @@ export async function lockStaffFields(db: DbOrTx, userId: number): Promise<Staff
     .select({ isAdmin: users.isAdmin, isCourtOwner: users.isCourtOwner, organizationId: users.organizationId, blockedAt: users.blockedAt, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, userId))
-    .for("update");
+    // NO KEY UPDATE, not UPDATE: staff changes of one account still wait for each other, but the foreign-key checks
+    // of other transactions (an audit entry naming this account as its actor) do not wait for it. Two admins
+    // changing each other's roles deadlocked with FOR UPDATE (each audit entry's key check waited for the other).
+    .for("no key update");
   return rows[0] ?? null;
 }
 
