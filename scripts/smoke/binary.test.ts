@@ -222,7 +222,10 @@ for (const target of targets) {
       expect(feedPage.headers.get("content-encoding")).toBe("gzip");
       const feedHtml = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await feedPage.arrayBuffer())));
       expect(feedHtml).toContain('<script id="kr-boot" type="application/json">');
-      expect(feedHtml).toContain('<div id="root">');
+      // drawn by the binary's bundled renderer for this guest (server/http/first-screen.ts), in English for a request
+      // that names no language (spec 001: fallback en)
+      expect(feedHtml).toContain('<div id="root" data-first-screen="en"');
+      expect(feedHtml).toContain("Games in Berlin");
       const regions = await raw("/trpc/regions.list", "gzip");
       expect(regions.headers.get("content-encoding")).toBe("gzip");
       expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await regions.arrayBuffer()))))).toMatchObject({ result: { data: {} } });

@@ -63,6 +63,8 @@ describe("the first screen drawn by the server", () => {
     for (const cookie of ["session=abc", "logged_in=1"]) expect((await page(`/games/${region.slug}`, { cookie })).screen).toBe("");
     expect((await page(`/game/${game.id}`, { "user-agent": "Mozilla/5.0 (Linux; Android 14) KickrundeApp/3.1" })).screen).toBe("");
     expect((await page(`/games/${region.slug}?tab=mine`)).screen).toBe("");
+    // a query that opens a dialog the browser loads on demand
+    for (const query of ["missing-players", "created", "payment-return"]) expect((await page(`/game/${game.id}?${query}`)).screen).toBe("");
     expect((await page("/games/no-such-region")).screen).toBe("");
     expect((await page("/game/999999999")).screen).toBe("");
   });

@@ -64,6 +64,10 @@ export async function withFirstScreen(
 ): Promise<string> {
   // the native wrapper draws its pages itself (its bridge decides what the first screen shows: main.tsx)
   if (!entries?.length || !isGuestRequest(request.cookie) || /KickrundeApp/i.test(request.userAgent ?? "")) return html;
+  // A query opens something beside the page (a dialog: ?missing-players, ?created, a payment's return) whose code
+  // the browser loads on demand: the server cannot draw it, so the browser draws the page. A private game's `key`
+  // changes nothing on the screen.
+  if ([...request.url.searchParams.keys()].some((name) => name !== "key")) return html;
   const render = await loadRenderer(log);
   if (!render) return html;
   const locale = languageFromAcceptLanguage(request.acceptLanguage);
