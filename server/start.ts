@@ -146,8 +146,6 @@ export function serveStaged(
       // From here on the usual policy (a no-op under `bun server/index.ts`).
       Bun.unsafe.setJITPolicy(1);
       logger.info("boot timing", { phases: timing.phases });
-      // the first screen's renderer loads now, in the background, rather than on the first guest's page
-      if (options.assets) void import("./http/first-screen").then((m) => m.prepareFirstScreen(logger));
     },
     (error: unknown) => {
       logger.error("start failed", { error: String(error), stack: error instanceof Error ? error.stack : undefined });

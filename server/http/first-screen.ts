@@ -40,11 +40,6 @@ function loadRenderer(log: Logger): Promise<Renderer | null> {
   return renderer;
 }
 
-/** Loads the renderer ahead of the first page that needs it (server/start.ts, once the process is ready). */
-export async function prepareFirstScreen(log: Logger): Promise<void> {
-  await loadRenderer(log);
-}
-
 /** A browser without a session: the client knows it is a guest from the missing cookies, as the server does here. */
 export function isGuestRequest(cookieHeader: string | null | undefined): boolean {
   const cookies = parseCookies(cookieHeader ?? null);
