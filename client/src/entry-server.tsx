@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { QueryClient } from "@tanstack/react-query";
+import { createMemoryHistory } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import type { BootEntry } from "@shared/boot-data";
 import { accountQueryOptions } from "@client/lib/account";
 import { seedBootEntries } from "@client/lib/boot-data";
 import { setDrawnAt } from "@client/lib/hydration";
-import { LocaleProvider } from "@client/lib/locale";
 import { drawnBeforeCatalogue } from "@client/lib/messages";
 import { getLocale, overwriteGetLocale, type Locale } from "@client/paraglide/runtime";
+import { AppTree } from "./app-tree";
 import { createAppRouter } from "./router";
 
 export type FirstScreenInput = { url: string; entries: BootEntry[]; locale: Locale };
@@ -34,17 +33,7 @@ export async function renderFirstScreen({ url, entries, locale }: FirstScreenInp
   const drawnAt = Date.now();
   setDrawnAt(drawnAt);
   try {
-    const html = drawnBeforeCatalogue(() =>
-      renderToString(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <LocaleProvider>
-            <RouterProvider router={router} />
-          </LocaleProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-      ),
-    );
+    const html = drawnBeforeCatalogue(() => renderToString(<AppTree queryClient={queryClient} router={router} />));
     return { html, drawnAt };
   } finally {
     overwriteGetLocale(processLocale);

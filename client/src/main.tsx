@@ -1,6 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AUTH_STATE_COOKIE } from "@shared/constants";
 import { accountQueryOptions } from "@client/lib/account";
@@ -9,7 +7,6 @@ import { seedBootData } from "@client/lib/boot-data";
 import { readCookie } from "@client/lib/cookies";
 // before any rendering: Chrome fires beforeinstallprompt early, before the footer that offers the install is drawn
 import "@client/lib/install-prompt";
-import { LocaleProvider } from "@client/lib/locale";
 import { loadMessageCatalogue } from "@client/lib/messages";
 import { setDrawnAt } from "@client/lib/hydration";
 import { installNativeBack } from "@client/lib/native-back";
@@ -17,6 +14,7 @@ import { isNativeApp } from "@client/lib/native-bridge";
 import { queryClient } from "@client/lib/query-client";
 import { getLocale } from "@client/paraglide/runtime";
 import { registerAppWorker } from "@client/lib/service-worker";
+import { AppTree } from "./app-tree";
 import { router } from "./router";
 import "./styles.css";
 
@@ -35,15 +33,7 @@ seedBootData(queryClient);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing in index.html");
 
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <LocaleProvider>
-        <RouterProvider router={router} />
-      </LocaleProvider>
-    </QueryClientProvider>
-  </StrictMode>
-);
+const app = <AppTree queryClient={queryClient} router={router} />;
 
 // The server drew the first screen for a guest (server/http/first-screen.ts) in the language it guessed: hydrated when
 // this browser is a guest in that language, with the route's code and data in place first (router.load(): both came
