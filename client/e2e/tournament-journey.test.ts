@@ -117,7 +117,7 @@ describe("the tournament journey (issue 25)", () => {
       await page.getByRole("heading", { name: NAME, level: 1 }).waitFor();
       await page.getByTestId("tournament-manage").getByRole("button", { name: "Veröffentlichen" }).click();
       await page.getByRole("dialog", { name: "Turnier veröffentlichen?" }).getByRole("button", { name: "Veröffentlichen" }).click();
-      await page.getByText("Turnier veröffentlicht").waitFor();
+      await page.getByTestId("toast").getByText("Turnier veröffentlicht").waitFor();
       await page.getByText("Noch nicht veröffentlicht").waitFor({ state: "detached" });
       await page.getByTestId("tournament-teams").getByText("0/2 Teams").waitFor();
       await page.getByText("5,00\u00a0€ pro Spieler").first().waitFor();

@@ -97,7 +97,7 @@ describe("tournaments", () => {
       await page.getByTestId("tournament-manage").getByRole("button", { name: "Veröffentlichen" }).click();
       const publish = page.getByRole("dialog", { name: "Turnier veröffentlichen?" });
       await publish.getByRole("button", { name: "Veröffentlichen" }).click();
-      await page.getByText("Turnier veröffentlicht").waitFor();
+      await page.getByTestId("toast").getByText("Turnier veröffentlicht").waitFor();
       await page.getByText("Noch nicht veröffentlicht").waitFor({ state: "detached" });
 
       // Listed in the city's tournaments and the feed's tab, with teams, fee and VAT.
