@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../context";
 import { gameComments, gameEvents, games, participations } from "../../db/schema";
+import { AppError } from "../../lib/errors";
 import { callerFor, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
+import { joinInGameOrder, type LockedJoin } from "./join-batch";
 
 /**
  * Joins of one game that meet in one process are served several to a transaction (join-batch.ts): each decides on
@@ -86,5 +88,88 @@ describe("joins of one game at once, in one process", () => {
     expect(await errorData(Promise.reject(refused.reason))).toMatchObject({ code: "ALREADY_PARTICIPATING" });
     const rows = await deps.db.select().from(participations).where(and(eq(participations.gameId, g.id), eq(participations.userId, twice.user.id)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe("a batch when one of its joins fails (join-batch.ts)", () => {
+  // Synthetic joins on a real game and database: each `write` leaves a row in a probe table inside the batch's
+  // transaction, so what a rolled-back batch wrote and what was written again alone can be counted.
+  const PROBE = "join_batch_probe";
+  // this run's tags only: the table outlives the run when the test database does
+  const RUN = crypto.randomUUID().slice(0, 8);
+  async function probeRows(tag: string): Promise<string[]> {
+    const rows = await deps.db.execute<{ tag: string }>(sql.raw(`select tag from ${PROBE} where tag like '${RUN}-${tag}-%' order by tag`));
+    return [...rows].map((r) => r.tag.slice(RUN.length + 1));
+  }
+  type Behaviour = "ok" | "refuse" | "crashDecide" | "crashWrite";
+  function syntheticJoin(userId: number, tag: string, behaviour: Behaviour, calls: { decide: number; write: number }): LockedJoin<string, string> {
+    return {
+      userId,
+      async decide() {
+        calls.decide++;
+        if (behaviour === "refuse") throw new AppError("NOT_ENOUGH_PLACES");
+        if (behaviour === "crashDecide") throw new Error(`decide of ${tag} broke`);
+        return tag;
+      },
+      async write(tx, _game, plan) {
+        calls.write++;
+        await tx.execute(sql.raw(`insert into ${PROBE} (tag) values ('${plan}')`));
+        if (behaviour === "crashWrite") throw new Error(`write of ${tag} broke`);
+        return plan;
+      },
+    };
+  }
+  async function runBatch(name: string, behaviours: Behaviour[]) {
+    const g = await hotGame(20);
+    const users = await Promise.all(behaviours.map(() => createUser(deps, { emailVerifiedAt: NOW })));
+    const calls = behaviours.map(() => ({ decide: 0, write: 0 }));
+    // called in one go: the first starts the game's queue alone, the others wait and are served as one batch
+    const settled = await Promise.allSettled(
+      behaviours.map((b, i) => joinInGameOrder(deps.db, g.id, syntheticJoin(users[i]!.id, `${RUN}-${name}-${i}`, b, calls[i]!))),
+    );
+    return { settled, calls };
+  }
+  beforeAll(async () => {
+    await deps.db.execute(sql.raw(`create table if not exists ${PROBE} (tag text not null)`));
+  });
+
+  test("a refusal (AppError) stays its own: the others of the batch are written in the same transaction", async () => {
+    const { settled, calls } = await runBatch("refuse", ["ok", "ok", "refuse", "ok"]);
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(((settled[2] as PromiseRejectedResult).reason as AppError).code).toBe("NOT_ENOUGH_PLACES");
+    expect(await probeRows("refuse")).toEqual(["refuse-0", "refuse-1", "refuse-3"]);
+    // nobody was served twice
+    expect(calls.map((c) => c.decide)).toEqual([1, 1, 1, 1]);
+    expect(calls.map((c) => c.write)).toEqual([1, 1, 0, 1]);
+  });
+
+  test("a write that breaks rolls the batch back; every join is served again alone, and only the broken one fails", async () => {
+    const { settled, calls } = await runBatch("write", ["ok", "ok", "crashWrite", "ok"]);
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(String((settled[2] as PromiseRejectedResult).reason)).toContain("write-2 broke");
+    expect(settled.filter((s) => s.status === "fulfilled").map((s) => (s as PromiseFulfilledResult<string>).value.slice(RUN.length + 1))).toEqual(["write-0", "write-1", "write-3"]);
+    // each success written once (the rolled-back batch left nothing), the broken one not at all
+    expect(await probeRows("write")).toEqual(["write-0", "write-1", "write-3"]);
+    // the first came alone; the batch of the other three was served, rolled back, and each served again
+    expect(calls.map((c) => c.write)).toEqual([1, 2, 2, 2]);
+  });
+
+  test("a decide that breaks otherwise than with an AppError: the batch is served again one by one", async () => {
+    const { settled, calls } = await runBatch("decide", ["ok", "ok", "crashDecide", "ok", "ok"]);
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect(String((settled[2] as PromiseRejectedResult).reason)).toContain("decide-2 broke");
+    expect(await probeRows("decide")).toEqual(["decide-0", "decide-1", "decide-3", "decide-4"]);
+    expect(calls.map((c) => c.decide)).toEqual([1, 2, 2, 1, 1]);
+  });
+
+  test("a game that does not exist: every join of the batch gets the lock's answer, nothing is written", async () => {
+    const users = await Promise.all([1, 2, 3].map(() => createUser(deps, { emailVerifiedAt: NOW })));
+    const calls = users.map(() => ({ decide: 0, write: 0 }));
+    const settled = await Promise.allSettled(
+      users.map((u, i) => joinInGameOrder(deps.db, 2_000_000_000, syntheticJoin(u.id, `${RUN}-missing-${i}`, "ok", calls[i]!))),
+    );
+    expect(settled.every((s) => s.status === "rejected" && (s.reason as AppError).code === "GAME_NOT_FOUND")).toBe(true);
+    expect(calls.every((c) => c.decide === 0 && c.write === 0)).toBe(true);
+    expect(await probeRows("missing")).toEqual([]);
   });
 });
