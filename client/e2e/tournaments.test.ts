@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness, withoutBootData } from "./harness";
 
 const h = useHarness();
 
@@ -197,6 +197,8 @@ describe("tournaments", () => {
       await switchLanguage(page, { menu: "Menu", open: "Open menu" }, "Deutsch");
       await page.getByRole("heading", { name: "Turnier konnte nicht gefunden werden." }).waitFor();
       await shot(page, "tournament-not-found-de");
+      // without the tournament the server puts into the page (shared/boot-data.ts), so the page asks for it and fails
+      await withoutBootData(page);
       await page.route(/\/trpc\/[^?]*tournaments\.byId/, (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
       await page.goto(`/tournament/${id}`);
       await page.getByRole("heading", { name: "Turnier konnte nicht geladen werden." }).waitFor();

@@ -60,10 +60,11 @@ export function formatGraphqlError(error: unknown): GraphQLError {
   }
   if (error instanceof GraphQLError && (original instanceof GraphQLError || isVariableError(error))) {
     // Already in our format (formatted once before).
-    if (isErrorCode(error.extensions.code) && !error.originalError) return error;
+    // graphql-jit's own errors (variables it could not read) carry no `extensions` at all
+    if (isErrorCode(error.extensions?.code) && !error.originalError) return error;
     // Syntax and validation errors of the query itself (and wrongly typed variables) are the caller's, and safe to show.
     // yoga reads `extensions.http` for the status (405 for a mutation over GET) and leaves it out of the answer.
-    const http = error.extensions.http as { status?: number } | undefined;
+    const http = error.extensions?.http as { status?: number } | undefined;
     const code = http?.status === 405 ? "METHOD_NOT_ALLOWED" : "VALIDATION";
     return new GraphQLError(short(error.message), { path, nodes: error.nodes, extensions: { ...graphqlExtensions({ code }), ...(http ? { http } : {}) } });
   }

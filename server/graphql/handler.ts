@@ -1,3 +1,4 @@
+import { useGraphQlJit } from "@envelop/graphql-jit";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
 import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
 import type { Ctx, Deps } from "../context";
@@ -42,6 +43,7 @@ export function createGraphqlHandler(deps: Deps, reporter?: Pick<ErrorReporter, 
       malformedRequestIs400,
       ...graphqlProtection({ introspection: deps.config.graphqlIntrospection, production: deps.config.env === "production" }),
       ...graphqlErrorPlugins(deps.logger, reporter),
+      useGraphQlJit(),
     ],
     landingPage: false,
     maskedErrors: { maskError: (error) => formatGraphqlError(error) },
