@@ -1,6 +1,6 @@
 import { useGraphQlJit } from "@envelop/graphql-jit";
 import { createSchema, createYoga, type Plugin } from "graphql-yoga";
-import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
+import { GraphQLError, GraphQLScalarType, Kind, type DocumentNode } from "graphql";
 import type { Ctx, Deps } from "../context";
 import { createRequestContext } from "../http/request-context";
 import type { ErrorReporter } from "../integrations/telemetry/error-reporting";
@@ -33,6 +33,11 @@ const malformedRequestIs400: Plugin = {
   },
 };
 
+/** Whether an operation of the document gives a variable a default value. */
+function hasVariableDefaults(document: DocumentNode): boolean {
+  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && (d.variableDefinitions ?? []).some((v) => v.defaultValue !== undefined));
+}
+
 /** /graphql: the compatibility endpoint for the native wrapper (graphql-yoga over the same services). */
 export function createGraphqlHandler(deps: Deps, reporter?: Pick<ErrorReporter, "report">) {
   const yoga = createYoga<{ ctx: Ctx }>({
@@ -43,7 +48,9 @@ export function createGraphqlHandler(deps: Deps, reporter?: Pick<ErrorReporter, 
       malformedRequestIs400,
       ...graphqlProtection({ introspection: deps.config.graphqlIntrospection, production: deps.config.env === "production" }),
       ...graphqlErrorPlugins(deps.logger, reporter),
-      useGraphQlJit(),
+      // graphql-jit ignores the default of a required variable the request leaves out (graphql-js applies it, as the
+      // GraphQL spec says): such operations run on graphql-js (README "Queries run compiled")
+      useGraphQlJit({}, { enableIf: ({ document }) => !hasVariableDefaults(document) }),
     ],
     landingPage: false,
     maskedErrors: { maskError: (error) => formatGraphqlError(error) },
