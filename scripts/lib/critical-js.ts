@@ -7,11 +7,13 @@ import { join } from "node:path";
 
 /**
  * Issue 28 ("A JavaScript budget that holds"): at most this much JavaScript, brotli-compressed,
- * before the first screen; the build fails above it (client/vite.config.ts). The goal is 100 KiB;
- * on 2026-11-29 the entry measured 130.6 KiB after moving the screens out, so the budget holds that
- * line and goes down with each cut (scripts/bench/README.md, "Critical-path JavaScript").
+ * before the first screen; the build fails above it (client/vite.config.ts). The goal was 100 KiB;
+ * the libraries alone measure 96.7-98.5 KiB (scripts/bench/js-floor.ts), so the budget holds the
+ * line the entry reached instead: 130.6 KiB after moving the screens out, 126.5 KiB on 2026-11-29
+ * after the error table, the chat badge and the screens' storage left it, rounded up to 127
+ * (scripts/bench/README.md, "The floor"). It goes down with each cut.
  */
-export const CRITICAL_JS_BUDGET_BYTES = 131 * 1024;
+export const CRITICAL_JS_BUDGET_BYTES = 127 * 1024;
 
 export type CriticalFile = { path: string; bytes: number; brotli: number; gzip: number };
 export type CriticalPath = { js: CriticalFile[]; css: CriticalFile[]; total: { bytes: number; brotli: number; gzip: number } };

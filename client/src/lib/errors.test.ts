@@ -29,6 +29,12 @@ describe("errorMessage", () => {
     expect(errorMessage(new Error("boom"))).toBe("Unerwarteter Serverfehler. Bitte versuche es später erneut.");
   });
 
+  test("takes a code by its shape, without the server's table of codes (issue 28)", () => {
+    expect(appErrorCode(trpcError({ app: { code: "GAME_NOT_FOUND" } }))).toBe("GAME_NOT_FOUND");
+    expect(appErrorCode(trpcError({ app: { code: "SOMETHING_NEW" } }))).toBe("SOMETHING_NEW" as never);
+    for (const code of ["game_not_found", "", "__proto__", "NOT FOUND", 404, null]) expect(appErrorCode(trpcError({ app: { code } }))).toBeNull();
+  });
+
   test("recognises a lost connection", () => {
     const error = new TRPCClientError("Failed to fetch", { cause: new TypeError("Failed to fetch") });
     expect(isNetworkError(error)).toBe(true);

@@ -3,7 +3,7 @@ import { getLocale } from "@client/paraglide/runtime";
 import { isNativeApp, nativeDeviceToken, nativePlatform } from "./native-bridge";
 import { fetchNativePermission, fetchNativeToken, nativePermissionState } from "./native-notifications";
 import { enableWebPush } from "./push";
-import { getWebDeviceToken, storeWebDeviceToken } from "./storage";
+import { getWebDeviceToken, storeWebDeviceToken } from "./local-records";
 import { trpcClient } from "./trpc";
 
 /**

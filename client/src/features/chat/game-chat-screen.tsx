@@ -11,7 +11,7 @@ import { useAccount } from "@client/lib/account";
 import { appErrorCode, errorMessage, fieldErrorCodes, isNetworkError, validationMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { currentDeviceToken, requestDeviceToken } from "@client/lib/notifications";
-import { getAnonymousParticipations } from "@client/lib/storage";
+import { getAnonymousParticipations } from "@client/lib/local-records";
 import { trpc } from "@client/lib/trpc";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { m } from "@client/paraglide/messages";

@@ -10,7 +10,7 @@ import { useLocale } from "@client/lib/locale";
 import { useNow } from "@client/lib/use-now";
 import { useRefetchOnVisible } from "@client/lib/use-refetch-on-visible";
 import { useSearchFlag } from "@client/lib/use-search-flag";
-import { getAnonymousParticipations } from "@client/lib/storage";
+import { getAnonymousParticipations } from "@client/lib/local-records";
 import { m } from "@client/paraglide/messages";
 import { AddToCalendarButton } from "@client/features/calendar-event/add-to-calendar-button";
 import { CashRequestsNotice } from "@client/features/participation/cash-request";

@@ -4,7 +4,7 @@ import { APP_DOWNLOAD_URL } from "@client/lib/links";
 import { canPromptInstall, promptInstall, subscribeInstallPrompt } from "@client/lib/install-prompt";
 import { useLocale } from "@client/lib/locale";
 import { isNativeApp, isPhoneBrowser } from "@client/lib/native-bridge";
-import { getInstallNudgeDismissedAt, storeInstallNudgeDismissedAt } from "@client/lib/storage";
+import { getInstallNudgeDismissedAt, storeInstallNudgeDismissedAt } from "@client/lib/local-records";
 import { m } from "@client/paraglide/messages";
 import { installNudgeKind, isInstallNudgeSnoozed } from "./install-nudge-rules";
 

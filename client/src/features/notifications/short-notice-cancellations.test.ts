@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { getSeenShortNoticeCancellations, markShortNoticeCancellationsSeen } from "@client/lib/storage";
+import { getSeenShortNoticeCancellations, markShortNoticeCancellationsSeen } from "@client/lib/local-records";
 import { shortNoticeCancellations } from "./short-notice-cancellations";
 
 const start = new Date("2026-11-24T18:00:00Z");

@@ -5,7 +5,7 @@ import { notifiesOrganiser } from "@shared/rules/participation";
 import type { TGame } from "@shared/schemas/games";
 import { Button, buttonClassName } from "@client/components/button";
 import { useLocale } from "@client/lib/locale";
-import { getSeenShortNoticeCancellations, markShortNoticeCancellationsSeen } from "@client/lib/storage";
+import { getSeenShortNoticeCancellations, markShortNoticeCancellationsSeen } from "@client/lib/local-records";
 import { m } from "@client/paraglide/messages";
 
 type Cancelled = TGame["cancelledParticipations"][number];

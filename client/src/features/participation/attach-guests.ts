@@ -1,4 +1,4 @@
-import { getAnonymousParticipations, removeAnonymousParticipations } from "@client/lib/storage";
+import { getAnonymousParticipations, removeAnonymousParticipations } from "@client/lib/local-records";
 import { trpcClient } from "@client/lib/trpc";
 
 /**

@@ -21,7 +21,7 @@ import { useLocale } from "@client/lib/locale";
 import { currentDeviceToken, requestDeviceToken } from "@client/lib/notifications";
 import { NotificationsBlocked } from "@client/features/notifications/notifications-blocked";
 import { useNotificationPermission } from "@client/features/notifications/permission";
-import { addAnonymousParticipation } from "@client/lib/storage";
+import { addAnonymousParticipation } from "@client/lib/local-records";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useMessageCatalogue } from "@client/lib/messages";

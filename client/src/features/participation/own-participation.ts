@@ -1,6 +1,6 @@
 import type { PaymentStatus } from "@shared/constants";
 import type { TGame } from "@shared/schemas/games";
-import type { AnonymousParticipation } from "@client/lib/storage";
+import type { AnonymousParticipation } from "@client/lib/local-records";
 
 export type OwnParticipation = {
   id: number;

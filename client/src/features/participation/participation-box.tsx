@@ -17,7 +17,7 @@ import { showToast } from "@client/components/toast";
 import { useAccount } from "@client/lib/account";
 import { useLocale } from "@client/lib/locale";
 import { errorMessage } from "@client/lib/errors";
-import { removeAnonymousParticipations } from "@client/lib/storage";
+import { removeAnonymousParticipations } from "@client/lib/local-records";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { gameQueryOptions } from "@client/features/games/game-query";

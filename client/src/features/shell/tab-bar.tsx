@@ -1,10 +1,10 @@
 import { useRouterState } from "@tanstack/react-router";
 import { Goal, LogIn, MapPinned, MessageCircle } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Avatar } from "@client/components/avatar";
+import { LazyChunk } from "@client/components/lazy-chunk";
 import { useAccount } from "@client/lib/account";
 import { m } from "@client/paraglide/messages";
-import { useUnreadTotal } from "@client/features/chat/chat-queries";
 import { useCurrentRegionSlug } from "@client/features/regions/regions-query";
 import { authHref } from "@client/features/auth/after-login";
 import { useReturnSearch } from "@client/features/auth/use-return-search";
@@ -12,8 +12,12 @@ import { AppLink } from "./app-link";
 
 type Tab = { key: string; href: string; label: string; icon: ReactNode; active: boolean; badge?: number };
 
+const loadUnreadWatch = () => import("@client/features/chat/unread-watch");
+const drawNothing = () => null;
+
 /**
- * Bottom tab bar (spec 001 section 2.1). The chat badge counts unread direct messages and game comments.
+ * Bottom tab bar (spec 001 section 2.1). The chat badge counts unread direct messages and game comments; the count
+ * comes from `UnreadWatch`, loaded for a signed-in user only (a guest has none).
  */
 export function TabBar() {
   const account = useAccount();
@@ -21,7 +25,8 @@ export function TabBar() {
   // The city of the page (a feed, a courts map, a game) or else the stored one, so both tabs follow the user at once.
   const regionSlug = useCurrentRegionSlug();
   const ownProfile = account ? `/user/${account.id}` : null;
-  const unread = useUnreadTotal();
+  const [unreadCount, setUnreadCount] = useState(0);
+  const unread = account ? unreadCount : 0;
   // Signing in from the tab comes back to this page (spec 001 section 2.3).
   const signInHref = authHref("/login", useReturnSearch());
 
@@ -68,6 +73,7 @@ export function TabBar() {
 
   return (
     <nav aria-label={m.tab_bar_label()} className="border-t border-slate-200 bg-white/95 pb-safe backdrop-blur">
+      {account ? <LazyChunk load={loadUnreadWatch} props={{ onChange: setUnreadCount }} placeholder={null} failed={drawNothing} /> : null}
       <ul className="grid grid-cols-4">
         {tabs.map((tab) => (
           <li key={tab.key}>
