@@ -153,7 +153,7 @@ export function createApp(deps: Deps, assets: StaticAssets | null, lifecycle: Li
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 
   /**
-   * A game page or a region's feed: index.html with the first screen's data (http/boot-data.ts) as
+   * A game page, a region's feed, a court or a tournament page: index.html with the first screen's data (http/boot-data.ts) as
    * this viewer sees it, hence private. Reading the session may renew it: its cookies go out with the
    * page, as with any API answer.
    */
@@ -198,6 +198,8 @@ export function createApp(deps: Deps, assets: StaticAssets | null, lifecycle: Li
     );
   });
   app.get("/games/:slug{[a-z0-9-]+}", (c) => pageWithBootData(c));
+  app.get("/court/:id{[0-9]+}", (c) => pageWithBootData(c));
+  app.get("/tournament/:id{[0-9]+}", (c) => pageWithBootData(c));
 
   app.get("*", async (c) => {
     const res = assets ? await serveClient(assets, new URL(c.req.url).pathname, c.req.header("accept-encoding") ?? null) : null;

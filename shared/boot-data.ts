@@ -1,7 +1,7 @@
 import { transformer } from "./transformer";
 
 /**
- * The first screen's data inside the page: for a game page or a region's feed the server puts the
+ * The first screen's data inside the page: for a game page, a region's feed, a court or a tournament page the server puts the
  * answers the screen's loader would ask for into index.html (server/http/boot-data.ts), and the
  * client puts them into its query cache before the first render (client/src/lib/boot-data.ts), so
  * a phone draws the content as soon as the code runs instead of one more round trip later. The same
@@ -10,7 +10,16 @@ import { transformer } from "./transformer";
 export const BOOT_DATA_ELEMENT_ID = "kr-boot";
 
 /** The procedures a page may carry; anything else in the element is ignored. */
-export const BOOT_PATHS = ["games.byId", "games.feed", "regions.bySlug"] as const;
+export const BOOT_PATHS = [
+  "games.byId",
+  "games.feed",
+  "regions.bySlug",
+  "courts.get",
+  "games.onCourt",
+  "bookings.slots",
+  "tournaments.byId",
+  "ads.forTournament",
+] as const;
 export type BootPath = (typeof BOOT_PATHS)[number];
 
 /** `infinite`: the first page of an infinite query (the feed). */

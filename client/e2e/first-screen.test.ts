@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Request } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, useHarness, VIEWPORT } from "./harness";
+import type { TRegionCourts } from "@shared/schemas/courts";
+import type { TTournament } from "@shared/schemas/tournaments";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, VIEWPORT } from "./harness";
 
 const h = useHarness();
 
@@ -100,6 +102,130 @@ describe("the first screen drawn by the server (issue 28)", () => {
       expect(html).not.toContain("data-first-screen");
       await page.getByRole("heading", { name: "Kickrunden in Berlin", exact: true }).waitFor();
       await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+/** The demo's rentable hall (its page has the rent section with today's free times) and a published tournament with rules. */
+let pages: Promise<{ courtId: number; courtName: string; tournamentId: number }> | undefined;
+function courtAndTournament() {
+  pages ??= (async () => {
+    const admin = await h.newContext();
+    await signIn(admin, "admin@kickrunde.de");
+    const { courts } = await trpcCall<TRegionCourts>(admin, "query", "courts.ofRegion", { regionSlug: "berlin" });
+    const hall = courts.find((court) => court.name === "Soccerhalle Kreuzberg")!;
+    const tournament = await trpcCall<TTournament>(admin, "mutation", "tournaments.create", {
+      name: "Erster-Blick-Cup",
+      description: "Acht Teams, ein Pokal.",
+      descriptionEn: "Eight teams, one cup.",
+      rules: "Gespielt wird 5 gegen 5.",
+      rulesEn: "Five a side.",
+      startTime: daysAhead(14, 9),
+      endTime: daysAhead(14, 17),
+      locationName: "Sportpark Nord, Halle 2",
+      maxTeams: 8,
+    });
+    await trpcCall(admin, "mutation", "tournaments.publish", { tournamentId: tournament.id });
+    await admin.close();
+    return { courtId: hall.id, courtName: hall.name, tournamentId: tournament.id };
+  })();
+  return pages;
+}
+
+describe("the court page and the tournament page drawn by the server (issue 28)", () => {
+  test(
+    "without JavaScript a guest already sees a court page and a tournament page, in German and in English",
+    async () => {
+      const { courtId, courtName, tournamentId } = await courtAndTournament();
+      for (const [locale, facts, rent, registration] of [
+        ["de-DE", "Platzdetails", "Platz mieten", "Anmeldung"],
+        ["en-US", "Court details", "Rent this court", "Registration"],
+      ] as const) {
+        const lang = locale.slice(0, 2);
+        const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport: VIEWPORT, locale, javaScriptEnabled: false, timezoneId: "Europe/Berlin" });
+        const page = await context.newPage();
+        await page.goto(`/court/${courtId}`);
+        // drawn by the server into #root, in the browser's language: no script ran
+        expect(await page.locator(`#root[data-first-screen="${lang}"] h1`).innerText()).toBe(courtName);
+        await page.getByRole("heading", { name: facts, exact: true }).waitFor();
+        await page.getByRole("heading", { name: rent, exact: true }).waitFor();
+        // today's free times came with it: a time to choose, not the placeholder
+        expect(await page.getByTestId("rent-court").locator("[aria-busy]").count()).toBe(0);
+        await shot(page, `first-screen-court-without-js-${lang}`, { full: true });
+        await page.goto(`/tournament/${tournamentId}`);
+        expect(await page.locator(`#root[data-first-screen="${lang}"] h1`).innerText()).toBe("Erster-Blick-Cup");
+        await page.getByRole("heading", { name: registration, exact: true }).waitFor();
+        await shot(page, `first-screen-tournament-without-js-${lang}`);
+        await context.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "hydrated in German and English, on a computer and a phone: the page's data is not asked again, and taps work",
+    async () => {
+      const { courtId, courtName, tournamentId } = await courtAndTournament();
+      // a phone's browser: the maps link and the share sheet are the browser's to know, drawn right after hydrating
+      const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+      for (const [locale, userAgent, rules, close, maps] of [
+        ["de-DE", undefined, "Regeln", "Schließen", /^https:\/\/www\.google\.com\/maps\//],
+        ["en-US", phone, "Rules", "Close", /^geo:/],
+      ] as const) {
+        const lang = locale.slice(0, 2);
+        const context = await h.newContext({ locale, userAgent });
+        // The heading the server drew, marked once the page is parsed and before any script runs: hydrated, React keeps
+        // that very element; drawn anew (a mismatch, or not hydrated at all) it would be another one.
+        await context.addInitScript(() =>
+          document.addEventListener("readystatechange", () => {
+            const heading = document.querySelector("#root[data-first-screen] h1");
+            // a property, not an attribute: React's development build would report an attribute it did not draw
+            if (document.readyState === "interactive" && heading) Object.assign(heading, { drawnByServer: true });
+          }),
+        );
+        const keptDrawnHeading = () => page.evaluate(() => (document.querySelector("#root h1") as { drawnByServer?: boolean } | null)?.drawnByServer === true);
+        const page = await context.newPage();
+        const asked: string[] = [];
+        page.on("request", (request: Request) => asked.push(...proceduresOf(request.url())));
+
+        const court = await page.goto(`/court/${courtId}`);
+        expect(await court!.text()).toContain(`data-first-screen="${lang}"`);
+        await page.getByRole("heading", { name: courtName, level: 1 }).waitFor();
+        // another day's free times: asked by the hydrated page, the only free times it asks for (today's came with it)
+        const otherDay = page.waitForRequest((request) => proceduresOf(request.url()).includes("bookings.slots"));
+        await page.getByTestId("rent-court").getByRole("radio").nth(1).click();
+        await otherDay;
+        await page.getByTestId("rent-court").getByRole("radio").nth(1).and(page.locator('[aria-checked="true"]')).waitFor();
+        expect(asked.filter((p) => p === "bookings.slots")).toHaveLength(1);
+        expect(asked).not.toContain("courts.get");
+        expect(asked).not.toContain("games.onCourt");
+        expect(asked).not.toContain("users.myAccount");
+        expect(await keptDrawnHeading()).toBe(true);
+        expect(await page.getByRole("link", { name: lang === "de" ? "Route" : "Directions", exact: true }).getAttribute("href")).toMatch(maps);
+        // the map's chunk loads once hydrated: the placeholder the server drew makes way for the map
+        await page.getByRole("region", { name: `${lang === "de" ? "Karte" : "Map"}: ${courtName}` }).locator('[data-map-state="ready"]').waitFor({ timeout: 30_000 });
+        await shot(page, `first-screen-court-hydrated-${lang}`, { full: true });
+
+        asked.length = 0;
+        const tournament = await page.goto(`/tournament/${tournamentId}`);
+        expect(await tournament!.text()).toContain(`data-first-screen="${lang}"`);
+        await page.getByRole("heading", { name: "Erster-Blick-Cup", level: 1 }).waitFor();
+        // the rules open in their modal (?rules): the drawn page took its handlers
+        await page.getByRole("button", { name: rules }).click();
+        const dialog = page.getByRole("dialog", { name: rules });
+        await dialog.waitFor();
+        await dialog.getByRole("button", { name: close, exact: true }).last().click();
+        await dialog.waitFor({ state: "detached" });
+        expect(asked).not.toContain("tournaments.byId");
+        expect(asked).not.toContain("ads.forTournament");
+        // a guest has no teams: not asked at all
+        expect(asked).not.toContain("tournaments.myTeams");
+        expect(asked).not.toContain("users.myAccount");
+        expect(await keptDrawnHeading()).toBe(true);
+        await shot(page, `first-screen-tournament-hydrated-${lang}`);
+        await context.close();
+      }
     },
     E2E_TIMEOUT,
   );

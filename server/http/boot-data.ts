@@ -1,14 +1,25 @@
+import { z } from "zod";
 import { bootDataElement, type BootEntry } from "@shared/boot-data";
-import { ZGame, ZGameFeed, ZGameFeedInput, ZGameIdInput } from "@shared/schemas/games";
+import { berlinDay } from "@shared/rules/berlin-time";
+import { ZAd, ZTournamentAdsInput } from "@shared/schemas/ads";
+import { ZBookingSlots, ZBookingSlotsInput } from "@shared/schemas/bookings";
+import { ZCourtDetail, ZCourtIdInput } from "@shared/schemas/courts";
+import { ZGame, ZGameFeed, ZGameFeedInput, ZGameIdInput, ZGameListItem, ZGamesOnCourtInput } from "@shared/schemas/games";
 import { ZRegion } from "@shared/schemas/regions";
+import { ZTournament, ZTournamentIdInput } from "@shared/schemas/tournaments";
 import type { Ctx } from "../context";
-import { feed, gameById } from "../domains/games/read";
+import { tournamentAds } from "../domains/ads/service";
+import { bookingSlots } from "../domains/bookings/availability";
+import { courtById } from "../domains/courts/service";
+import { feed, gameById, gamesOnCourt } from "../domains/games/read";
 import { regionBySlug } from "../domains/regions/service";
+import { tournament as tournamentById } from "../domains/tournaments/service";
 
 /**
- * The answers the first screen of a game page or a region feed needs, as its tRPC calls would get
- * them for this viewer (same services, inputs and output schemas; shared/boot-data.ts). Null when a
- * path has none, or when a call fails: then the page loads as before and shows its own error.
+ * The answers the first screen of a game page, a region feed, a court page or a tournament page needs, as its tRPC
+ * calls would get them for this viewer (same services, inputs and output schemas; shared/boot-data.ts). Null when a
+ * path has none, or when a call fails (an unknown court, a draft tournament the viewer may not see): then the page
+ * loads as before and shows its own error.
  */
 export async function bootEntriesFor(ctx: Ctx, pathname: string, search: URLSearchParams): Promise<BootEntry[] | null> {
   try {
@@ -31,10 +42,55 @@ export async function bootEntriesFor(ctx: Ctx, pathname: string, search: URLSear
         { kind: "infinite", path: "games.feed", input, data: ZGameFeed.parse(firstPage) },
       ];
     }
+    // The route's own id pattern (features/*-queries.ts parseEntityId, parseTournamentId): a leading zero is its
+    // not-found screen, so it gets no data either.
+    const court = /^\/court\/([1-9][0-9]{0,11})\/?$/.exec(pathname);
+    if (court) return await courtEntries(ctx, Number(court[1]));
+    const tournament = /^\/tournament\/([1-9][0-9]{0,11})\/?$/.exec(pathname);
+    if (tournament) return await tournamentEntries(ctx, Number(tournament[1]));
   } catch {
-    // unknown game or region, or a failure: the client asks itself and shows the right screen
+    // unknown game, region, court or tournament, or a failure: the client asks itself and shows the right screen
   }
   return null;
+}
+
+/**
+ * /court/{id} (client: features/courts/court-screen.tsx): the court, its upcoming games and, for a rentable court,
+ * the free times of today (Berlin) that the rent section opens on (features/bookings/rent-court-section.tsx).
+ */
+async function courtEntries(ctx: Ctx, rawId: number): Promise<BootEntry[] | null> {
+  const input = ZCourtIdInput.safeParse({ id: rawId });
+  if (!input.success) return null;
+  const { id } = input.data;
+  const [found, games] = await Promise.all([courtById(ctx, id), gamesOnCourt(ctx, ZGamesOnCourtInput.parse({ courtId: id }))]);
+  const entries: BootEntry[] = [
+    { kind: "query", path: "courts.get", input: { id }, data: ZCourtDetail.parse(found) },
+    { kind: "query", path: "games.onCourt", input: { courtId: id }, data: z.array(ZGameListItem).parse(games) },
+  ];
+  if (found.rentable) {
+    const slotsInput = { courtId: id, date: berlinDay(ctx.deps.clock.now()) };
+    entries.push({ kind: "query", path: "bookings.slots", input: slotsInput, data: ZBookingSlots.parse(await bookingSlots(ctx, ZBookingSlotsInput.parse(slotsInput))) });
+  }
+  return entries;
+}
+
+/**
+ * /tournament/{id} (client: features/tournaments/tournament-screen.tsx): the tournament as this viewer may see it (a
+ * draft only for its organiser and admins: for anybody else the service refuses it as an unknown id, so nothing of
+ * it comes into the page) and, unless it is cancelled, its advertisements. The viewer's own teams are not asked for
+ * a guest (a guest has none), and a signed-in viewer's page is not drawn.
+ */
+async function tournamentEntries(ctx: Ctx, rawId: number): Promise<BootEntry[] | null> {
+  const input = ZTournamentIdInput.safeParse({ tournamentId: rawId });
+  if (!input.success) return null;
+  const { tournamentId } = input.data;
+  const found = ZTournament.parse(await tournamentById(ctx, tournamentId));
+  const entries: BootEntry[] = [{ kind: "query", path: "tournaments.byId", input: { tournamentId }, data: found }];
+  if (found.cancelledAt === null) {
+    const ads = await tournamentAds(ctx, ZTournamentAdsInput.parse({ tournamentId }).tournamentId);
+    entries.push({ kind: "query", path: "ads.forTournament", input: { tournamentId }, data: z.array(ZAd).parse(ads) });
+  }
+  return entries;
 }
 
 /** The page with its boot data before `</head>`. */

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Deps } from "../context";
 import { createApp } from "../app";
+import { organizations } from "../db/schema";
 import { createCourt, createGameRow, createRegion, createUser } from "../testing/factories";
+import { signedInPlayer } from "../testing/payment-fixtures";
 import { testDeps } from "../testing/test-db";
 import { isGuestRequest } from "./first-screen";
 import type { StaticAssets } from "./static";
@@ -67,6 +69,56 @@ describe("the first screen drawn by the server", () => {
     for (const query of ["missing-players", "created", "payment-return"]) expect((await page(`/game/${game.id}?${query}`)).screen).toBe("");
     expect((await page("/games/no-such-region")).screen).toBe("");
     expect((await page("/game/999999999")).screen).toBe("");
+  });
+
+  test("a guest's court page: the court's card, its facts and games, and the map's placeholder, in German and English", async () => {
+    const region = await createRegion(deps, { name: "Kleinstadt" });
+    const court = await createCourt(deps, { regionId: region.id, name: "Bolzplatz am Weiher" });
+    const host = await createUser(deps, { firstName: "Jonas" });
+    await createGameRow(deps, { creatorId: host.id, regionId: region.id, courtId: court.id, startTime: new Date(Date.now() + 26 * 3_600_000), maxPlayers: 10, title: "Kick am Weiher" }, 2);
+    const de = await page(`/court/${court.id}`, { "accept-language": "de-DE,de;q=0.9" });
+    expect(de.attributes).toMatch(/^ data-first-screen="de" data-drawn-at="\d{13}"$/);
+    expect(de.screen).toMatch(/<h1[^>]*>Bolzplatz am Weiher<\/h1>/);
+    expect(de.screen).toContain("Platzdetails");
+    expect(de.screen).toContain("Kick am Weiher");
+    // the map is drawn by the browser: its box holds the placeholder
+    expect(de.screen).toContain('aria-label="Karte wird geladen..."');
+    const en = await page(`/court/${court.id}`, { "accept-language": "en-GB,en;q=0.9" });
+    expect(en.attributes).toContain('data-first-screen="en"');
+    expect(en.screen).toContain("Court details");
+  });
+
+  test("a guest's tournament page: its hero and registration, in German and English; never a draft", async () => {
+    const region = await createRegion(deps, { name: "Kleinstadt" });
+    const organizationId = (await deps.db.insert(organizations).values({ name: `Turnier e.V. ${region.id}` }).returning())[0]!.id;
+    const organiser = await signedInPlayer(deps, { organizationId, regionId: region.id });
+    const startTime = new Date(Date.now() + 10 * 86_400_000);
+    const input = { startTime, endTime: new Date(startTime.getTime() + 8 * 3_600_000), maxTeams: 8, locationName: "Sportpark Süd", regionId: region.id };
+    const cup = await organiser.caller.tournaments.create({ name: "Weiher-Cup", ...input });
+    await organiser.caller.tournaments.publish({ tournamentId: cup.id });
+    const de = await page(`/tournament/${cup.id}`, { "accept-language": "de" });
+    expect(de.attributes).toContain('data-first-screen="de"');
+    expect(de.screen).toMatch(/<h1[^>]*>Weiher-Cup<\/h1>/);
+    expect(de.screen).toContain("Sportpark Süd");
+    expect(de.screen).toContain("Anmeldung");
+    const en = await page(`/tournament/${cup.id}`, { "accept-language": "en" });
+    expect(en.attributes).toContain('data-first-screen="en"');
+    expect(en.screen).toContain("Registration");
+    // a query opens a modal (?rules, ?terms) or comes back from a payment: the browser draws those
+    for (const query of ["rules", "terms", "tpid=1"]) expect((await page(`/tournament/${cup.id}?${query}`)).screen).toBe("");
+    // a draft: nothing of it for a guest, neither drawn nor in the page's data
+    const draft = await organiser.caller.tournaments.create({ name: "Geheimer Cup", ...input });
+    const drawn = await page(`/tournament/${draft.id}`);
+    expect(drawn.screen).toBe("");
+    expect(drawn.html).not.toContain("Geheimer Cup");
+  });
+
+  test("unknown and over-long court and tournament ids are not drawn", async () => {
+    for (const path of ["/court/999999999", "/tournament/999999999", "/court/2147483648", "/tournament/1234567890123456789012", "/court/0"]) {
+      const { res, screen } = await page(path);
+      expect(res.status).toBe(200);
+      expect(screen).toBe("");
+    }
   });
 
   test("a guest is a browser without the session and the auth-state cookies", () => {

@@ -12,6 +12,27 @@ function seed(queryClient: QueryClient, entry: BootEntry): void {
       queryClient.setQueryData(trpc.regions.bySlug.queryKey(entry.input as { slug: string }), entry.data as never);
       return;
     }
+    // the court page and the tournament page (server/http/boot-data.ts)
+    case "courts.get": {
+      queryClient.setQueryData(trpc.courts.get.queryKey(entry.input as { id: number }), entry.data as never);
+      return;
+    }
+    case "games.onCourt": {
+      queryClient.setQueryData(trpc.games.onCourt.queryKey(entry.input as { courtId: number }), entry.data as never);
+      return;
+    }
+    case "bookings.slots": {
+      queryClient.setQueryData(trpc.bookings.slots.queryKey(entry.input as { courtId: number; date: string }), entry.data as never);
+      return;
+    }
+    case "tournaments.byId": {
+      queryClient.setQueryData(trpc.tournaments.byId.queryKey(entry.input as { tournamentId: number }), entry.data as never);
+      return;
+    }
+    case "ads.forTournament": {
+      queryClient.setQueryData(trpc.ads.forTournament.queryKey(entry.input as { tournamentId: number }), entry.data as never);
+      return;
+    }
     case "games.feed": {
       const options = trpc.games.feed.infiniteQueryOptions(entry.input as { regionSlug: string }, { getNextPageParam: () => undefined });
       queryClient.setQueryData(options.queryKey, { pages: [entry.data], pageParams: [options.initialPageParam] } as never);

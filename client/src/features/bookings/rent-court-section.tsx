@@ -12,6 +12,7 @@ import { Button, buttonClassName } from "@client/components/button";
 import { ChoiceChips } from "@client/components/choice-chips";
 import { Notice } from "@client/components/notice";
 import { useAccount } from "@client/lib/account";
+import { drawingTime, useHydrated } from "@client/lib/hydration";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
@@ -39,7 +40,9 @@ function optionOf(slot: Slot, duration: Duration) {
 export function RentCourtSection({ court }: { court: TCourtDetail }) {
   const { locale } = useLocale();
   const account = useAccount();
-  const [today] = useState(() => berlinDay(new Date()));
+  // hydrating a court page the server drew: its day (server/http/boot-data.ts loads that day's free times)
+  const hydrated = useHydrated();
+  const [today] = useState(() => berlinDay(drawingTime(hydrated)));
   const [day, setDay] = useState(today);
   const [duration, setDuration] = useState<Duration>(90);
   const [start, setStart] = useState<number | null>(null);

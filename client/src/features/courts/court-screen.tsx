@@ -28,6 +28,7 @@ import type { TCourtDetail } from "@shared/schemas/courts";
 import { Button, buttonClassName } from "@client/components/button";
 import { EmptyState } from "@client/components/empty-state";
 import { CourtMap } from "@client/components/map/court-map";
+import { useBrowserValue } from "@client/lib/hydration";
 import { useLocale } from "@client/lib/locale";
 import { nativePlatform } from "@client/lib/native-bridge";
 import { trpc } from "@client/lib/trpc";
@@ -177,7 +178,8 @@ function ManageSection({ court }: { court: TCourtDetail }) {
 
 function CourtDetails({ court, created }: { court: TCourtDetail; created: boolean }) {
   const players = playersText(court);
-  const platform = nativePlatform() ?? "web";
+  // the phone's maps app: known in the browser only, so a page the server drew links the web map until hydrated
+  const platform = useBrowserValue(() => nativePlatform() ?? "web", "web");
   const trespass = !court.public && !court.rentable;
   const reserve = !court.public && court.rentable;
 

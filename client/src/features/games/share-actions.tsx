@@ -1,5 +1,6 @@
 import { Check, Copy, MessageCircle, Send, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useBrowserValue } from "@client/lib/hydration";
 import { isNativeApp, postNativeMessage } from "@client/lib/native-bridge";
 import { m } from "@client/paraglide/messages";
 import { telegramShareUrl, whatsappShareUrl } from "./game-share";
@@ -41,7 +42,8 @@ export function MessengerShareLinks({ text, url }: { text: string; url: string }
  */
 export function ShareActionRow({ title, text, url }: { title: string; text: string; url: string }) {
   const [copied, setCopied] = useState<boolean | null>(null);
-  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
+  // the phone's share sheet: after hydrating a page the server drew (the court page), which cannot know it
+  const canShare = useBrowserValue(() => typeof navigator !== "undefined" && typeof navigator.share === "function", false);
   useEffect(() => {
     if (!copied) return;
     const timer = window.setTimeout(() => setCopied(null), 2500);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { Ban, BadgeCheck, Banknote, CircleX, Download, Hourglass, ListOrdered, LoaderCircle, RotateCcw, Wallet, type LucideIcon } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -18,7 +18,7 @@ import { InvoiceForm } from "../invoice-form";
 import { readPaymentReturn, searchWithoutReturn, type PaymentReturn } from "../payment-return";
 import { teamStatusKind, type TeamStatusKind } from "./registration-rules";
 import { useTeamCheckout } from "./team-checkout";
-import { myTeamsQueryOptions, useTeamsChanged } from "./team-queries";
+import { useMyTeams, useTeamsChanged } from "./team-queries";
 
 /** After the wait, while the team is still Open, the page asks again this often, this many times (then says it takes long). */
 const CONFIRM_POLL_MS = 3_000;
@@ -247,7 +247,7 @@ function PaymentFailedModal({ team, onClose }: { team: TMyTeam | null; onClose: 
  * and the return from the payment page. Nothing for visitors without a team.
  */
 export function MyTeams({ tournament }: { tournament: TTournament }) {
-  const query = useQuery(myTeamsQueryOptions(tournament.id));
+  const query = useMyTeams(tournament.id);
   const { refetch } = query;
   const flow = usePaymentReturn(query.data, refetch);
   const teams = query.data ?? [];

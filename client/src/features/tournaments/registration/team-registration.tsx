@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Lock, Plus } from "lucide-react";
 import { useState } from "react";
 import type { TRegisterTeamResult } from "@shared/schemas/tournament-teams";
@@ -8,7 +7,7 @@ import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
 import { RegisteredModal, RegistrationForm } from "./registration-form";
 import { registrationClosedReason } from "./registration-rules";
-import { myTeamsQueryOptions } from "./team-queries";
+import { useMyTeams } from "./team-queries";
 
 /**
  * The registration block's form part (spec 001 section 2.10): the team form while registration is open (a draft or a
@@ -16,7 +15,7 @@ import { myTeamsQueryOptions } from "./team-queries";
  */
 export function TeamRegistration({ tournament }: { tournament: TTournament }) {
   const now = useNow();
-  const myTeams = useQuery(myTeamsQueryOptions(tournament.id));
+  const myTeams = useMyTeams(tournament.id);
   const [formKey, setFormKey] = useState(0);
   const [opened, setOpened] = useState(false);
   // kept here: the form gives way to "Weiteres Team anmelden" as soon as the new team is in the list
