@@ -46,10 +46,13 @@ if (drawnIn && drawnIn === getLocale() && queryClient.getQueryData(accountQueryO
     // What TanStack Router's own hydration sets (router-core's load-client): the browser draws the matched routes as
     // the server did (no root suspense boundary of its own), so the trees are the same.
     (router as { ssr?: { manifest: undefined } }).ssr = { manifest: undefined };
-    hydrateRoot(container, app, {
-      onCaughtError: caughtError,
-      // a mismatch: React drew the screen anew (no harm to the user); the e2e harness fails on this line
-      onRecoverableError: (error) => console.error(`${HYDRATION_PROBLEM}:`, error),
+    // In a transition: React hydrates in slices and lets the phone answer between them, not in one long task.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onCaughtError: caughtError,
+        // a mismatch: React drew the screen anew (no harm to the user); the e2e harness fails on this line
+        onRecoverableError: (error) => console.error(`${HYDRATION_PROBLEM}:`, error),
+      });
     });
   });
 } else {

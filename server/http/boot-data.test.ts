@@ -1,11 +1,15 @@
+import { AUTH_STATE_COOKIE } from "@shared/constants";
 import { beforeAll, describe, expect, test } from "bun:test";
 import { parseBootData, type BootEntry } from "@shared/boot-data";
+import { berlinDay } from "@shared/rules/berlin-time";
 import type { RouteChunks } from "@shared/route-chunks";
 import { transformer } from "@shared/transformer";
 import type { Deps } from "../context";
 import { createApp } from "../app";
+import { courtAvailabilities, organizations, subCourts } from "../db/schema";
 import { callerFor } from "../testing/caller";
 import { createCourt, createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../testing/factories";
+import { signedInPlayer } from "../testing/payment-fixtures";
 import { testClock } from "../testing/test-clock";
 import { testDeps } from "../testing/test-db";
 import type { StaticAssets } from "./static";
@@ -106,13 +110,124 @@ describe("boot data", () => {
   });
 });
 
+const DAY = 86_400_000;
+
+/** A court with an upcoming game on it; rentable: open every day with an owner (the rent section's free times). */
+async function courtSetup(rentable = false) {
+  const region = await createRegion(deps);
+  const owner = rentable ? await createUser(deps, { firstName: "Holger", isCourtOwner: true }) : null;
+  const court = await createCourt(deps, { regionId: region.id, name: "Soccerhalle", rentable, ownerId: owner?.id ?? null });
+  if (rentable) {
+    await deps.db.insert(subCourts).values({ courtId: court.id, name: "Court 1" });
+    await deps.db.insert(courtAvailabilities).values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ courtId: court.id, weekday, startTime: "00:00", endTime: "23:59", pricePerHourCents: 6000 })));
+  }
+  const host = await createUser(deps);
+  const start = new Date(deps.clock.now().getTime() + 2 * DAY);
+  const game = await createGameRow(deps, { creatorId: host.id, regionId: region.id, courtId: court.id, startTime: start, maxPlayers: 10, title: "Kick in der Halle" }, 2);
+  return { court, game };
+}
+
+/** A tournament of an organisation's member: published unless told, with the organiser's signed-in caller. */
+async function tournamentSetup(name: string, publish = true) {
+  const region = await createRegion(deps);
+  const organizationId = (await deps.db.insert(organizations).values({ name: `Cup e.V. ${region.id}` }).returning())[0]!.id;
+  const organiser = await signedInPlayer(deps, { organizationId, regionId: region.id });
+  const startTime = new Date(deps.clock.now().getTime() + 10 * DAY);
+  const t = await organiser.caller.tournaments.create({ name, startTime, endTime: new Date(startTime.getTime() + 8 * 3_600_000), maxTeams: 8, locationName: "Sportpark", regionId: region.id });
+  if (publish) await organiser.caller.tournaments.publish({ tournamentId: t.id });
+  return { t, organiser };
+}
+
+describe("boot data of the court and the tournament page (issue 28)", () => {
+  test("a court page carries the court and its upcoming games as tRPC answers them", async () => {
+    const { court, game } = await courtSetup();
+    const { res, boot } = await page(`/court/${court.id}`);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(boot!.map((e) => [e.kind, e.path, e.input])).toEqual([
+      ["query", "courts.get", { id: court.id }],
+      ["query", "games.onCourt", { courtId: court.id }],
+    ]);
+    expect(boot![0]!.data).toEqual(await trpcAnswer("courts.get", { id: court.id }));
+    const games = boot![1]!.data as { id: number }[];
+    expect(games.map((g) => g.id)).toEqual([game.id]);
+    expect(games).toEqual((await trpcAnswer("games.onCourt", { courtId: court.id })) as typeof games);
+  });
+
+  test("a rentable court's page also carries today's free times (Berlin), the day its rent section opens on", async () => {
+    const { court } = await courtSetup(true);
+    const { boot } = await page(`/court/${court.id}`);
+    const input = { courtId: court.id, date: berlinDay(deps.clock.now()) };
+    expect(boot!.map((e) => e.path)).toEqual(["courts.get", "games.onCourt", "bookings.slots"]);
+    expect(boot![2]!.input).toEqual(input);
+    expect(boot![2]!.data).toEqual(await trpcAnswer("bookings.slots", input));
+  });
+
+  test("a tournament page carries the tournament and its ads; a cancelled one no ads (its page shows none)", async () => {
+    const { t, organiser } = await tournamentSetup("Sommer-Cup");
+    const { boot } = await page(`/tournament/${t.id}`);
+    expect(boot!.map((e) => [e.kind, e.path, e.input])).toEqual([
+      ["query", "tournaments.byId", { tournamentId: t.id }],
+      ["query", "ads.forTournament", { tournamentId: t.id }],
+    ]);
+    expect(boot![0]!.data).toEqual(await trpcAnswer("tournaments.byId", { tournamentId: t.id }));
+    expect(boot![1]!.data).toEqual(await trpcAnswer("ads.forTournament", { tournamentId: t.id }));
+    await organiser.caller.tournaments.cancel({ tournamentId: t.id });
+    expect((await page(`/tournament/${t.id}`)).boot!.map((e) => e.path)).toEqual(["tournaments.byId"]);
+  });
+
+  test("a draft tournament comes into nobody's page but its organiser's", async () => {
+    const { t, organiser } = await tournamentSetup("Geheimer Entwurf", false);
+    const guest = await page(`/tournament/${t.id}`);
+    expect(guest.boot).toBeNull();
+    expect(guest.html).not.toContain("Geheimer Entwurf");
+    const stranger = await signedInPlayer(deps);
+    const other = await page(`/tournament/${t.id}`, { cookie: `session=${stranger.token}` });
+    expect(other.boot).toBeNull();
+    expect(other.html).not.toContain("Geheimer Entwurf");
+    // its organiser's page carries it, as their own tRPC call answers it
+    const own = await page(`/tournament/${t.id}`, { cookie: `session=${organiser.token}` });
+    expect((own.boot![0]!.data as { name: string }).name).toBe("Geheimer Entwurf");
+  });
+
+  test("unknown, over-long and malformed ids carry nothing, and the page still comes", async () => {
+    for (const path of [
+      "/court/999999999",
+      "/tournament/999999999",
+      // above the ids' bound (2^31-1): refused by the input schema before the database
+      "/court/2147483648",
+      "/tournament/99999999999",
+      // longer than any id, or with a leading zero (the client's not-found screen)
+      "/court/1234567890123456789012",
+      "/tournament/1234567890123456789012",
+      "/court/0",
+      "/tournament/07",
+    ]) {
+      const { res, boot } = await page(path);
+      expect(res.status).toBe(200);
+      expect(boot).toBeNull();
+    }
+    // the tournament's sub-pages are not its first screen
+    const { t } = await tournamentSetup("Herbst-Cup");
+    expect((await page(`/tournament/${t.id}/teams`)).boot).toBeNull();
+  });
+});
+
 describe("route chunks", () => {
-  test("each page preloads its screen's chunks from route-chunks.json, other pages none", async () => {
+  test("each page preloads its screen's chunks from route-chunks.json at low priority, other pages none", async () => {
     const { region, game } = await setup();
-    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    // low priority: the drawn page, its style sheet and images come first; a page the server drew for a guest holds
+    // them back (`kr-preload`) until it has loaded (client/src/lib/README.md, "Paint first, then the app")
+    const links = (html: string) => [...html.matchAll(/<link rel="kr-preload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
     expect(links((await page(`/game/${game.id}`)).html)).toEqual(["/assets/game-screen.js", "/assets/player-list.js"]);
     expect(links((await page(`/games/${region.slug}`)).html)).toEqual(["/assets/feed.js"]);
     expect(links((await page("/impressum")).html)).toEqual([]);
+    // a page the browser draws (signed in): the same chunks preloaded at once, beside the entry
+    const signedIn = (await page(`/game/${game.id}`, { cookie: `${AUTH_STATE_COOKIE}=1` })).html;
+    expect([...signedIn.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1])).toEqual([
+      "/assets/game-screen.js",
+      "/assets/player-list.js",
+    ]);
+    expect(signedIn).not.toContain("kr-preload");
   });
 
   test("the shell comes compressed when accepted, and a malformed address is a 404, not an error", async () => {

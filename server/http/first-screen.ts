@@ -6,8 +6,9 @@ import { languageFromAcceptLanguage } from "./game-preview";
 
 /**
  * The first screen drawn by the server (issue 28; decision in server/http/README.md "The first screen as HTML"): for a
- * guest's game page or region feed, the browser's own components render the page from the answers the server already
- * puts into it (boot data), and the client hydrates that HTML instead of drawing it after its JavaScript ran. The
+ * guest's game page, region feed, court page or tournament page, the browser's own components render the page from
+ * the answers the server already puts into it (boot data), and the client hydrates that HTML instead of drawing it
+ * after its JavaScript ran. The
  * client's module is loaded on the first such page (not at start: a cold start answers without it), from the source
  * here and bundled for the single binary (scripts/lib/first-screen-bundle.ts).
  */
@@ -69,7 +70,10 @@ export async function withFirstScreen(
   try {
     const screen = await render({ url: `${request.url.pathname}${request.url.search}`, entries, locale });
     if (screen === null) return html;
-    return html.replace('<div id="root"></div>', () => `<div id="root" data-first-screen="${locale}" data-drawn-at="${screen.drawnAt}">${screen.html}</div>`);
+    const drawn = html.replace('<div id="root"></div>', () => `<div id="root" data-first-screen="${locale}" data-drawn-at="${screen.drawnAt}">${screen.html}</div>`);
+    // The app's code is only needed to hydrate what is on the screen: fetched after the page has loaded, by the page's
+    // starter (scripts/lib/paint-first-plugin.ts), not beside the page's text and images.
+    return drawn.replaceAll('<link rel="modulepreload"', '<link rel="kr-preload"');
   } catch (error) {
     log.warn("the first screen could not be drawn; the browser draws it", { path: request.url.pathname, error: String(error) });
     return html;

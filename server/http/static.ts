@@ -102,7 +102,7 @@ export async function indexHtmlFor(assets: StaticAssets, pathname: string): Prom
   const key = files.join(" ");
   let variant = cache.variants.get(key);
   if (!variant) {
-    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`).join("\n    ");
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${attr(f)}">`).join("\n    ");
     const html = links ? cache.template.replace("</head>", () => `  ${links}\n  </head>`) : cache.template;
     variant = { html, encoded: new Map() };
     if (cache.variants.size < MAX_INDEX_VARIANTS) cache.variants.set(key, variant);
