@@ -28,13 +28,17 @@ describe("paint first, then the app (paint-first-plugin.ts)", () => {
   function element(attributes: Record<string, string> = {}): El {
     return { attributes: { ...attributes }, setAttribute(n, v) { this.attributes[n] = v; }, getAttribute(n) { return this.attributes[n] ?? null; } };
   }
+  type Control = { closest(selector: string): unknown; isConnected: boolean; clicks: number; click(): void; [key: string]: unknown };
   type Img = { decode(): Promise<void>; getBoundingClientRect(): { top: number } };
   function runStarter({ drawn, held = [], images = [] }: { drawn: boolean; held?: string[]; images?: Img[] }) {
     const added: El[] = [];
     const frames: (() => void)[] = [];
     const timers: { f: () => void; ms: number }[] = [];
     const onLoad: (() => void)[] = [];
+    const clicks: ((event: unknown) => void)[] = [];
+    const focuses: ((event: unknown) => void)[] = [];
     const document = {
+      addEventListener: (type: string, f: (event: unknown) => void, capture: boolean) => capture && (type === "click" ? clicks : focuses).push(f),
       currentScript: element({ "data-app": "/assets/index-a.js" }),
       readyState: "interactive",
       getElementById: (id: string) => (id === "root" ? { firstChild: drawn ? {} : null, getElementsByTagName: () => images } : null),
@@ -50,8 +54,23 @@ describe("paint first, then the app (paint-first-plugin.ts)", () => {
       800,
     );
     const modules = () => added.filter((e) => e.type === "module");
-    const fire = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.f());
-    return { added, frames, timers, onLoad, modules, fire };
+    // the timers of that delay that are due, each once (a timer set while they run waits for the next call)
+    const fire = (ms: number) => {
+      const due = timers.filter((t) => t.ms === ms);
+      for (const t of due) timers.splice(timers.indexOf(t), 1);
+      for (const t of due) t.f();
+    };
+    /** A trusted tap on a control (or a link); the control's `closest` answers by selector, its keys say whether React hydrated it. */
+    function tap({ link = false, control: existing }: { link?: boolean; control?: Control } = {}) {
+      const control: Control = existing ?? { closest: (selector) => (selector.startsWith("a[") ? (link ? {} : null) : control), isConnected: true, clicks: 0, click() { this.clicks++; } };
+      const target = { closest: (selector: string) => (link && selector.startsWith("a[") ? {} : link ? null : control) };
+      let prevented = false;
+      let stopped = false;
+      for (const f of clicks) f({ isTrusted: true, target, preventDefault: () => (prevented = true), stopPropagation: () => (stopped = true) });
+      return { prevented, stopped, control };
+    }
+    const focus = (selectorMatches: boolean) => focuses.forEach((f) => f({ target: { closest: () => (selectorMatches ? {} : null) } }));
+    return { added, frames, timers, onLoad, modules, fire, tap, clicks, focus };
   }
 
   test("a page the browser draws: the app's module script after the first frame, once", () => {
@@ -99,6 +118,44 @@ describe("paint first, then the app (paint-first-plugin.ts)", () => {
     expect(page.modules().map((e) => e.src)).toEqual(["/assets/index-a.js"]);
     page.fire(2500);
     expect(page.modules()).toHaveLength(1);
+  });
+
+  test("a tap on a control React has not hydrated is held, starts the app at once and is given again once hydrated; links pass", () => {
+    const page = runStarter({ drawn: true });
+    expect(page.clicks).toHaveLength(1);
+    // a link: the browser follows it as a link
+    expect(page.tap({ link: true })).toMatchObject({ prevented: false, stopped: false });
+    expect(page.modules()).toHaveLength(0);
+    // a button not hydrated: held, and the app starts at once
+    const held = page.tap();
+    expect(held).toMatchObject({ prevented: true, stopped: true });
+    expect(page.modules()).toHaveLength(1);
+    // still not hydrated: looked at again a frame later, not given
+    page.fire(16);
+    expect(held.control.clicks).toBe(0);
+    // React hydrated it (its props are on the element): given again, once
+    held.control["__reactProps$abc"] = {};
+    page.fire(16);
+    expect(held.control.clicks).toBe(1);
+    page.fire(16);
+    expect(held.control.clicks).toBe(1);
+    // a tap on a hydrated control is React's own
+    expect(page.tap({ control: held.control })).toMatchObject({ prevented: false, stopped: false });
+  });
+
+  test("a form field of a drawn page taken into use starts the app at once (the field waits for it, read-only)", () => {
+    const page = runStarter({ drawn: true });
+    page.focus(false);
+    expect(page.modules()).toHaveLength(0);
+    page.focus(true);
+    expect(page.modules()).toHaveLength(1);
+  });
+
+  test("a page the browser draws holds no taps (there is nothing to tap before the app)", () => {
+    const page = runStarter({ drawn: false });
+    expect(page.clicks).toHaveLength(0);
+    page.focus(true);
+    expect(page.modules()).toHaveLength(0);
   });
 
   test("a page the server drew whose load never comes (a hanging image): the app starts after 2.5 s", () => {

@@ -13,7 +13,8 @@ import type { Plugin } from "vite";
  *   Such a page holds its module preloads back (`rel="kr-preload"`, server/http/first-screen.ts): the code is fetched
  *   from here, after what is on the screen, not beside it;
  * - on an empty page (a signed-in user: the app draws everything): after the first frame.
- * A hidden tab paints no frames: a timer starts the app there (200 ms, or the 2.5 s).
+ * A hidden tab paints no frames: a timer starts the app there (200 ms, or the 2.5 s). A tap on a control of a drawn page
+ * that React has not hydrated yet is held, starts the app at once, and is given again once React has hydrated it.
  */
 export const APP_START_SOURCE = `(function () {
   var me = document.currentScript, started = false, root = document.getElementById("root");
@@ -50,6 +51,30 @@ export const APP_START_SOURCE = `(function () {
     Promise.all(decoded).then(function () { requestAnimationFrame(afterFrame); });
   }
   if (root && root.firstChild) {
+    // A tap on a control the app has not hydrated yet would be lost (before the app runs, and while React still
+    // hydrates that part of the screen): it is held, the app starts at once, and the tap is given again to the control
+    // as soon as React has hydrated it (its props are on the element). Links stay links.
+    var hydrated = function (element) {
+      return Object.keys(element).some(function (key) { return key.indexOf("__reactProps$") === 0; });
+    };
+    document.addEventListener("click", function (event) {
+      if (!event.isTrusted) return;
+      var target = event.target, control = target && target.closest && target.closest("button, [role=button], summary");
+      if (!control || control.closest("a[href]") || hydrated(control)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      start();
+      var until = Date.now() + 10000;
+      (function give() {
+        if (!control.isConnected) return;
+        if (hydrated(control)) control.click();
+        else if (Date.now() < until) setTimeout(give, 16);
+      })();
+    }, true);
+    // a form field waits for the app (read-only until hydrated, components/text-field.tsx): starting it at once
+    document.addEventListener("focusin", function (event) {
+      if (event.target && event.target.closest && event.target.closest("input, textarea, select")) start();
+    }, true);
     if (document.readyState === "complete") afterImages();
     else addEventListener("load", afterImages);
     setTimeout(start, 2500);
@@ -60,8 +85,11 @@ export const APP_START_SOURCE = `(function () {
 })();
 `;
 
+/** What the build ships: the same without its indentation (it is on the critical path). */
+const APP_START_SHIPPED = APP_START_SOURCE.replace(/^\s+/gm, "");
+
 /** Its file in the build: hashed by content, so a changed starter is never taken from a cache. */
-export const APP_START_FILE = `assets/app-start-${createHash("sha256").update(APP_START_SOURCE).digest("hex").slice(0, 8)}.js`;
+export const APP_START_FILE = `assets/app-start-${createHash("sha256").update(APP_START_SHIPPED).digest("hex").slice(0, 8)}.js`;
 
 /**
  * index.html with the app's module script replaced by the starter (the module itself preloaded in its place), and
@@ -90,7 +118,7 @@ export function paintFirst(): Plugin {
       base = config.base;
     },
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: APP_START_FILE, source: APP_START_SOURCE });
+      this.emitFile({ type: "asset", fileName: APP_START_FILE, source: APP_START_SHIPPED });
     },
     transformIndexHtml: { order: "post", handler: (html) => paintFirstPage(html, base) },
   };

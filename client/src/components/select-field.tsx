@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, type SelectHTMLAttributes } from "react";
+import { useHydrated } from "@client/lib/hydration";
 import { inputClassName } from "./text-field";
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "onChange"> & {
@@ -12,6 +13,7 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "onChange"
 };
 
 export function SelectField({ label, value, onValueChange, options, placeholder, error, id, className, ...rest }: SelectFieldProps) {
+  const hydrated = useHydrated();
   const generatedId = useId();
   const selectId = id ?? generatedId;
   const errorId = `${selectId}-error`;
@@ -29,6 +31,8 @@ export function SelectField({ label, value, onValueChange, options, placeholder,
           aria-describedby={error ? errorId : undefined}
           className={`${inputClassName} appearance-none pr-12 ${error ? "border-red-600" : "border-slate-300"} ${value ? "" : "text-slate-600"}`}
           {...rest}
+          // a select cannot be read-only: disabled until hydrated, so a choice before it is not lost (text-field.tsx)
+          disabled={rest.disabled || !hydrated}
         >
           <option value="" disabled>
             {placeholder}

@@ -1,4 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from "react";
+import { useHydrated } from "@client/lib/hydration";
 import { m } from "@client/paraglide/messages";
 import { inputClassName } from "./text-field";
 
@@ -14,6 +15,7 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onC
 
 /** A labelled multi-line input with a character counter when a maximum is given. */
 export function TextAreaField({ label, value, onValueChange, error, hint, optional, maxLength, id, className, rows = 4, ...rest }: TextAreaFieldProps) {
+  const hydrated = useHydrated();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -35,6 +37,8 @@ export function TextAreaField({ label, value, onValueChange, error, hint, option
         aria-describedby={describedBy}
         className={`${inputClassName} py-3 leading-relaxed ${error ? "border-red-600" : "border-slate-300"}`}
         {...rest}
+        // read-only until hydrated (text-field.tsx)
+        readOnly={rest.readOnly || !hydrated}
       />
       <div className="mt-1.5 flex items-start justify-between gap-3 text-sm">
         {error ? (

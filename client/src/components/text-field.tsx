@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useHydrated } from "@client/lib/hydration";
 import { m } from "@client/paraglide/messages";
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange"> & {
@@ -35,6 +36,9 @@ export function TextField({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  // On a page the server drew, typing before the app has hydrated the field would not reach the form's state:
+  // read-only until then (no visual change; a page the browser draws has it hydrated at once).
+  const hydrated = useHydrated();
 
   return (
     <div className={className}>
@@ -51,6 +55,7 @@ export function TextField({
           aria-describedby={describedBy}
           className={`${inputClassName} ${error ? "border-red-600" : "border-slate-300"} ${trailing ? "pr-14" : ""}`}
           {...rest}
+          readOnly={rest.readOnly || !hydrated}
         />
         {trailing ? <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div> : null}
       </div>
