@@ -227,6 +227,7 @@ describe("the court page and the tournament page drawn by the server (issue 28)"
         const court = await page.goto(`/court/${courtId}`);
         expect(await court!.text()).toContain(`data-first-screen="${lang}"`);
         await page.getByRole("heading", { name: courtName, level: 1 }).waitFor();
+        await page.locator("html[data-app-committed]").waitFor({ state: "attached" });
         // another day's free times: asked by the hydrated page, the only free times it asks for (today's came with it)
         const otherDay = page.waitForRequest((request) => proceduresOf(request.url()).includes("bookings.slots"));
         await page.getByTestId("rent-court").getByRole("radio").nth(1).click();
@@ -246,6 +247,8 @@ describe("the court page and the tournament page drawn by the server (issue 28)"
         const tournament = await page.goto(`/tournament/${tournamentId}`);
         expect(await tournament!.text()).toContain(`data-first-screen="${lang}"`);
         await page.getByRole("heading", { name: "Erster-Blick-Cup", level: 1 }).waitFor();
+        // hydrated (the app marks it when its tree committed); a tap before that is the other test's case
+        await page.locator("html[data-app-committed]").waitFor({ state: "attached" });
         // the rules open in their modal (?rules): the drawn page took its handlers
         await page.getByRole("button", { name: rules }).click();
         const dialog = page.getByRole("dialog", { name: rules });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { createBerlinGame, DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
-import { wrapperContext } from "./wrapper";
+import { WRAPPER_USER_AGENT, wrapperContext } from "./wrapper";
 
 const h = useHarness();
 
@@ -305,7 +305,8 @@ describe("region subscription", () => {
   test(
     "a native wrapper that never answers: denied after 5 seconds with the error",
     async () => {
-      const context = await h.newContext();
+      // the wrapper's user agent, as the real one sends it: its pages are drawn by the app, not the server
+      const context = await h.newContext({ userAgent: WRAPPER_USER_AGENT });
       await context.addInitScript(() => {
         (window as unknown as Record<string, unknown>).ReactNativeWebView = { postMessage() {} };
       });

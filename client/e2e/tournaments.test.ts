@@ -141,6 +141,8 @@ describe("tournaments", () => {
       await shot(page, "tournament-list-no-city-de");
       await page.goto("/games/berlin");
       await page.getByRole("heading", { name: "Kickrunden in Berlin", level: 1 }).waitFor();
+      // the feed the server drew remembers its city once the app has started on it
+      await page.waitForFunction(() => localStorage.getItem("kickrunde.regionSlug") === "berlin");
 
       await page.goto(`/tournament/${id}`);
       await page.getByRole("heading", { name: "Wintercup E2E", level: 1 }).waitFor();

@@ -33,7 +33,9 @@ seedBootData(queryClient);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing in index.html");
 
-const app = <AppTree queryClient={queryClient} router={router} />;
+// Committed (hydrated or drawn): the page's starter gives a tap it held only after this (scripts/lib/paint-first-plugin.ts)
+const committed = () => document.documentElement.setAttribute("data-app-committed", "");
+const app = <AppTree queryClient={queryClient} router={router} onCommitted={committed} />;
 
 // The server drew the first screen for a guest (server/http/first-screen.ts) in the language it guessed: hydrated when
 // this browser is a guest in that language, with the route's code and data in place first (router.load(): both came

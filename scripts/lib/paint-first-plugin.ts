@@ -51,23 +51,34 @@ export const APP_START_SOURCE = `(function () {
     Promise.all(decoded).then(function () { requestAnimationFrame(afterFrame); });
   }
   if (root && root.firstChild) {
+    // The sign-in line a guest hid in this tab (client/src/lib/storage.ts): the server drew it, not knowing; hidden
+    // from the first paint by a class outside React's tree (styles.css), until the app takes it away.
+    try {
+      if (sessionStorage.getItem("kickrunde.guestBannerDismissed") === "1") document.documentElement.classList.add("kr-guest-banner-hidden");
+    } catch (e) {}
     // A tap on a control the app has not hydrated yet would be lost (before the app runs, and while React still
     // hydrates that part of the screen): it is held, the app starts at once, and the tap is given again to the control
     // as soon as React has hydrated it (its props are on the element). Links stay links.
+    // Only the controls the server drew: those added later (by the app, by a map) are never held.
+    var CONTROLS = "button, [role=button], summary", drawn = new WeakSet(root.querySelectorAll(CONTROLS));
+    // hydrated: the app's tree committed (main.tsx marks <html>) and React's props on the element (a part React
+    // hydrates later has none yet); React's props alone come while it renders, before it listens
     var hydrated = function (element) {
-      return Object.keys(element).some(function (key) { return key.indexOf("__reactProps$") === 0; });
+      return document.documentElement.hasAttribute("data-app-committed") && Object.keys(element).some(function (key) { return key.indexOf("__reactProps$") === 0; });
     };
     document.addEventListener("click", function (event) {
       if (!event.isTrusted) return;
-      var target = event.target, control = target && target.closest && target.closest("button, [role=button], summary");
-      if (!control || control.closest("a[href]") || hydrated(control)) return;
+      var target = event.target, control = target && target.closest && target.closest(CONTROLS);
+      if (!control || !drawn.has(control) || control.closest("a[href]") || hydrated(control)) return;
       event.preventDefault();
       event.stopPropagation();
       start();
-      var until = Date.now() + 10000;
+      var until = Date.now() + 10000, settled = 0;
       (function give() {
         if (!control.isConnected) return;
-        if (hydrated(control)) control.click();
+        // hydrated, and still so a few frames later (React may still be committing the parts around it)
+        settled = hydrated(control) ? settled + 1 : 0;
+        if (settled > 3) control.click();
         else if (Date.now() < until) setTimeout(give, 16);
       })();
     }, true);

@@ -18,7 +18,7 @@ beforeAll(async () => {
   deps = await testDeps();
 });
 
-const INDEX = '<html><head><title>Kickrunde</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX = '<html lang="de"><head><title>Kickrunde</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
 const assets: StaticAssets = { file: (p) => (p === "index.html" ? new Blob([INDEX]) : null) };
 
 async function page(path: string, headers: Record<string, string> = {}) {
@@ -54,8 +54,11 @@ describe("the first screen drawn by the server", () => {
   test("in English when the browser asks for English; a game page with its game", async () => {
     const { region, game } = await setup();
     expect((await page(`/games/${region.slug}`, { "accept-language": "en-US,en;q=0.9" })).screen).toContain("Games in Kleinstadt");
-    const { attributes, screen } = await page(`/game/${game.id}`, { "accept-language": "en" });
+    const { attributes, screen, html } = await page(`/game/${game.id}`, { "accept-language": "en" });
     expect(attributes).toContain('data-first-screen="en"');
+    // the page says its language before the app runs
+    expect(html.startsWith('<html lang="en">')).toBe(true);
+    expect((await page(`/game/${game.id}`, { "accept-language": "de" })).html.startsWith('<html lang="de">')).toBe(true);
     expect(screen).toContain("Mauerpark");
     expect(screen).toContain("Jonas");
   });

@@ -26,7 +26,7 @@ export function GuestBanner() {
   if (isPending || account || dismissed || pathname === "/login" || pathname === "/register") return null;
 
   return (
-    <aside aria-label={m.guest_banner_label()} className="flex items-stretch border-t border-pitch-200 bg-pitch-50 text-pitch-900">
+    <aside aria-label={m.guest_banner_label()} data-guest-banner className="flex items-stretch border-t border-pitch-200 bg-pitch-50 text-pitch-900">
       <button
         type="button"
         onClick={() => openSignIn()}
