@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 import { criticalJsBudget } from "../scripts/lib/critical-js-plugin.js";
 import { describePrecompressed, precompressDir } from "../scripts/lib/precompress.js";
 import { routeChunks } from "../scripts/lib/route-chunks-plugin.js";
-import { paintFirst } from "../scripts/lib/paint-first-plugin.js";
+import { scriptPriority } from "../scripts/lib/script-priority-plugin.js";
 import { swPrecache } from "../scripts/lib/sw-precache-plugin.js";
 
 const clientDir = fileURLToPath(new URL(".", import.meta.url));
@@ -47,7 +47,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    paintFirst(),
+    scriptPriority(),
     routeChunks(fromClient("./src/routes")),
     swPrecache(),
     precompress(),

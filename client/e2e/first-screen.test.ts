@@ -45,41 +45,6 @@ describe("the first screen drawn by the server (issue 28)", () => {
   );
 
   test(
-    "a tap on the drawn page before the app has loaded is not lost: the app starts at once and the tap reaches it",
-    async () => {
-      const context = await h.newContext();
-      const page = await context.newPage();
-      // the app's module is held back until the tap was made (a slow network after the page itself came)
-      let releaseApp: () => void = () => {};
-      const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-      let appAsked: () => void = () => {};
-      const appRequested = new Promise<void>((resolve) => (appAsked = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        appAsked();
-        await appHeld;
-        await route.continue();
-      });
-      // not waiting for the page's load: the app starts after it, and the tap comes first
-      await page.goto("/games/berlin", { waitUntil: "commit" });
-      const menu = page.getByRole("button", { name: "Menü öffnen" });
-      await menu.waitFor();
-      await menu.click();
-      // the tap started the app (its module is asked for), and nothing opened yet
-      await appRequested;
-      expect(await page.getByRole("dialog").count()).toBe(0);
-      releaseApp();
-      await page.getByRole("dialog").waitFor();
-      // one tap, one menu: given again once, not twice
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
-      await menu.click();
-      await page.getByRole("dialog").waitFor();
-      await context.close();
-    },
-    E2E_TIMEOUT,
-  );
-
-  test(
     "hydrated: no data asked again, taps work at once, moving on works as in the browser's own pages",
     async () => {
       const context = await h.newContext();

@@ -33,7 +33,7 @@ seedBootData(queryClient);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing in index.html");
 
-// Committed (hydrated or drawn): the page's starter gives a tap it held only after this (scripts/lib/paint-first-plugin.ts)
+// Committed (hydrated or drawn): a fact on <html> for whoever waits for the app (the e2e tests)
 const committed = () => document.documentElement.setAttribute("data-app-committed", "");
 const app = <AppTree queryClient={queryClient} router={router} onCommitted={committed} />;
 

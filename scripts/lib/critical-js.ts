@@ -11,10 +11,9 @@ import { join } from "node:path";
  * the libraries alone measure 96.7-98.5 KiB (scripts/bench/js-floor.ts), so the budget holds the
  * line the entry reached instead: 130.6 KiB after moving the screens out, 126.5 KiB on 2026-11-29
  * after the error table, the chat badge and the screens' storage left it, rounded up to 127
- * (scripts/bench/README.md, "The floor"). 128 since the page's starter (0.6 KiB, scripts/lib/paint-first-plugin.ts:
- * it paints the page before the app runs and keeps taps made before hydration) came. It goes down with each cut.
+ * (scripts/bench/README.md, "The floor"). It goes down with each cut.
  */
-export const CRITICAL_JS_BUDGET_BYTES = 128 * 1024;
+export const CRITICAL_JS_BUDGET_BYTES = 127 * 1024;
 
 export type CriticalFile = { path: string; bytes: number; brotli: number; gzip: number };
 export type CriticalPath = { js: CriticalFile[]; css: CriticalFile[]; total: { bytes: number; brotli: number; gzip: number } };

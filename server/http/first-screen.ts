@@ -71,10 +71,8 @@ export async function withFirstScreen(
     const screen = await render({ url: `${request.url.pathname}${request.url.search}`, entries, locale });
     if (screen === null) return html;
     const drawn = html.replace('<div id="root"></div>', () => `<div id="root" data-first-screen="${locale}" data-drawn-at="${screen.drawnAt}">${screen.html}</div>`);
-    // The app's code is only needed to hydrate what is on the screen: fetched after the page has loaded, by the page's
-    // starter (scripts/lib/paint-first-plugin.ts), not beside the page's text and images.
     // the page's language is the drawn one (screen readers, the browser's translation offer) before the app runs
-    return drawn.replace('<html lang="de">', () => `<html lang="${locale}">`).replaceAll('<link rel="modulepreload"', '<link rel="kr-preload"');
+    return drawn.replace('<html lang="de">', () => `<html lang="${locale}">`);
   } catch (error) {
     log.warn("the first screen could not be drawn; the browser draws it", { path: request.url.pathname, error: String(error) });
     return html;

@@ -15,11 +15,8 @@ const KEYS = {
   playersCancelledShortNotice: "kickrunde.playersCancelledShortNotice",
 } as const;
 
-/**
- * Session-only flags (sessionStorage): forgotten when the browser tab or app closes. The page's starter reads
- * `guestBannerDismissed` by its name too (scripts/lib/paint-first-plugin.ts; a test keeps the two equal).
- */
-export const SESSION_KEYS = {
+/** Session-only flags (sessionStorage): forgotten when the browser tab or app closes. */
+const SESSION_KEYS = {
   guestBannerDismissed: "kickrunde.guestBannerDismissed",
 } as const;
 
