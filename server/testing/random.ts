@@ -1,14 +1,5 @@
 /**
- * A small seeded generator (mulberry32) for tests that play random orders: the same seed plays the
- * same order again, so a failure can be replayed. Returns numbers in [0, 1).
+ * The seeded generator (mulberry32) of tests that play random orders: the same seed plays the same order again, so a
+ * failure can be replayed. Returns numbers in [0, 1). One copy for the server's tests and the matchday algorithms.
  */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from "@shared/matchday/random";

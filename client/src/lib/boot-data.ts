@@ -1,44 +1,21 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { BOOT_DATA_ELEMENT_ID, parseBootData, type BootEntry } from "@shared/boot-data";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { BOOT_DATA_ELEMENT_ID, parseBootData, type BootEntry, type BootPath } from "@shared/boot-data";
 import { trpc } from "./trpc";
 
+/** The procedure of a boot entry's path on the tRPC proxy (`games.byId` → `trpc.games.byId`). */
+function procedureOf(path: BootPath): unknown {
+  return path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], trpc);
+}
+
 function seed(queryClient: QueryClient, entry: BootEntry): void {
-  switch (entry.path) {
-    case "games.byId": {
-      queryClient.setQueryData(trpc.games.byId.queryKey(entry.input as { gameId: number }), entry.data as never);
-      return;
-    }
-    case "regions.bySlug": {
-      queryClient.setQueryData(trpc.regions.bySlug.queryKey(entry.input as { slug: string }), entry.data as never);
-      return;
-    }
-    // the court page and the tournament page (server/http/boot-data.ts)
-    case "courts.get": {
-      queryClient.setQueryData(trpc.courts.get.queryKey(entry.input as { id: number }), entry.data as never);
-      return;
-    }
-    case "games.onCourt": {
-      queryClient.setQueryData(trpc.games.onCourt.queryKey(entry.input as { courtId: number }), entry.data as never);
-      return;
-    }
-    case "bookings.slots": {
-      queryClient.setQueryData(trpc.bookings.slots.queryKey(entry.input as { courtId: number; date: string }), entry.data as never);
-      return;
-    }
-    case "tournaments.byId": {
-      queryClient.setQueryData(trpc.tournaments.byId.queryKey(entry.input as { tournamentId: number }), entry.data as never);
-      return;
-    }
-    case "ads.forTournament": {
-      queryClient.setQueryData(trpc.ads.forTournament.queryKey(entry.input as { tournamentId: number }), entry.data as never);
-      return;
-    }
-    case "games.feed": {
-      const options = trpc.games.feed.infiniteQueryOptions(entry.input as { regionSlug: string }, { getNextPageParam: () => undefined });
-      queryClient.setQueryData(options.queryKey, { pages: [entry.data], pageParams: [options.initialPageParam] } as never);
-      return;
-    }
+  if (entry.kind === "infinite") {
+    // the feed's first page, as its infinite query keeps it
+    const options = trpc.games.feed.infiniteQueryOptions(entry.input as { regionSlug: string }, { getNextPageParam: () => undefined });
+    queryClient.setQueryData(options.queryKey, { pages: [entry.data], pageParams: [options.initialPageParam] } as never);
+    return;
   }
+  const procedure = procedureOf(entry.path) as { queryKey(input: unknown): QueryKey };
+  queryClient.setQueryData(procedure.queryKey(entry.input), entry.data);
 }
 
 /**
