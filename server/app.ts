@@ -17,6 +17,7 @@ import { mountAdClicks } from "./http/ad-clicks";
 import { mountTournamentInvoices } from "./http/tournament-invoices";
 import { mountOrganizerInvoices } from "./http/organizer-invoices";
 import { mountCalendarFiles } from "./http/ics";
+import { mountCalendarFeed } from "./http/calendar-feed";
 import { mountMap } from "./http/map";
 import { mountTelemetry } from "./http/telemetry";
 import { errorReporter } from "./integrations/telemetry/error-reporting";
@@ -149,6 +150,8 @@ export function createApp(deps: Deps, assets: StaticAssets | null, lifecycle: Li
   mountOrganizerInvoices(app, deps);
   // GET /api/calendar/{game|booking|tournament}/{id}.ics: "Add to calendar" in a browser (http/ics.ts)
   mountCalendarFiles(app, deps);
+  // GET /api/calendar/<token>.ics: a user's calendar subscription (http/calendar-feed.ts)
+  mountCalendarFeed(app, deps);
 
   app.all("/api/*", (c) => c.json({ error: { code: "NOT_FOUND", message: ERRORS.NOT_FOUND.message } }, httpStatusOf("NOT_FOUND")));
 

@@ -10,6 +10,7 @@ import { createPush } from "./integrations/push/web-push";
 import { startRealtime } from "./integrations/realtime";
 import { createPayments } from "./integrations/stripe/client";
 import { createGeocoder } from "./integrations/geocoding/client";
+import { createWeatherClient } from "./integrations/weather/client";
 import { createGoogleCalendar } from "./integrations/google/client";
 import { startJobQueue } from "./jobs/queue";
 import {
@@ -20,12 +21,14 @@ import {
   startBookingWorkers,
   startCalendarWorkers,
   startAccountingWorkers,
+  startWeatherWorkers,
   startPaymentWorkers,
   startPushWorker,
 } from "./jobs/workers";
 import { wireReactions } from "./domains/reactions";
 import { createLogger, type Logger } from "./lib/logger";
 import type { BootTiming } from "./lifecycle";
+import { setPasswordHashCost } from "./lib/password";
 
 export type BootOptions = { clock?: Clock; migrationsFolder?: string };
 
@@ -70,6 +73,8 @@ export async function prepareDeps(
   database: Database,
   options: { clock?: Clock; logger?: Logger } = {},
 ): Promise<{ deps: Deps; firstStart: boolean }> {
+  // before anything hashes a password (the demo seed, the first sign-in)
+  setPasswordHashCost(config.passwordHashCost);
   const logger = options.logger ?? createLogger(config.logLevel);
   const [realtime, mailer, [regionRow]] = await Promise.all([
     startRealtime(database, logger),
@@ -88,6 +93,7 @@ export async function prepareDeps(
     push: notStartedYet("push"),
     payments: notStartedYet("payments"),
     geocoder: notStartedYet("geocoder"),
+    weather: notStartedYet("weather"),
     google: notStartedYet("google"),
     // set by wireReactions in startServices: the reactions are made from these Deps
     reactions: [],
@@ -123,6 +129,10 @@ export async function startServices(deps: Deps, timing?: BootTiming): Promise<vo
   const geocoder = await createGeocoder(config.geocoder, { db: database.db, clock, logger });
   deps.geocoder = geocoder;
   logger.info(geocoder.emulator ? "geocoder emulator started" : "geocoder: Nominatim", { url: geocoder.emulator?.url ?? config.geocoder.baseUrl });
+  // Outside production without WEATHER_URL an in-process Open-Meteo emulator answers deterministic forecasts.
+  const weather = await createWeatherClient(config.weather, { clock, logger });
+  deps.weather = weather;
+  logger.info(weather.emulator ? "weather emulator started" : "weather: Open-Meteo", { url: weather.emulator?.url ?? config.weather.baseUrl });
   // Outside production without GOOGLE_CLIENT_ID an in-process Google emulator (consent page, tokens,
   // calendars) stands in for Google; its state is kept beside the database like Stripe's.
   const google = await createGoogleCalendar(config.google, {
@@ -161,6 +171,7 @@ export async function startServices(deps: Deps, timing?: BootTiming): Promise<vo
   await startBookingWorkers(deps);
   await startCalendarWorkers(deps);
   await startAccountingWorkers(deps);
+  await startWeatherWorkers(deps);
   // Stopping the job queue (graceful shutdown, lifecycle.ts) first stops the dispatcher that feeds it.
   const stopDispatcher = startNotificationDispatcher(deps);
   const jobs = deps.jobs;

@@ -81,6 +81,16 @@ describe("configuration", () => {
   });
 });
 
+describe("configuration: password hashing cost", () => {
+  test("standard by default, everywhere; the cheap test cost is refused in production", () => {
+    expect(parseConfig({}).passwordHashCost).toBe("standard");
+    expect(parseConfig({ NODE_ENV: "production" }).passwordHashCost).toBe("standard");
+    expect(parseConfig({ PASSWORD_HASH_COST: "test", NODE_ENV: "test" }).passwordHashCost).toBe("test");
+    expect(() => parseConfig({ PASSWORD_HASH_COST: "test", NODE_ENV: "production" })).toThrow(/PASSWORD_HASH_COST: "test" not allowed with NODE_ENV=production/);
+    expect(() => parseConfig({ PASSWORD_HASH_COST: "cheap" })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});
+
 describe("configuration: Stripe", () => {
   const keys = { STRIPE_SECRET_KEY: "sk_test_51abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
 

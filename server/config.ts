@@ -101,6 +101,11 @@ const ZEnv = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * argon2id's cost for new password hashes: "standard" (64 MiB, 2 passes: Bun's default, about 110 ms per check) or
+   * "test" (1 MiB, 1 pass, under 1 ms) for test servers and test runs. Refused in production.
+   */
+  PASSWORD_HASH_COST: z.enum(["standard", "test"]).default("standard"),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
@@ -132,12 +137,19 @@ const ZEnv = z.object({
   STRIPE_API_BASE: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), { error: "must be an http(s) URL without a path, e.g. http://127.0.0.1:12111" }),
   /** How long a place in a managed-payment game waits for its payment, in seconds (default 15 minutes). */
   PAYMENT_RESERVATION_SECONDS: z.coerce.number().int().min(20).max(3600).default(PAYMENT_RESERVATION_MINUTES * 60),
+  /**
+   * After SIGTERM: how long a draining process still serves (answering /api/ready 503) before it closes its listener,
+   * so the load balancer takes it out first (server/README.md "Pre-stop wait"). Default 3000 in production, else 0.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** A Nominatim-compatible geocoder (http(s) URL without query); empty: nominatim.openstreetmap.org in production, the in-process emulator otherwise. */
   GEOCODER_URL: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), { error: "must be an http(s) URL without query, e.g. https://nominatim.openstreetmap.org" }),
   /** The User-Agent the geocoder sees (Nominatim's usage policy asks for an identifying one); empty: "Kickrunde/1.0 (+contact)". */
   GEOCODER_USER_AGENT: optionalText().refine((v) => v === undefined || (v.length <= 200 && !/[\r\n]/.test(v)), { error: "must be one line of at most 200 characters" }),
   /** A contact address sent along as Nominatim's `email` parameter (recommended for heavier use); optional. */
   GEOCODER_EMAIL: optionalText().refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: "must be an e-mail address" }),
+  /** An Open-Meteo-compatible weather API (http(s) URL without query); empty: api.open-meteo.com in production, the in-process emulator otherwise. */
+  WEATHER_URL: optionalText().refine((v) => v === undefined || /^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(v), { error: "must be an http(s) URL without query, e.g. https://api.open-meteo.com" }),
   /** The map's MapLibre style (a style JSON URL, raster or vector); empty: the local test map outside production, OpenFreeMap in production. */
   MAP_STYLE_URL: optionalText().refine((v) => v === undefined || /^https?:\/\//.test(v), { error: "must be an http(s) URL of a MapLibre style JSON" }),
   /** Further origins the map's style loads tiles, sprites or glyphs from, when not the style's own host (the Content-Security-Policy allows them). */
@@ -168,6 +180,8 @@ const ZEnv = z.object({
 
 export type Config = {
   env: "development" | "production" | "test";
+  /** argon2id's cost for new password hashes (server/lib/password.ts); "test" never in production */
+  passwordHashCost: "standard" | "test";
   host: string;
   port: number;
   publicUrl: string;
@@ -194,6 +208,8 @@ export type Config = {
   founderUserIds: readonly number[];
   /** How long a place in a managed-payment game waits for its payment (domains/participation/payment.ts). */
   paymentReservationSeconds: number;
+  /** SHUTDOWN_DELAY_MS: the pre-stop wait of a graceful shutdown (lifecycle.ts `shutdown`) */
+  shutdownDelayMs: number;
   /** Web push; `vapid` undefined: use the key pair generated into the database (integrations/push/vapid-keys.ts). */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; fcm?: FcmConfig | undefined; web: WebPushPolicy };
   /** Payments (integrations/stripe/client.ts): real Stripe, the in-process emulator (never in production), or off. */
@@ -202,6 +218,8 @@ export type Config = {
   map: MapConfig;
   /** Geocoding (integrations/geocoding/client.ts): `baseUrl` null = the in-process emulator (never in production). */
   geocoder: GeocoderConfig;
+  /** Weather forecasts (integrations/weather/client.ts): `baseUrl` null = the in-process emulator (never in production). */
+  weather: WeatherConfig;
   /** Google Calendar import (integrations/google/client.ts): Google, the in-process emulator (never in production), or off. */
   google: GoogleConfig;
   /** Error reporting and web analytics (integrations/telemetry): each off unless configured. */
@@ -254,6 +272,8 @@ export const DEFAULT_PRODUCTION_MAP_STYLE = { url: "https://tiles.openfreemap.or
 
 export type GeocoderConfig = { baseUrl: string | null; userAgent: string; email: string | null };
 
+export type WeatherConfig = { baseUrl: string | null };
+
 export type StripeConfig =
   | { mode: "off" }
   /** outside production without keys: the local emulator with generated test keys */
@@ -297,8 +317,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   // Production never gets the demo accounts (their password is public) unless SEED=demo says so: only
   // the reference data (regions) an empty database needs to be usable.
   const seed = e.SEED ?? (e.NODE_ENV === "production" ? "reference" : e.DATABASE_URL ? "none" : "demo");
+  if (e.PASSWORD_HASH_COST === "test" && e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration (see README, Configuration):\n  PASSWORD_HASH_COST: \"test\" not allowed with NODE_ENV=production");
+  }
   return {
     env: e.NODE_ENV,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     host: e.HOST,
     port: e.PORT,
     publicUrl,
@@ -318,10 +342,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // The demo data's admin and organiser are its founders (ids 1 and 2 of a freshly seeded database).
     founderUserIds: e.FOUNDER_USER_IDS ?? (seed === "demo" ? [1, 2] : []),
     paymentReservationSeconds: e.PAYMENT_RESERVATION_SECONDS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === "production" ? 3_000 : 0),
     push: pushConfig(e),
     stripe: stripeConfig(e),
     map: mapConfig(e),
     geocoder: geocoderConfig(e),
+    // No emulator ever in production: without WEATHER_URL production asks Open-Meteo.
+    weather: { baseUrl: e.WEATHER_URL?.replace(/\/+$/, "") ?? (e.NODE_ENV === "production" ? "https://api.open-meteo.com" : null) },
     google: googleConfig(e),
     telemetry: telemetryConfig(e),
   };

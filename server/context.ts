@@ -3,6 +3,7 @@ import type { Database, Db, Tx } from "./db/client";
 import type { GameEventReaction } from "./domains/games/events";
 import type { GameSessions } from "./domains/games/sessions";
 import type { Geocoder } from "./integrations/geocoding/client";
+import type { WeatherClient } from "./integrations/weather/client";
 import type { GoogleCalendarApi } from "./integrations/google/client";
 import type { PaymentReaction } from "./domains/payments/events";
 import type { Mailer } from "./integrations/mail/mailer";
@@ -28,6 +29,8 @@ export type Deps = {
   payments: Payments | null;
   /** Nominatim-compatible geocoding (integrations/geocoding/client.ts): the emulator outside production unless configured. */
   geocoder: Geocoder;
+  /** Open-Meteo-compatible forecasts (integrations/weather/client.ts): the emulator outside production unless configured. */
+  weather: WeatherClient;
   /** Google Calendar (integrations/google/client.ts): null when off (production without GOOGLE_CLIENT_ID). */
   google: GoogleCalendarApi | null;
   /** What other domains do, in the same transaction, when a game event is recorded (domains/reactions.ts). */

@@ -21,13 +21,13 @@ type Proc = { url: string; proc: Bun.Subprocess<"ignore", "pipe", "pipe">; stdou
  * Starts `bun server/index.ts` and waits until it answers `waitFor`: /api/ready (all of it started) by default, or
  * only until the port takes connections ("listening"), to watch the start itself.
  */
-async function spawnServer(databaseUrl: string, waitFor: "ready" | "listening" = "ready"): Promise<Proc> {
+async function spawnServer(databaseUrl: string, waitFor: "ready" | "listening" = "ready", env: Record<string, string> = {}): Promise<Proc> {
   for (let attempt = 1; ; attempt++) {
     const port = testServerPort();
     const url = `http://127.0.0.1:${port}`;
     const proc = Bun.spawn([process.execPath, "server/index.ts"], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "info", ...TEST_LEGAL_ENV },
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "info", ...TEST_LEGAL_ENV, ...env },
       stdin: "ignore",
       stdout: "pipe",
       stderr: "pipe",
@@ -257,5 +257,36 @@ describe.skipIf(!process.env.DATABASE_URL)("readiness and graceful shutdown of a
     expect(stdout).toContain('"msg":"draining"');
     expect(stdout).toMatch(/"msg":"draining".*"streamsEnded":1/);
     expect(stdout).toMatch(/"msg":"stopped","ok":true/);
+  }, 60_000);
+});
+
+/** The pre-stop wait (SHUTDOWN_DELAY_MS, server/README.md): out of rotation first, listener closed only after it. */
+describe.skipIf(!process.env.DATABASE_URL)("the pre-stop wait of a graceful shutdown", () => {
+  test("after SIGTERM it answers /api/ready 503 and still takes new connections for the delay, then exits 0", async () => {
+    const own = await testDeps();
+    const delayMs = 4_000;
+    const server = await spawnServer(own.database.url!, "ready", { SHUTDOWN_DELAY_MS: String(delayMs) });
+    try {
+      const signalled = performance.now();
+      server.proc.kill("SIGTERM");
+      // the fact: readiness says draining (the signal is handled)
+      await eventually(async () => (await fetch(`${server.url}/api/ready`)).status === 503, { what: "readiness draining", intervalMs: 50 });
+      // a new connection is still accepted and served, as the load balancer may still send one
+      const raw = await rawConnection(server.url);
+      raw.socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+      await eventually(() => raw.received().includes("\r\n\r\n"), { what: "an answer on a new connection during the wait" });
+      expect(raw.received()).toStartWith("HTTP/1.1 200");
+      raw.socket.end();
+      expect(await server.proc.exited).toBe(0);
+      expect(performance.now() - signalled).toBeGreaterThanOrEqual(delayMs);
+      const stdout = await server.stdout;
+      expect(stdout).toMatch(/"msg":"draining: serving on until the load balancer has taken the process out","delayMs":4000[\s\S]*"msg":"draining"[\s\S]*"msg":"stopped","ok":true/);
+      for (const pattern of ERROR_PATTERNS) {
+        expect({ pattern: String(pattern), found: pattern.test(stdout) || pattern.test(await server.stderr) }).toEqual({ pattern: String(pattern), found: false });
+      }
+    } finally {
+      if (server.proc.exitCode === null) server.proc.kill("SIGKILL");
+      await server.proc.exited;
+    }
   }, 60_000);
 });

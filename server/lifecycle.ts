@@ -128,16 +128,23 @@ export async function readiness(lifecycle: Lifecycle, database: { query(sql: str
 }
 
 /**
- * Graceful shutdown, in this order: draining (/api/ready 503 at once); the listener closes (new connections are
+ * Graceful shutdown, in this order: draining (/api/ready 503 at once); `delayMs` of serving on (the pre-stop wait,
+ * SHUTDOWN_DELAY_MS, server/README.md); the listener closes (new connections are
  * refused, requests in flight go on); the server-sent-event streams end (clients reconnect elsewhere); the requests in
  * flight get SHUTDOWN_GRACE_MS to finish, then their connections are closed; the job workers stop (pg-boss waits for
  * running jobs) and the other integrations close; the database closes last, when nothing uses it any more.
  * A process still starting (`Starting`) first finishes its start (the requests held for it are in flight), so that
  * every service it started is stopped. Resolves true when every step succeeded.
  */
-export async function shutdown(server: Server<unknown>, lifecycle: Lifecycle, running: Deps | Starting, graceMs = SHUTDOWN_GRACE_MS): Promise<boolean> {
+export async function shutdown(server: Server<unknown>, lifecycle: Lifecycle, running: Deps | Starting, graceMs = SHUTDOWN_GRACE_MS, delayMs = 0): Promise<boolean> {
   const log = running.logger;
   lifecycle.startDraining();
+  if (delayMs > 0) {
+    // The pre-stop wait: out of the load balancer's rotation (readiness 503) before the listener and the idle
+    // connections it may still reuse are closed; everything that comes meanwhile is served.
+    log.info("draining: serving on until the load balancer has taken the process out", { delayMs });
+    await Bun.sleep(delayMs);
+  }
   const stopped = server.stop();
   const streams = lifecycle.endStreams();
   log.info("draining", { requestsInFlight: server.pendingRequests, streamsEnded: streams });
@@ -173,6 +180,7 @@ export async function shutdown(server: Server<unknown>, lifecycle: Lifecycle, ru
   await step("realtime", () => deps.realtime.close());
   await step("payments", deps.payments ? () => deps.payments!.close() : undefined);
   await step("geocoder", () => deps.geocoder.close());
+  await step("weather", () => deps.weather.close());
   await step("google", deps.google ? () => deps.google!.close() : undefined);
   await step("database", () => deps.database.close());
   log.info("stopped", { ok });

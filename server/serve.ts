@@ -2,7 +2,7 @@ import { createApp } from "./app";
 import type { Deps } from "./context";
 import type { StaticAssets } from "./http/static";
 import { Lifecycle } from "./lifecycle";
-import { stopOnSignals } from "./start";
+import { IDLE_TIMEOUT_SECONDS, stopOnSignals } from "./start";
 import { withAbsoluteUrl } from "./http/absolute-url";
 
 /**
@@ -14,8 +14,8 @@ export function serve(deps: Deps, assets: StaticAssets, extra: Record<string, un
   const cfg = deps.config;
   const lifecycle = new Lifecycle();
   const app = createApp(deps, assets, lifecycle);
-  stopOnSignals(() => server, lifecycle, deps, deps.logger);
-  const server = Bun.serve({ hostname: cfg.host, port: cfg.port, fetch: async (req, srv) => lifecycle.holdStream(await app.fetch(withAbsoluteUrl(req, cfg.publicUrl), { server: srv })) });
+  stopOnSignals(() => server, lifecycle, deps, deps.logger, cfg.shutdownDelayMs);
+  const server = Bun.serve({ hostname: cfg.host, port: cfg.port, idleTimeout: IDLE_TIMEOUT_SECONDS, fetch: async (req, srv) => lifecycle.holdStream(await app.fetch(withAbsoluteUrl(req, cfg.publicUrl), { server: srv })) });
   lifecycle.markReady();
   deps.logger.info("listening", { url: cfg.publicUrl, port: server.port, database: deps.database.kind, ...extra });
   console.log(`\n  Kickrunde is running at ${cfg.publicUrl}\n`);

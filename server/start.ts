@@ -4,9 +4,17 @@ import { openRawDatabase, withDrizzle, type Database, type RawDatabase } from ".
 import { defaultMigrationsFolder, migrationsPending, readJournal, runMigrations, type MigrationJournal } from "./db/migrate";
 import { securityHeaders } from "./http/security-headers";
 import type { StaticAssets } from "./http/static";
-import { BootTiming, Lifecycle, shutdown, type Starting } from "./lifecycle";
+import { BootTiming, Lifecycle, SHUTDOWN_GRACE_MS, shutdown, type Starting } from "./lifecycle";
 import { createLogger, type Logger } from "./lib/logger";
 import { withAbsoluteUrl } from "./http/absolute-url";
+
+/**
+ * Seconds a kept-alive connection may stay idle before the server closes it (Bun's default is 10). A client or proxy
+ * that reuses a pooled connection just as the server closes it gets ECONNRESET (the unit run saw it once, on a busy
+ * machine, in the two-server overlap test); keeping it open longer than the clients' pools do (nginx's default
+ * keepalive is 75 s, haproxy's `timeout server` here 60 s) makes that race rare. Live streams ping every 5 s.
+ */
+export const IDLE_TIMEOUT_SECONDS = 75;
 
 /**
  * A server process's start in stages (`bun server/index.ts` and the single binary; server/README.md "Cold start",
@@ -68,14 +76,14 @@ function servedBeforeServices(req: Request, path: string): boolean {
  * before the listener opens (`server` is asked for when the signal comes): a SIGTERM that arrives as soon as the
  * port takes connections must find the handler.
  */
-export function stopOnSignals(server: () => Server<unknown>, lifecycle: Lifecycle, running: Parameters<typeof shutdown>[2], logger: Logger): void {
+export function stopOnSignals(server: () => Server<unknown>, lifecycle: Lifecycle, running: Parameters<typeof shutdown>[2], logger: Logger, delayMs: number): void {
   let stopping = false;
   const stop = async (signal: string) => {
     // A second signal (Ctrl-C again) does not wait for the drain.
     if (stopping) process.exit(1);
     stopping = true;
     logger.info("shutting down", { signal });
-    const ok = await shutdown(server(), lifecycle, running);
+    const ok = await shutdown(server(), lifecycle, running, SHUTDOWN_GRACE_MS, delayMs);
     process.exit(ok ? 0 : 1);
   };
   process.on("SIGINT", stop);
@@ -154,10 +162,11 @@ export function serveStaged(
   );
 
   const running: Starting = { logger, deps: app.then((a) => a.deps), started };
-  stopOnSignals(() => server, lifecycle, running, logger);
+  stopOnSignals(() => server, lifecycle, running, logger, cfg.shutdownDelayMs);
   const server: Server<unknown> = Bun.serve({
     hostname: cfg.host,
     port: cfg.port,
+    idleTimeout: IDLE_TIMEOUT_SECONDS,
     fetch: async (request, srv) => {
       const req = withAbsoluteUrl(request, cfg.publicUrl);
       if (served) return served(req, srv);

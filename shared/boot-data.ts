@@ -19,11 +19,14 @@ export const BOOT_PATHS = [
   "bookings.slots",
   "tournaments.byId",
   "ads.forTournament",
+  "regions.list",
+  "ads.gameFeed",
+  "notifications.regionSubscriberCount",
 ] as const;
 export type BootPath = (typeof BOOT_PATHS)[number];
 
-/** `infinite`: the first page of an infinite query (the feed). */
-export type BootEntry = { kind: "query" | "infinite"; path: BootPath; input: Record<string, unknown>; data: unknown };
+/** `infinite`: the first page of an infinite query (the feed); `input` null: a procedure without input (`regions.list`). */
+export type BootEntry = { kind: "query" | "infinite"; path: BootPath; input: Record<string, unknown> | null; data: unknown };
 
 /** The `<script type="application/json">` element, safe inside HTML (no `</script>`, no line separators). */
 export function bootDataElement(entries: BootEntry[]): string {
@@ -47,7 +50,7 @@ export function parseBootData(text: string): BootEntry[] {
     if (typeof e !== "object" || e === null) return [];
     const { kind, path, input, data } = e as Record<string, unknown>;
     if ((kind !== "query" && kind !== "infinite") || !BOOT_PATHS.includes(path as BootPath)) return [];
-    if (typeof input !== "object" || input === null || Array.isArray(input)) return [];
-    return [{ kind, path: path as BootPath, input: input as Record<string, unknown>, data: transformer.deserialize(data) }];
+    if (typeof input !== "object" || Array.isArray(input)) return [];
+    return [{ kind, path: path as BootPath, input: input as Record<string, unknown> | null, data: transformer.deserialize(data) }];
   });
 }

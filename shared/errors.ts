@@ -113,6 +113,28 @@ export const ERRORS = {
   OWN_GAME: { status: 403, message: "You cannot report your own game" },
   ALREADY_REPORTED: { status: 409, message: "Already reported" },
   GUEST_NOT_FOUND: { status: 404, message: "Guest not found" },
+  // waiting-list offers close to kick-off (issue 29, participation/offers.ts)
+  OFFER_NOT_FOUND: { status: 404, message: "You hold no offer for a place in this game" },
+  OFFER_EXPIRED: { status: 409, message: "The offer has expired" }, // its time ran out, the game started or was cancelled, or the place is gone
+  // check-in at the pitch (issue 29, participation/check-in.ts)
+  CHECK_IN_NOT_OPEN: { status: 409, message: "Check-in opens 30 minutes before the start" }, // details: opensAt
+  CHECK_IN_CLOSED: { status: 409, message: "Check-in has closed" }, // the player's after the end, the organiser's when the rating closes
+  CHECK_IN_TOO_FAR: { status: 409, message: "Too far from the court to check in" }, // details: distanceMeters, allowedMeters
+  CHECK_IN_NO_COURT: { status: 409, message: "This game has no court to check in at" },
+  CHECK_IN_NOT_PARTICIPATING: { status: 403, message: "Only players of this game can check in" }, // no place, cancelled or removed
+  CHECK_IN_QUEUED: { status: 409, message: "Players on the waiting list cannot check in" },
+  // balanced teams (issue 29, teams/service.ts)
+  TEAMS_NOT_OPEN: { status: 409, message: "Teams can be built from 30 minutes before the start" }, // details: opensAt
+  TEAMS_CLOSED: { status: 409, message: "The game is over: the teams can no longer change" },
+  TEAMS_FORBIDDEN: { status: 403, message: "Only the organiser (or the players, if the organiser allows it) builds the teams" },
+  TEAMS_CHANGED: { status: 409, message: "Someone else changed the teams meanwhile" }, // the version the caller saw is not the stored one
+  TEAMS_NOT_BUILT: { status: 409, message: "The teams have not been built yet" },
+  TEAMS_TOO_FEW_PLAYERS: { status: 409, message: "Too few players for this many teams" }, // details: needed
+  TEAMS_PLAYER_NOT_FOUND: { status: 404, message: "This player is not in the teams" },
+  TEAMS_SIDE_FULL: { status: 409, message: "That side is full with the players kept there" },
+  SKILL_RATING_NOT_OPEN: { status: 409, message: "Skill can be rated from the start of the game" },
+  SKILL_RATING_NOT_PLAYER: { status: 404, message: "This player did not play in this game" },
+  SKILL_RATING_OWN: { status: 403, message: "You cannot rate your own skill" },
   // images (spec 001 sections 5 and 8; the old client matches 'File size' and 'format')
   IMAGE_TOO_LARGE: { status: 413, message: "File size too large: at most 1 MB" },
   IMAGE_FORMAT: { status: 415, message: "Invalid format: only .jpg, .jpeg and .png are allowed" },
@@ -159,6 +181,8 @@ export const ERRORS = {
   GOOGLE_CALENDAR_NOT_FOUND: { status: 404, message: "Calendar not found" },
   GOOGLE_AUTH_FAILED: { status: 409, message: "Google did not accept the link, connect again" },
   GOOGLE_UNAVAILABLE_HERE: { status: 409, message: "Google Calendar is not configured on this server" },
+  // the calendar subscription (issue 29; server/http/calendar-feed.ts)
+  CALENDAR_FEED_RATE_LIMITED: { status: 429, message: "This calendar was fetched too often, try again in a few minutes" },
   // chat (spec 000 section 8, "Messages")
   COMMENT_RATE_LIMITED: { status: 429, message: "One message per 10 seconds" },
   GUEST_COMMENT_RATE_LIMITED: { status: 429, message: "Too many guest messages from this connection or device, try again later" },
@@ -227,6 +251,23 @@ export const ERRORS = {
   PLANNER_NO_WINNER: { status: 409, message: "Nobody is available at any proposed time" },
   PLANNER_ALREADY_CONVERTED: { status: 409, message: "This poll already became a weekly session" },
   PLANNER_GAME_NOT_SESSION: { status: 409, message: "The game is not a new weekly session of the organiser" },
+  // a tournament's own plan and live results (issue 29, tournaments/plan.ts)
+  PLAN_EXTERNAL: { status: 409, message: "This tournament has an external plan" }, // the organiser gave a plan link
+  PLAN_HAS_RESULTS: { status: 409, message: "Results have been entered: the plan can no longer be generated again" },
+  PLAN_TOO_FEW_TEAMS: { status: 409, message: "A plan needs at least 2 teams holding a place" },
+  PLAN_GROUPS_TOO_SMALL: { status: 409, message: "Each group needs at least 3 teams" }, // fewer groups, or a league
+  PLAN_LEAGUE_TOO_LARGE: { status: 409, message: "A league can have at most 32 teams" }, // groups and a knock-out instead
+  PLAN_START_OUTSIDE: { status: 400, message: "The first kick-off must lie within the tournament's time" },
+  PLAN_PAST_END: { status: 409, message: "The plan's last match would end after the tournament" }, // shorter matches or breaks, more pitches, an earlier start
+  PLAN_NOT_FOUND: { status: 404, message: "This tournament has no plan yet" },
+  PLAN_NO_DRAW_NEEDED: { status: 409, message: "No teams of this table are level after all its matches" },
+  MATCH_NOT_FOUND: { status: 404, message: "Match not found" },
+  MATCH_NOT_READY: { status: 409, message: "The teams of this match are not known yet" },
+  KNOCKOUT_WINNER_REQUIRED: { status: 400, message: "A level knock-out match needs a winner (extra time or penalties)" },
+  RESULT_CONFLICT: { status: 409, message: "Someone else saved this result first" }, // details: the saved score and version
+  RESULT_LOCKED: { status: 409, message: "A following match already has a result" }, // correcting it would change who played there
+  REFEREE_NOT_ELIGIBLE: { status: 409, message: "Only the contact of a team holding a place can be named referee" },
+  REFEREES_TOO_MANY: { status: 409, message: "A tournament can have at most 20 referees" },
   // the staff console (issue 26, domains/admin)
   ACCOUNT_BLOCKED: { status: 403, message: "This account has been blocked" }, // sign-in of a blocked account (the right password)
   SLUG_TAKEN: { status: 409, message: "This slug is already taken" },

@@ -3,7 +3,7 @@ import { deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { berlinDay } from "@shared/rules/berlin-time";
 import type { TAdminAd } from "@shared/schemas/ads";
-import { createBerlinGame, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
 
 /*
  * Advertisements at 390 px (issue 26): the admin creates a BIG ad placed AFTER_TODAY for Berlin in the console,
@@ -53,16 +53,28 @@ async function signedIn(email: string, locale?: string): Promise<{ context: Brow
   return { context, page: await context.newPage() };
 }
 
-/** A Berlin game later today, by the first demo organiser free then. */
-async function todayGame(): Promise<Date> {
+/**
+ * A Berlin game later today, by the first demo organiser free then, and the ad position after today's group; late in
+ * the Berlin evening, when no game of today can start 40 minutes ahead any more, one tomorrow evening and the position
+ * after tomorrow's group (the test must not depend on the hour it runs at).
+ */
+async function gameForAd(): Promise<{ position: "AFTER_TODAY" | "AFTER_TOMORROW"; group: "today" | "tomorrow" }> {
+  const today = berlinDay(new Date());
   for (const minutes of [40, 100, 160]) {
     const start = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
+    if (berlinDay(start) !== today) break;
     for (const organiser of ["orga@kickrunde.de", "admin@kickrunde.de", "spieler@kickrunde.de"]) {
       const created = await createBerlinGame(h, organiser, start).catch(() => null);
-      if (created) return start;
+      if (created) return { position: "AFTER_TODAY", group: "today" };
     }
   }
-  throw new Error("no demo organiser could create a game today");
+  for (const utcHour of [17, 18, 19]) {
+    for (const organiser of ["orga@kickrunde.de", "admin@kickrunde.de", "spieler@kickrunde.de"]) {
+      const created = await createBerlinGame(h, organiser, daysAhead(1, utcHour)).catch(() => null);
+      if (created) return { position: "AFTER_TOMORROW", group: "tomorrow" };
+    }
+  }
+  throw new Error("no demo organiser could create a game today or tomorrow");
 }
 
 const LINK = "https://sport.example.org/angebot";
@@ -76,12 +88,11 @@ async function adOf(context: BrowserContext, id: number): Promise<TAdminAd> {
 
 describe("advertisements", () => {
   test(
-    "a BIG ad after today's games in Berlin: created, refused at 1200x750, uploaded at 1200x1125, shown, counted, clicked",
+    "a BIG ad after today's games in Berlin (late at night tomorrow's): created, refused at 1200x750, uploaded at 1200x1125, shown, counted, clicked",
     async () => {
       // a game today in Berlin (40 minutes from now on a 5-minute step), so that today's group exists
-      // (the demo organisers may already play around then: the next one, or later)
-      const start = await todayGame();
-      expect(berlinDay(start)).toBe(berlinDay(new Date()));
+      // (the demo organisers may already play around then: the next one, or later); late at night tomorrow's
+      const { position, group } = await gameForAd();
 
       const { context, page } = await signedIn("admin@kickrunde.de");
       await page.goto("/admin/ads");
@@ -90,7 +101,7 @@ describe("advertisements", () => {
       await page.getByRole("heading", { name: "Neue Anzeige" }).first().waitFor();
       await page.getByTestId("ad-form-title").fill("Sportladen Kreuzberg");
       await page.getByTestId("ad-form-size").selectOption("BIG");
-      await page.getByTestId("ad-form-position").selectOption("AFTER_TODAY");
+      await page.getByTestId("ad-form-position").selectOption(position);
       await page.getByTestId("ad-form-link").fill("http://sport.example.org/angebot");
       await page.getByTestId("ad-form-region").selectOption({ label: "Berlin" });
       await page.getByTestId("ad-form-submit").click();
@@ -123,7 +134,7 @@ describe("advertisements", () => {
       await page.getByTestId("ad-upload-done").waitFor();
       await page.getByTestId("ad-current-image").waitFor();
       await shot(page, "ads-upload-done-de", { full: true });
-      expect(await adOf(context, adId)).toMatchObject({ active: true, size: "BIG", position: "AFTER_TODAY", region: { slug: "berlin" } });
+      expect(await adOf(context, adId)).toMatchObject({ active: true, size: "BIG", position, region: { slug: "berlin" } });
 
       // a visitor's Berlin feed: the ad right after today's group, marked "Anzeige", alt text the title
       const visitor = await h.newContext();
@@ -132,7 +143,7 @@ describe("advertisements", () => {
       const banner = feed.locator(`[data-testid="ad-banner"][data-ad-id="${adId}"]`);
       await banner.waitFor();
       const placedAfter = await banner.evaluate((el) => el.previousElementSibling?.getAttribute("data-testid") ?? null);
-      expect(placedAfter).toBe("feed-group-today");
+      expect(placedAfter).toBe(`feed-group-${group}`);
       expect(await banner.getByRole("img").getAttribute("alt")).toBe("Sportladen Kreuzberg");
       await banner.getByText("Anzeige").waitFor();
       const box = await banner.boundingBox();

@@ -1,11 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Page, Request, Route } from "playwright-core";
-import { E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
+import { E2E_TIMEOUT, eventually, proceduresOf, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
 
 const h = useHarness();
-
-/** The tRPC procedures a request carries (a batch names several, comma-separated). */
-const proceduresOf = (url: URL) => (url.pathname.startsWith("/trpc/") ? url.pathname.slice("/trpc/".length).split(",") : []);
 
 /** Game cards of the feed, in every day group. */
 const feedCards = (page: Page) => page.locator('main section[aria-labelledby^="feed-group-"] > ul > li');

@@ -2,15 +2,11 @@ import { describe, expect, test } from "bun:test";
 import type { Request } from "playwright-core";
 import type { TRegionCourts } from "@shared/schemas/courts";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, VIEWPORT } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, holdRequests, proceduresOf, shot, signIn, trpcCall, useHarness, VIEWPORT } from "./harness";
 
 const h = useHarness();
-
-/** The tRPC procedures a request carries (a batch names several, comma-separated). */
-const proceduresOf = (url: string) => {
-  const { pathname } = new URL(url);
-  return pathname.startsWith("/trpc/") ? pathname.slice("/trpc/".length).split(",") : [];
-};
+/** The app's JavaScript (entry and chunks). */
+const APP_CODE = /\/assets\/.+\.js$/;
 
 /**
  * Issue 28: a guest's feed and game page come drawn by the server (server/http/first-screen.ts) and the browser
@@ -61,6 +57,10 @@ describe("the first screen drawn by the server (issue 28)", () => {
       await page.getByRole("dialog").waitFor({ state: "detached" });
       expect(asked).not.toContain("games.feed");
       expect(asked).not.toContain("regions.bySlug");
+      // the header's city came with the page (issue 28)
+      expect(asked).not.toContain("regions.list");
+      expect(asked).not.toContain("ads.gameFeed");
+      expect(asked).not.toContain("notifications.regionSubscriberCount");
       expect(asked).not.toContain("users.myAccount");
       await shot(page, "first-screen-feed-hydrated");
 
@@ -69,6 +69,45 @@ describe("the first screen drawn by the server (issue 28)", () => {
       await gameAsked;
       await page.getByText("Organisiert von").waitFor();
       await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
+    "a tap before the app is ready is held and answered once it is (the banner's sign-in, MITSPIELEN)",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      // the app's code is held back until the guest has tapped: the page stands as the server drew it
+      const release = await holdRequests(page, APP_CODE);
+      await page.goto("/game/2", { waitUntil: "commit" });
+      const banner = page.getByRole("complementary", { name: "Anmeldung" });
+      await banner.getByRole("button", { name: /Anmelden/ }).click();
+      expect(await page.locator("html[data-app-committed]").count()).toBe(0);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      release();
+      // hydrated, the held tap is replayed on the same button: the sign-in modal opens, once
+      await page.getByRole("dialog", { name: "Willkommen bei Kickrunde" }).waitFor();
+      await page.locator("html[data-app-committed]").waitFor({ state: "attached" });
+      expect(await page.getByRole("dialog").count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe("/game/2");
+      await context.close();
+
+      // MITSPIELEN sits in the route's own part of the page, which hydrates after the tree commits: the held tap waits
+      // for its button to be hydrated (it was lost when replayed at the commit: the CI run of 2026-11-30)
+      const organiser = await h.newContext();
+      await signIn(organiser, "sophie@kickrunde.de");
+      const gameId = await createBerlinGame(h, organiser, daysAhead(3, 6));
+      await organiser.close();
+      const guest = await h.newContext();
+      const gamePage = await guest.newPage();
+      const releaseGame = await holdRequests(gamePage, APP_CODE);
+      await gamePage.goto(`/game/${gameId}`, { waitUntil: "commit" });
+      await gamePage.getByRole("button", { name: "MITSPIELEN" }).click();
+      releaseGame();
+      await gamePage.getByRole("dialog", { name: "Mitspielen" }).getByLabel("Dein Vorname").waitFor();
+      await shot(gamePage, "first-screen-early-tap-join");
+      await guest.close();
     },
     E2E_TIMEOUT,
   );
@@ -201,6 +240,7 @@ describe("the court page and the tournament page drawn by the server (issue 28)"
         expect(asked.filter((p) => p === "bookings.slots")).toHaveLength(1);
         expect(asked).not.toContain("courts.get");
         expect(asked).not.toContain("games.onCourt");
+        expect(asked).not.toContain("regions.list");
         expect(asked).not.toContain("users.myAccount");
         expect(await keptDrawnHeading()).toBe(true);
         expect(await page.getByRole("link", { name: lang === "de" ? "Route" : "Directions", exact: true }).getAttribute("href")).toMatch(maps);
@@ -224,6 +264,7 @@ describe("the court page and the tournament page drawn by the server (issue 28)"
         expect(asked).not.toContain("ads.forTournament");
         // a guest has no teams: not asked at all
         expect(asked).not.toContain("tournaments.myTeams");
+        expect(asked).not.toContain("regions.list");
         expect(asked).not.toContain("users.myAccount");
         expect(await keptDrawnHeading()).toBe(true);
         await shot(page, `first-screen-tournament-hydrated-${lang}`);

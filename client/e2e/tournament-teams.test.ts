@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TMyTeam, TRegisterTeamResult, TTeamsOverview } from "@shared/schemas/tournament-teams";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, eventually, holdRequests, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -69,12 +69,17 @@ describe("tournament teams", () => {
       const { id } = await publishedTournament("Firmencup E2E", { business: true, participationPriceCents: 1000, pricePerPlayer: true });
       const context = await h.newContext();
       const page = await context.newPage();
+      // The keyed texts' chunk (validation messages) is held until the form has been checked once: the form draws its
+      // own texts when the chunk comes (lib/messages.ts), as on a slow phone that taps at once.
+      const release = await holdRequests(page, /\/assets\/message-catalogue-[^/]+\.js$/);
       await page.goto(`/tournament/${id}`);
 
       // Before the tap: the fields a visitor fills, the total and what comes next.
       const block = page.locator("section", { has: page.getByRole("heading", { name: "Anmeldung" }) });
       await block.getByText("Rechnungsdaten werden vor der Zahlung abgefragt").waitFor();
       await block.getByRole("button", { name: "Team anmelden" }).click();
+      await block.getByRole("textbox", { name: "Teamname" }).and(page.locator('[aria-invalid="true"]')).waitFor();
+      release();
       await block.getByText("Bitte gib einen Teamnamen ein.").waitFor();
       await block.getByText("Bitte wähle die Spieleranzahl.").waitFor();
 

@@ -8,6 +8,7 @@ import { readCookie } from "@client/lib/cookies";
 // before any rendering: Chrome fires beforeinstallprompt early, before the footer that offers the install is drawn
 import "@client/lib/install-prompt";
 import { loadMessageCatalogue } from "@client/lib/messages";
+import { replayEarlyTap } from "@client/lib/early-taps";
 import { setDrawnAt } from "@client/lib/hydration";
 import { installNativeBack } from "@client/lib/native-back";
 import { isNativeApp } from "@client/lib/native-bridge";
@@ -33,8 +34,12 @@ seedBootData(queryClient);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing in index.html");
 
-// Committed (hydrated or drawn): a fact on <html> for whoever waits for the app (the e2e tests)
-const committed = () => document.documentElement.setAttribute("data-app-committed", "");
+// Committed (hydrated or drawn): a fact on <html> for whoever waits for the app (the e2e tests); a tap held while the
+// page the server drew was not hydrated yet is replayed now (lib/early-taps.ts)
+const committed = () => {
+  document.documentElement.setAttribute("data-app-committed", "");
+  replayEarlyTap();
+};
 const app = <AppTree queryClient={queryClient} router={router} onCommitted={committed} />;
 
 // The server drew the first screen for a guest (server/http/first-screen.ts) in the language it guessed: hydrated when

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import postgres from "postgres";
+import { EARLY_TAPS_SCRIPT, EARLY_TAPS_SCRIPT_SOURCE } from "../../server/http/early-taps";
 import { readImageHeader } from "../../server/integrations/images";
 import { eventually } from "../../server/testing/eventually";
 import { decodeRgba, listFiles, rgbaPng } from "../../server/testing/upload";
@@ -269,8 +270,13 @@ for (const target of targets) {
       expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.openfreemap\.org/);
       // frames: https pages only (tournament plans, server/http/README.md)
       expect(csp).toContain("frame-src https:;");
-      // nothing in the page would need an inline script: every script is a file of this origin or data that never runs
-      for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/);
+      // every script is a file of this origin or data that never runs, but for the one inline script the policy allows
+      // by its hash (the early-taps holder before a drawn first screen, server/http/early-taps.ts)
+      for (const [tag, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+        if (tag.startsWith("<script>")) expect(body).toBe(EARLY_TAPS_SCRIPT);
+        else expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/);
+      }
+      expect(csp).toContain(EARLY_TAPS_SCRIPT_SOURCE);
       expect(html).toContain('<script id="kr-boot" type="application/json">');
       for (const path of ["/", "/api/health", "/trpc/regions.list", "/favicon.svg", "/nothing.js"]) {
         const res = await fetch(`${base}${path}`);

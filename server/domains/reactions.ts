@@ -3,11 +3,14 @@ import type { Deps } from "../context";
 import type { GameEventReaction } from "./games/events";
 import type { PaymentReaction } from "./payments/events";
 import { chatLineForGameEvent } from "./chat/service";
+import { offersGameReaction } from "./participation/offers";
 import { gamePaymentReaction, participationPaymentReaction } from "./participation/payment-lifecycle";
 import { bookingPaymentReaction } from "./bookings/payment";
 import { cancelTeamsOfDeletedAccount } from "./tournaments/team-actions";
 import { teamPaymentReaction } from "./tournaments/team-payment";
 import { sessionGameReaction, weeklySessions } from "./weekly/session-games";
+import { endFeedOfDeletedAccount } from "./calendar-feed/service";
+import { endGoogleLinkOfDeletedAccount } from "./calendar/service";
 
 /**
  * Who reacts to game events inside the recording transaction (games/core.ts recordGameEvent), wired
@@ -16,10 +19,10 @@ import { sessionGameReaction, weeklySessions } from "./weekly/session-games";
  * The participations' payments react too: a cancelled game gives its money back, a moved managed game
  * captures at its new start (participation/payment-lifecycle.ts; the Stripe calls run in jobs sent here).
  * A weekly session reacts to its games' creation: a new session from its first game, a confirmed week
- * (weekly/session-games.ts).
+ * (weekly/session-games.ts). A cancelled game's open waiting-list offers end with it (participation/offers.ts).
  */
 export function gameEventReactions(deps: Deps): GameEventReaction[] {
-  return [chatLineForGameEvent, gamePaymentReaction(deps), sessionGameReaction(deps)];
+  return [chatLineForGameEvent, gamePaymentReaction(deps), sessionGameReaction(deps), offersGameReaction];
 }
 
 /**
@@ -43,6 +46,6 @@ export function wireReactions(deps: Deps): Deps {
   deps.reactions = gameEventReactions(deps);
   deps.paymentReactions = paymentReactions(deps);
   deps.sessions = weeklySessions;
-  deps.accountDeletionHooks = [cancelTeamsOfDeletedAccount];
+  deps.accountDeletionHooks = [cancelTeamsOfDeletedAccount, endFeedOfDeletedAccount, endGoogleLinkOfDeletedAccount];
   return deps;
 }

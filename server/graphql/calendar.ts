@@ -29,9 +29,23 @@ export const calendarTypeDefs = /* GraphQL */ `
     googleCredentials: GoogleCredentials
   }
 
+  "the profile's personal Google card (issue 29): whether joining a game compares the busy times of the user's Google calendar"
+  type PersonalGoogle {
+    "false when this server has no Google client"
+    available: Boolean!
+    "the user connected Google for the overlap check"
+    overlapCheck: Boolean!
+    "Google refused the link (access revoked): connect again"
+    broken: Boolean!
+    "the same Google link serves the user's courts: ending the overlap check keeps it"
+    keepsCourtLink: Boolean!
+  }
+
   extend type Query {
     "the calendars of the linked Google account"
     listCalendars: [Calendar!]!
+    "the personal Google card of the signed-in user (issue 29)"
+    myPersonalGoogle: PersonalGoogle!
   }
 
   extend type Mutation {
@@ -40,11 +54,16 @@ export const calendarTypeDefs = /* GraphQL */ `
     setCalendarForCourt(courtId: ID!, calendarIdGoogle: String!, calendarName: String!): CourtCalendarLink!
     deleteCalendarFromCourt(courtId: ID!): CourtCalendarLink!
     importGoogleBookings: ImportGoogleBookings!
+    "Google's consent page for any signed-in user: the link turns the join step's overlap check on (issue 29)"
+    connectGoogleForOverlaps: ConnectGoogle!
+    "ends the overlap check; the Google link goes too unless it serves the user's courts"
+    disconnectGoogleForOverlaps: PersonalGoogle!
   }
 `;
 
 export const calendarQueries = {
   listCalendars: resolver({ auth: "user" }, ZNoArgs, calendar.listCalendars),
+  myPersonalGoogle: resolver({ auth: "user" }, ZNoArgs, calendar.personalGoogle),
 };
 
 export const calendarMutations = {
@@ -52,6 +71,8 @@ export const calendarMutations = {
   setCalendarForCourt: resolver({ auth: "user" }, ZSetCalendarForCourtInput, calendar.setCalendarForCourt),
   deleteCalendarFromCourt: resolver({ auth: "user" }, ZCalendarCourtInput, calendar.deleteCalendarFromCourt),
   importGoogleBookings: resolver({ auth: "user" }, ZNoArgs, calendar.importGoogleBookings),
+  connectGoogleForOverlaps: resolver({ auth: "user" }, ZNoArgs, calendar.connectPersonalGoogle),
+  disconnectGoogleForOverlaps: resolver({ auth: "user" }, ZNoArgs, calendar.disconnectPersonalGoogle),
 };
 
 /** MyAccount.googleCredentials: the account's own link (MyAccount is always the viewer's). */

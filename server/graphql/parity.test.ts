@@ -8,7 +8,7 @@ import { ZAd } from "@shared/schemas/ads";
 import { ZGameTemplate } from "@shared/schemas/weekly";
 import { ZPlanner, ZPlannerSlot } from "@shared/schemas/planner";
 import { ZBookingPerson, ZCourtBooking, ZManualBooking, ZManualBookingSeries, ZOccupiedTimes } from "@shared/schemas/bookings";
-import { ZCalendar, ZConnectGoogle, ZCourtCalendarLink, ZGoogleCredentials, ZImportResult } from "@shared/schemas/calendar";
+import { ZCalendar, ZConnectGoogle, ZCourtCalendarLink, ZGoogleCredentials, ZImportResult, ZPersonalGoogle } from "@shared/schemas/calendar";
 import { ZCourtDetail, ZCreatedCourt, ZPlace, ZSavedLocation } from "@shared/schemas/courts";
 import { ZAccountLink } from "@shared/schemas/payment-onboarding";
 import { ZComment, ZConversation, ZCurrentGameChat, ZDirectMessage, ZMarketingMessage } from "@shared/schemas/chat";
@@ -18,6 +18,12 @@ import { ZRegion, ZRegionRef } from "@shared/schemas/regions";
 import { ZGroup, ZMyAccount, ZOrganizationRef, ZPublicUser } from "@shared/schemas/users";
 import { ZTournament, ZTournamentParticipation } from "@shared/schemas/tournaments";
 import { ZChannelMessage } from "@shared/schemas/tournament-teams";
+import { ZPlanMatch, ZPlanPage, ZPlanTable, ZPlanTableRow, ZTournamentPlan } from "@shared/schemas/tournament-plans";
+import { ZCheckInState, ZGameCheckIns, ZOwnCheckIn } from "@shared/schemas/check-in";
+import { ZAcceptOfferResult, ZDeclineOfferResult, ZGameOffers, ZOpenOffer } from "@shared/schemas/waiting-list-offers";
+import { ZGameTeams, ZRatablePlayer, ZTeamPlayer, ZTeamSide } from "@shared/schemas/teams";
+import { ZGameWeather, ZGameWeatherAlert } from "@shared/schemas/weather";
+import { ZCalendarFeed, ZCalendarOverlap } from "@shared/schemas/calendar-feed";
 import { resolvers, typeDefs } from "./schema";
 
 /**
@@ -45,6 +51,11 @@ const SERVED: Record<string, z.ZodObject> = {
   Game: ZGame.extend({ court: ZGameListItem.shape.court, distanceKm: ZGameListItem.shape.distanceKm }),
   GameCourt: inner(ZGameListItem.shape.court),
   GameTemplateRef: inner(ZGame.shape.gameTemplate),
+  // the cached forecast and the organiser's warning (issue 29, server/graphql/weather.ts)
+  GameWeather: ZGameWeather,
+  GameWeatherAlert: ZGameWeatherAlert,
+  CalendarFeed: ZCalendarFeed,
+  CalendarOverlap: ZCalendarOverlap,
   GameParticipation: ZGameParticipation,
   // Players on a game page (with reliability where the viewer may see it); comment authors and game mates leave it null.
   Person: inner(ZGameParticipation.shape.player),
@@ -102,6 +113,7 @@ const SERVED: Record<string, z.ZodObject> = {
   CourtCalendarLink: ZCourtCalendarLink,
   ImportGoogleBookings: ZImportResult,
   GoogleCredentials: ZGoogleCredentials,
+  PersonalGoogle: ZPersonalGoogle,
   // One type for the list and the page (fields only the page has are nullable there).
   Tournament: ZTournament,
   TournamentCourt: inner(ZTournament.shape.court),
@@ -112,16 +124,39 @@ const SERVED: Record<string, z.ZodObject> = {
   TournamentParticipation: ZTournamentParticipation,
   TournamentParticipationUser: inner(ZTournamentParticipation.shape.user),
   TournamentChannelMessage: ZChannelMessage,
+  TournamentPlanPage: ZPlanPage,
+  TournamentPlanViewer: ZPlanPage.shape.viewer,
+  TournamentPlanPerson: ZPlanPage.shape.referees.element,
+  TournamentPlan: ZTournamentPlan,
+  TournamentPlanTeam: ZTournamentPlan.shape.teams.element,
+  TournamentPlanMatch: ZPlanMatch,
+  TournamentPlanSide: ZPlanMatch.shape.home,
+  TournamentPlanTable: ZPlanTable,
+  TournamentPlanTableRow: ZPlanTableRow,
   Advertisement: ZAd,
   AdvertisementRegion: inner(ZAd.shape.region),
   CoachedGame: ZCoachedGame,
   CoachedGameCreator: ZCoachedGame.shape.creator,
   CoachedGameCourt: inner(ZCoachedGame.shape.court),
   OrganizerInvoice: ZOrganizerInvoice,
+  CheckInState: ZCheckInState,
+  OwnCheckIn: ZOwnCheckIn,
+  WaitingListOffer: ZOpenOffer,
+  GameOffers: ZGameOffers,
+  AcceptedOffer: ZAcceptOfferResult,
+  DeclinedOffer: ZDeclineOfferResult,
+  GameCheckIns: ZGameCheckIns,
+  GameCheckIn: ZGameCheckIns.shape.participations.element,
+  GameTeams: ZGameTeams,
+  GameTeamsLineUp: inner(ZGameTeams.shape.lineUp),
+  TeamSide: ZTeamSide,
+  TeamPlayer: ZTeamPlayer,
+  RatablePlayer: ZRatablePlayer,
 };
 
 /** The old API's answer envelopes: no shared output schema, their shape is the old API's alone. */
 const ENVELOPES = [
+  "MyCalendarFeed", // { feed } of myCalendarFeed: null while the user has no calendar link
   "TokenAuth", // tokenAuth/refreshToken: the session token and its payload (tRPC sets a cookie instead)
   "TokenPayload",
   "Register",

@@ -20,6 +20,7 @@ import { AppError } from "../lib/errors";
 import { addressMutations, addressQueries, addressTypeDefs } from "./addresses";
 import { adMutations, adQueries, adTournamentFields, adTypeDefs } from "./ads";
 import { calendarAccountFields, calendarMutations, calendarQueries, calendarTypeDefs } from "./calendar";
+import { calendarFeedMutations, calendarFeedQueries, calendarFeedTypeDefs } from "./calendar-feed";
 import { chatMutations, chatQueries, chatTypeDefs, conversationFields, gameChatFields } from "./chat";
 import { bookingCourtFields, bookingMutations, bookingQueries, bookingSubCourtFields, bookingTypeDefs } from "./bookings";
 import { weeklyAccountFields, weeklyMutations, weeklyQueries, weeklyTypeDefs } from "./weekly";
@@ -29,10 +30,15 @@ import { courtMutations, courtQueries, courtTypeDefs } from "./courts";
 import { gameFields, gameMutations, gamePage, gameQueries, gameTypeDefs } from "./games";
 import { notificationMutations, notificationQueries, notificationTypeDefs } from "./notifications";
 import { participationMutations, participationQueries, participationTypeDefs } from "./participation";
+import { checkInMutations, checkInQueries, checkInTypeDefs } from "./check-in";
+import { waitingListOfferMutations, waitingListOfferQueries, waitingListOfferTypeDefs } from "./waiting-list-offers";
 import { paymentOnboardingMutations, paymentOnboardingTypeDefs } from "./payment-onboarding";
 import { plannerMutations, plannerQueries, plannerTypeDefs } from "./planner";
+import { tournamentPlanMutations, tournamentPlanQueries, tournamentPlanTypeDefs } from "./tournament-plans";
+import { teamsMutations, teamsQueries, teamsTypeDefs } from "./teams";
 import { resolver, ZNoArgs, type GqlResolver } from "./resolve";
 import { uploadMutations, uploadTypeDefs } from "./uploads";
+import { weatherTypeDefs } from "./weather";
 import type { Ctx } from "../context";
 
 /**
@@ -134,7 +140,7 @@ const accountTypeDefs = /* GraphQL */ `
   }
 `;
 
-export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs, weeklyTypeDefs, plannerTypeDefs, tournamentTypeDefs, adTypeDefs, accountingTypeDefs];
+export const typeDefs = [accountTypeDefs, gameTypeDefs, participationTypeDefs, checkInTypeDefs, waitingListOfferTypeDefs, uploadTypeDefs, chatTypeDefs, notificationTypeDefs, addressTypeDefs, paymentOnboardingTypeDefs, courtTypeDefs, bookingTypeDefs, calendarTypeDefs, calendarFeedTypeDefs, weeklyTypeDefs, plannerTypeDefs, tournamentTypeDefs, tournamentPlanTypeDefs, adTypeDefs, accountingTypeDefs, weatherTypeDefs, teamsTypeDefs];
 
 const tokenAnswer = (s: auth.AuthSession) => ({
   token: s.token,
@@ -154,6 +160,8 @@ const mutations: Record<string, GqlResolver> = {
   deleteAccount: resolver({ auth: "user" }, ZNativeDeleteAccountInput, accounts.deleteAccount, success),
   ...gameMutations,
   ...participationMutations,
+  ...checkInMutations,
+  ...waitingListOfferMutations,
   ...uploadMutations,
   ...chatMutations,
   ...notificationMutations,
@@ -163,9 +171,12 @@ const mutations: Record<string, GqlResolver> = {
   ...bookingMutations,
   ...weeklyMutations,
   ...plannerMutations,
+  ...teamsMutations,
   ...calendarMutations,
+  ...calendarFeedMutations,
   ...tournamentChannelMutations,
   ...tournamentTeamMutations,
+  ...tournamentPlanMutations,
   ...adMutations,
   tokenAuth: resolver({ staleSession: "allowed" }, ZLoginInput, auth.login, tokenAnswer),
   refreshToken: resolver({ staleSession: "allowed" }, ZRefreshInput, auth.refresh, tokenAnswer),
@@ -222,6 +233,8 @@ export const resolvers = {
     showRateAppHint: resolver(ZNoArgs, showRateAppHint),
     ...gameQueries,
     ...participationQueries,
+    ...checkInQueries,
+    ...waitingListOfferQueries,
     ...chatQueries,
     ...notificationQueries,
     ...addressQueries,
@@ -229,9 +242,12 @@ export const resolvers = {
     ...bookingQueries,
     ...weeklyQueries,
     ...plannerQueries,
+    ...teamsQueries,
     ...calendarQueries,
+    ...calendarFeedQueries,
     ...tournamentQueries,
     ...tournamentTeamQueries,
+    ...tournamentPlanQueries,
     ...accountingQueries,
     ...adQueries,
   },

@@ -61,7 +61,7 @@ export const tournamentTypeDefs = /* GraphQL */ `
     organizer: Person! publishedAt: DateTime cancelledAt: DateTime
     description: String descriptionEn: String rules: String rulesEn: String
     cancellationPolicy: String cancellationPolicyEn: String termsOfParticipation: String termsOfParticipationEn: String
-    signupUrl: String planUrl: String whatsappGroupUrl: String singlePlayerGame: TournamentGameRef
+    signupUrl: String planUrl: String hasPlan: Boolean! whatsappGroupUrl: String singlePlayerGame: TournamentGameRef
     organization: TournamentOrganization createdAt: DateTime updatedAt: DateTime viewer: TournamentViewer
     "the news channel, oldest first: for the organiser, admins and users with a paid team; empty for everybody else"
     channelMessages: [TournamentChannelMessage!]!

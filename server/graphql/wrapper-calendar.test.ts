@@ -3,8 +3,8 @@ import { addBerlinDays, berlinDateTimeToInstant } from "@shared/rules/berlin-cal
 import { berlinDay } from "@shared/rules/berlin-time";
 import type { Deps } from "../context";
 import { subCourts } from "../db/schema";
-import type { GoogleEmulator } from "../integrations/google/emulator";
-import { createCourt } from "../testing/factories";
+import { EMULATED_ACCOUNT, type GoogleEmulator } from "../integrations/google/emulator";
+import { createCourt, createGameRow, createRegion } from "../testing/factories";
 import { wrapperCalls, type WrapperClient } from "../testing/graphql-wrapper";
 import { httpClient } from "../testing/http-client";
 import { testDeps } from "../testing/test-db";
@@ -101,5 +101,30 @@ describe("Google Calendar calls of the native wrapper", () => {
     expect(await failure(client, SET, { courtId: "abc", calendarIdGoogle: "x", calendarName: "X" })).toMatchObject({ code: "VALIDATION" });
     expect(await failure(client, SET, { courtId: String(own.id), calendarIdGoogle: "a\u0000b", calendarName: "X" })).toMatchObject({ code: "VALIDATION" });
     expect(await failure(client, DELETE, { courtId: "999999999" })).toMatchObject({ code: "COURT_NOT_FOUND" });
+  });
+
+  test("issue 29: myPersonalGoogle, connectGoogleForOverlaps (none), calendarOverlaps(gameId) with the Google busy times, disconnectGoogleForOverlaps (none)", async () => {
+    const PERSONAL = `query myPersonalGoogle { myPersonalGoogle { available overlapCheck broken keepsCourtLink } }`;
+    const CONNECT_PERSONAL = `mutation connectGoogleForOverlaps { connectGoogleForOverlaps { url } }`;
+    const DISCONNECT_PERSONAL = `mutation disconnectGoogleForOverlaps { disconnectGoogleForOverlaps { available overlapCheck broken keepsCourtLink } }`;
+    const OVERLAPS = `query calendarOverlaps($gameId: ID!) { calendarOverlaps(gameId: $gameId) { kind id title startTime endTime role blocksJoin } }`;
+    const { client } = await signedIn();
+    const organiser = await signedIn();
+    const day = addBerlinDays(berlinDay(new Date()), 43);
+    const at = (time: string) => berlinDateTimeToInstant(day, time);
+    const game = await createGameRow(deps, { creatorId: organiser.user.id, regionId: (await createRegion(deps)).id, startTime: at("20:00"), durationMinutes: 60 });
+    em.addEvent(EMULATED_ACCOUNT, { summary: "Elternabend", start: at("19:00"), end: at("20:30") });
+
+    expect((await ok(client, PERSONAL)).myPersonalGoogle).toEqual({ available: true, overlapCheck: false, broken: false, keepsCourtLink: false });
+    const { connectGoogleForOverlaps } = await ok<{ connectGoogleForOverlaps: { url: string } }>(client, CONNECT_PERSONAL);
+    expect(connectGoogleForOverlaps.url).toStartWith(`${em.url}/o/oauth2/v2/auth?`);
+    expect(await consent(client, connectGoogleForOverlaps.url)).toBe("/profile?googleOverlaps=connected");
+    expect((await ok(client, PERSONAL)).myPersonalGoogle).toEqual({ available: true, overlapCheck: true, broken: false, keepsCourtLink: false });
+    expect((await ok(client, OVERLAPS, { gameId: String(game.id) })).calendarOverlaps).toEqual([
+      { kind: "google", id: "1", title: "", startTime: at("20:00").toISOString(), endTime: at("20:30").toISOString(), role: "BUSY", blocksJoin: false },
+    ]);
+    expect((await ok(client, DISCONNECT_PERSONAL)).disconnectGoogleForOverlaps).toEqual({ available: true, overlapCheck: false, broken: false, keepsCourtLink: false });
+    expect((await ok(client, OVERLAPS, { gameId: String(game.id) })).calendarOverlaps).toEqual([]);
+    expect(await failure(httpClient(deps), CONNECT_PERSONAL)).toMatchObject({ code: "UNAUTHENTICATED" });
   });
 });

@@ -59,7 +59,7 @@ describe("boot data", () => {
     const { game } = await setup();
     const { res, boot } = await page(`/game/${game.id}`);
     expect(res.headers.get("cache-control")).toBe("private, no-cache");
-    expect(boot).toHaveLength(1);
+    expect(boot!.map((e) => e.path)).toEqual(["games.byId", "regions.list"]);
     const entry = boot![0]! as BootEntry;
     expect(entry).toMatchObject({ kind: "query", path: "games.byId", input: { gameId: game.id } });
     expect(entry.data).toEqual(await trpcAnswer("games.byId", { gameId: game.id }));
@@ -71,13 +71,33 @@ describe("boot data", () => {
     expect(boot!.map((e) => [e.kind, e.path])).toEqual([
       ["query", "regions.bySlug"],
       ["infinite", "games.feed"],
+      ["query", "ads.gameFeed"],
+      ["query", "notifications.regionSubscriberCount"],
+      ["query", "regions.list"],
     ]);
     const input = { regionSlug: region.slug, courtId: null, filter: "all" };
     expect(boot![0]!.data).toEqual(await trpcAnswer("regions.bySlug", { slug: region.slug }));
+    expect(boot![2]!.input).toEqual({ regionSlug: region.slug });
+    expect(boot![2]!.data).toEqual(await trpcAnswer("ads.gameFeed", { regionSlug: region.slug }));
+    expect(boot![3]!.input).toEqual({ regionId: region.id });
+    expect(boot![3]!.data).toEqual(await trpcAnswer("notifications.regionSubscriberCount", { regionId: region.id }));
     const feed = boot![1]!.data as { games: { id: number }[] };
     expect(feed.games.map((g) => g.id)).toContain(game.id);
     expect(feed).toEqual((await trpcAnswer("games.feed", input)) as typeof feed);
     expect((await page(`/games/${region.slug}?tab=mine`)).boot).toBeNull();
+  });
+
+  test("every drawn page carries the regions the shell names the city from, as regions.list answers them", async () => {
+    const { region, game } = await setup();
+    for (const path of [`/game/${game.id}`, `/games/${region.slug}`]) {
+      const { boot } = await page(path);
+      const list = boot!.find((e) => e.path === "regions.list")!;
+      expect(list.input).toBeNull();
+      expect((list.data as { slug: string }[]).map((r) => r.slug)).toContain(region.slug);
+      expect(list.data).toEqual(await trpcAnswer("regions.list", undefined));
+    }
+    // a page that is not drawn carries none
+    expect((await page("/login")).boot).toBeNull();
   });
 
   test("a page that renews the viewer's session sends the renewed cookie with it", async () => {
@@ -146,6 +166,7 @@ describe("boot data of the court and the tournament page (issue 28)", () => {
     expect(boot!.map((e) => [e.kind, e.path, e.input])).toEqual([
       ["query", "courts.get", { id: court.id }],
       ["query", "games.onCourt", { courtId: court.id }],
+      ["query", "regions.list", null],
     ]);
     expect(boot![0]!.data).toEqual(await trpcAnswer("courts.get", { id: court.id }));
     const games = boot![1]!.data as { id: number }[];
@@ -157,7 +178,7 @@ describe("boot data of the court and the tournament page (issue 28)", () => {
     const { court } = await courtSetup(true);
     const { boot } = await page(`/court/${court.id}`);
     const input = { courtId: court.id, date: berlinDay(deps.clock.now()) };
-    expect(boot!.map((e) => e.path)).toEqual(["courts.get", "games.onCourt", "bookings.slots"]);
+    expect(boot!.map((e) => e.path)).toEqual(["courts.get", "games.onCourt", "bookings.slots", "regions.list"]);
     expect(boot![2]!.input).toEqual(input);
     expect(boot![2]!.data).toEqual(await trpcAnswer("bookings.slots", input));
   });
@@ -168,11 +189,12 @@ describe("boot data of the court and the tournament page (issue 28)", () => {
     expect(boot!.map((e) => [e.kind, e.path, e.input])).toEqual([
       ["query", "tournaments.byId", { tournamentId: t.id }],
       ["query", "ads.forTournament", { tournamentId: t.id }],
+      ["query", "regions.list", null],
     ]);
     expect(boot![0]!.data).toEqual(await trpcAnswer("tournaments.byId", { tournamentId: t.id }));
     expect(boot![1]!.data).toEqual(await trpcAnswer("ads.forTournament", { tournamentId: t.id }));
     await organiser.caller.tournaments.cancel({ tournamentId: t.id });
-    expect((await page(`/tournament/${t.id}`)).boot!.map((e) => e.path)).toEqual(["tournaments.byId"]);
+    expect((await page(`/tournament/${t.id}`)).boot!.map((e) => e.path)).toEqual(["tournaments.byId", "regions.list"]);
   });
 
   test("a draft tournament comes into nobody's page but its organiser's", async () => {

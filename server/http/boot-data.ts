@@ -1,27 +1,38 @@
 import { z } from "zod";
 import { bootDataElement, type BootEntry } from "@shared/boot-data";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { ZAd, ZTournamentAdsInput } from "@shared/schemas/ads";
+import { ZAd, ZGameFeedAdsInput, ZTournamentAdsInput } from "@shared/schemas/ads";
 import { ZBookingSlots, ZBookingSlotsInput } from "@shared/schemas/bookings";
 import { ZCourtDetail, ZCourtIdInput } from "@shared/schemas/courts";
 import { ZGame, ZGameFeed, ZGameFeedInput, ZGameIdInput, ZGameListItem, ZGamesOnCourtInput } from "@shared/schemas/games";
-import { ZRegion } from "@shared/schemas/regions";
+import { ZRegionSubscriberCount } from "@shared/schemas/notifications";
+import { ZRegion, ZRegionList } from "@shared/schemas/regions";
 import { ZTournament, ZTournamentIdInput } from "@shared/schemas/tournaments";
 import type { Ctx } from "../context";
-import { tournamentAds } from "../domains/ads/service";
+import { gameFeedAds, tournamentAds } from "../domains/ads/service";
 import { bookingSlots } from "../domains/bookings/availability";
 import { courtById } from "../domains/courts/service";
 import { feed, gameById, gamesOnCourt } from "../domains/games/read";
-import { regionBySlug } from "../domains/regions/service";
+import { regionSubscriberCount } from "../domains/notifications/service";
+import { listRegions, regionBySlug } from "../domains/regions/service";
 import { tournament as tournamentById } from "../domains/tournaments/service";
 
 /**
  * The answers the first screen of a game page, a region feed, a court page or a tournament page needs, as its tRPC
  * calls would get them for this viewer (same services, inputs and output schemas; shared/boot-data.ts). Null when a
  * path has none, or when a call fails (an unknown court, a draft tournament the viewer may not see): then the page
- * loads as before and shows its own error.
+ * loads as before and shows its own error. Every drawn page also carries `regions.list`: the shell's header names the
+ * current city from it (features/regions/regions-query.ts), so it is drawn and not asked again after hydrating.
  */
 export async function bootEntriesFor(ctx: Ctx, pathname: string, search: URLSearchParams): Promise<BootEntry[] | null> {
+  const entries = await screenEntries(ctx, pathname, search);
+  if (!entries) return null;
+  const regions = await listRegions(ctx).catch(() => null);
+  if (!regions) return entries;
+  return [...entries, { kind: "query", path: "regions.list", input: null, data: ZRegionList.parse(regions) }];
+}
+
+async function screenEntries(ctx: Ctx, pathname: string, search: URLSearchParams): Promise<BootEntry[] | null> {
   try {
     const game = /^\/game\/([0-9]{1,12})\/?$/.exec(pathname);
     if (game) {
@@ -36,10 +47,16 @@ export async function bootEntriesFor(ctx: Ctx, pathname: string, search: URLSear
     if (region && [...search.keys()].length === 0) {
       const slug = region[1]!;
       const input = { regionSlug: slug, courtId: null, filter: "all" as const };
-      const [found, firstPage] = await Promise.all([regionBySlug(ctx, slug), feed(ctx, ZGameFeedInput.parse(input))]);
+      const adsInput = ZGameFeedAdsInput.parse({ regionSlug: slug });
+      // the ad between the games and the region's subscriber count: drawn with the page, so nothing moves in later; the
+      // count needs the region's id, so it follows the region while the feed and the ad are read beside them
+      const regionAndCount = regionBySlug(ctx, slug).then(async (region) => [region, await regionSubscriberCount(ctx, region.id)] as const);
+      const [[found, subscribers], firstPage, ads] = await Promise.all([regionAndCount, feed(ctx, ZGameFeedInput.parse(input)), gameFeedAds(ctx, adsInput)]);
       return [
         { kind: "query", path: "regions.bySlug", input: { slug }, data: ZRegion.parse(found) },
         { kind: "infinite", path: "games.feed", input, data: ZGameFeed.parse(firstPage) },
+        { kind: "query", path: "ads.gameFeed", input: adsInput, data: z.array(ZAd).parse(ads) },
+        { kind: "query", path: "notifications.regionSubscriberCount", input: { regionId: found.id }, data: ZRegionSubscriberCount.parse(subscribers) },
       ];
     }
     // The route's own id pattern (features/*-queries.ts parseEntityId, parseTournamentId): a leading zero is its

@@ -2,6 +2,7 @@ import { AUTH_STATE_COOKIE, SESSION_COOKIE } from "@shared/constants";
 import type { BootEntry } from "@shared/boot-data";
 import type { Logger } from "../lib/logger";
 import { parseCookies } from "./cookies";
+import { earlyTapsElement } from "./early-taps";
 import { languageFromAcceptLanguage } from "./game-preview";
 
 /**
@@ -70,7 +71,8 @@ export async function withFirstScreen(
   try {
     const screen = await render({ url: `${request.url.pathname}${request.url.search}`, entries, locale });
     if (screen === null) return html;
-    const drawn = html.replace('<div id="root"></div>', () => `<div id="root" data-first-screen="${locale}" data-drawn-at="${screen.drawnAt}">${screen.html}</div>`);
+    // a tap before the app is ready is held and replayed (early-taps.ts)
+    const drawn = html.replace('<div id="root"></div>', () => `${earlyTapsElement()}<div id="root" data-first-screen="${locale}" data-drawn-at="${screen.drawnAt}">${screen.html}</div>`);
     // the page's language is the drawn one (screen readers, the browser's translation offer) before the app runs
     return drawn.replace('<html lang="de">', () => `<html lang="${locale}">`);
   } catch (error) {

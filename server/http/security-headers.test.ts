@@ -3,6 +3,7 @@ import type { Deps } from "../context";
 import { parseConfig } from "../config";
 import { httpClient } from "../testing/http-client";
 import { testDeps } from "../testing/test-db";
+import { EARLY_TAPS_SCRIPT_SOURCE } from "./early-taps";
 import { contentSecurityPolicy, permissionsPolicy, securityHeaders } from "./security-headers";
 
 /** Issue 23, item 10: a Content-Security-Policy, HSTS over https and a Permissions-Policy on every answer. */
@@ -47,6 +48,8 @@ describe("security headers", () => {
       const csp = directives(contentSecurityPolicy(parseConfig(env)));
       expect(csp["script-src"]).not.toContain("'unsafe-inline'");
       expect(csp["script-src"]).not.toContain("'unsafe-eval'");
+      // one inline script, allowed by the hash of its text: the early-taps holder (early-taps.ts)
+      expect(csp["script-src"]!.filter((source) => source.startsWith("'sha"))).toEqual([EARLY_TAPS_SCRIPT_SOURCE]);
       expect(csp["style-src"]).toEqual(["'self'"]);
       expect(csp["object-src"]).toEqual(["'none'"]);
       expect(csp["base-uri"]).toEqual(["'self'"]);
@@ -56,15 +59,15 @@ describe("security headers", () => {
 
   test("Stripe.js, its frames and API only when the browser may use Stripe (a publishable key, or the emulator outside production)", () => {
     const live = directives(contentSecurityPolicy(parseConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x" })));
-    expect(live["script-src"]).toEqual(["'self'", "https://js.stripe.com", "https://*.js.stripe.com"]);
+    expect(live["script-src"]).toEqual(["'self'", EARLY_TAPS_SCRIPT_SOURCE, "https://js.stripe.com", "https://*.js.stripe.com"]);
     // any https frame: Stripe's, and a tournament's plan page (server/http/README.md "Frames for tournament plans")
     expect(live["frame-src"]).toEqual(["https:"]);
     expect(live["connect-src"]).toContain("https://api.stripe.com");
     const noKey = directives(contentSecurityPolicy(parseConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })));
-    expect(noKey["script-src"]).toEqual(["'self'"]);
+    expect(noKey["script-src"]).toEqual(["'self'", EARLY_TAPS_SCRIPT_SOURCE]);
     expect(noKey["frame-src"]).toEqual(["https:"]);
     const off = directives(contentSecurityPolicy(parseConfig({ NODE_ENV: "production" })));
-    expect(off["script-src"]).toEqual(["'self'"]);
+    expect(off["script-src"]).toEqual(["'self'", EARLY_TAPS_SCRIPT_SOURCE]);
     const emulator = directives(contentSecurityPolicy(parseConfig({ NODE_ENV: "development" })));
     expect(emulator["script-src"]).toContain("https://js.stripe.com");
     expect(permissionsPolicy(parseConfig({ NODE_ENV: "production" }))).toContain("payment=()");

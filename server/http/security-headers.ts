@@ -1,5 +1,6 @@
 import { DEFAULT_PRODUCTION_MAP_STYLE, type Config } from "../config";
 import { telemetryOrigins } from "../integrations/telemetry/client-config";
+import { EARLY_TAPS_SCRIPT_SOURCE } from "./early-taps";
 
 /**
  * The security headers every answer carries (issue 23, item 10). Computed once from the configuration:
@@ -58,7 +59,8 @@ export function contentSecurityPolicy(config: Config): string {
   const unique = (list: (string | null)[]) => [...new Set(list.filter((s): s is string => s !== null))].join(" ");
   const directives: [string, string][] = [
     ["default-src", "'self'"],
-    ["script-src", unique(["'self'", ...(stripe ? STRIPE.script : [])])],
+    // the one inline script: the early-taps holder before a drawn first screen (early-taps.ts), by its hash
+    ["script-src", unique(["'self'", EARLY_TAPS_SCRIPT_SOURCE, ...(stripe ? STRIPE.script : [])])],
     // Stylesheets only from here; style attributes (Stripe.js, the map's markers) cannot run code.
     ["style-src", "'self'"],
     ["style-src-attr", "'unsafe-inline'"],

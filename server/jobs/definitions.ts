@@ -49,6 +49,9 @@ export type GamePaymentsRepriceJob = z.infer<typeof ZGamePaymentsRepriceJob>;
 /** Moves a managed game's waiting list up again after a reservation the provider refused (participation/waiting-list.ts). */
 const ZWaitingListJob = z.object({ gameId: z.number().int(), retry: z.number().int().min(0) });
 export type WaitingListJob = z.infer<typeof ZWaitingListJob>;
+/** A waiting-list offer's expiry instant (domains/participation/offers.ts): if still open, it runs out and passes on. */
+const ZWaitingListOfferJob = z.object({ gameId: z.number().int(), offerId: z.number().int() });
+export type WaitingListOfferJob = z.infer<typeof ZWaitingListOfferJob>;
 
 /**
  * Court bookings (domains/bookings): a request nobody answered before the start, or an accepted booking
@@ -80,6 +83,13 @@ export type TournamentInvoiceCancellationJob = z.infer<typeof ZTournamentInvoice
 const ZOrganizerInvoicesJob = z.object({ year: z.number().int().min(2020).max(2100).optional(), month: z.number().int().min(1).max(12).optional() });
 export type OrganizerInvoicesJob = z.infer<typeof ZOrganizerInvoicesJob>;
 
+/** Refreshes the cached forecasts of outdoor courts with games in the next 7 days (domains/weather/service.ts), hourly; `courtId`: that court only. */
+const ZWeatherRefreshJob = z.object({ courtId: z.number().int().positive().optional() });
+export type WeatherRefreshJob = z.infer<typeof ZWeatherRefreshJob>;
+/** Warns organisers of heavy rain, storm or heat 3 hours before their outdoor games (domains/weather/alerts.ts), every 15 minutes. */
+const ZWeatherAlertsJob = z.object({});
+export type WeatherAlertsJob = z.infer<typeof ZWeatherAlertsJob>;
+
 export const JOBS = {
   "game-min-players-warning": ZMinPlayersJob,
   "game-takes-place-prompt": ZMinPlayersJob,
@@ -93,6 +103,7 @@ export const JOBS = {
   "game-payments-release": ZGamePaymentsReleaseJob,
   "game-payments-reprice": ZGamePaymentsRepriceJob,
   "game-waiting-list": ZWaitingListJob,
+  "waiting-list-offer-expiry": ZWaitingListOfferJob,
   "court-booking-deadline": ZBookingDeadlineJob,
   "court-booking-payment-release": ZBookingPaymentReleaseJob,
   "tournament-team-payment-release": ZTeamPaymentReleaseJob,
@@ -101,6 +112,8 @@ export const JOBS = {
   "tournament-invoice": ZTournamentInvoiceJob,
   "tournament-invoice-cancellation": ZTournamentInvoiceCancellationJob,
   "organizer-invoices": ZOrganizerInvoicesJob,
+  "weather-refresh": ZWeatherRefreshJob,
+  "weather-alerts": ZWeatherAlertsJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

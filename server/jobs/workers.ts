@@ -5,7 +5,7 @@ import { deliverMail, deliverPush } from "../domains/notifications/outbox";
 import { handleGamePaymentsCapture } from "../domains/participation/payment-capture";
 import { handleGamePaymentsRelease, handlePaymentExpiry } from "../domains/participation/payment-lifecycle";
 import { handleGamePaymentsReprice } from "../domains/participation/payment-reprice";
-import { handleWaitingListRetry } from "../domains/participation/waiting-list";
+import { handleOfferExpiry, handleWaitingListRetry } from "../domains/participation/waiting-list";
 import { dispatchPendingNotifications } from "../domains/notifications/service";
 import { RECONCILE_CRON, reconcilePayments } from "../domains/payments/reconcile";
 import { handleBookingPaymentRelease } from "../domains/bookings/payment";
@@ -16,6 +16,8 @@ import { handleConfirmationReminder } from "../domains/weekly/reminder";
 import { handleTournamentInvoice, handleTournamentInvoiceCancellation } from "../domains/tournaments/invoices";
 import { handleOrganizerInvoices, ORGANIZER_INVOICES_CRON } from "../domains/accounting/service";
 import { GOOGLE_IMPORT_CRON, GAME_TIME_ZONE } from "@shared/constants";
+import { refreshForecasts, WEATHER_REFRESH_CRON } from "../domains/weather/service";
+import { sendWeatherAlerts, WEATHER_ALERTS_CRON } from "../domains/weather/alerts";
 
 /**
  * Registers the workers of every job (jobs/definitions.ts): the logic lives in its domain, this
@@ -25,6 +27,7 @@ export async function startGameWorkers(deps: Deps) {
   await deps.jobs.work("game-min-players-warning", (job) => handleMinPlayersWarning(deps, job));
   await deps.jobs.work("game-takes-place-prompt", (job) => handleTakesPlacePrompt(deps, job));
   await deps.jobs.work("game-auto-cancel", (job) => handleAutoCancel(deps, job));
+  await deps.jobs.work("waiting-list-offer-expiry", (job) => handleOfferExpiry(deps, job));
   await deps.jobs.work("weekly-confirmation-reminder", (job) => handleConfirmationReminder(deps, job));
   await deps.jobs.work("tournament-invoice", (job) => handleTournamentInvoice(deps, job));
   await deps.jobs.work("tournament-invoice-cancellation", (job) => handleTournamentInvoiceCancellation(deps, job));
@@ -100,6 +103,19 @@ export async function startCalendarWorkers(deps: Deps) {
 export async function startAccountingWorkers(deps: Deps) {
   await deps.jobs.work("organizer-invoices", (job) => handleOrganizerInvoices(deps, job));
   await deps.jobs.boss.schedule("organizer-invoices", ORGANIZER_INVOICES_CRON, {}, { tz: GAME_TIME_ZONE });
+}
+
+/**
+ * Weather for outdoor games (domains/weather): the forecasts refreshed hourly and once at start (a fresh database
+ * has none), the organisers' warnings every 15 minutes; pg-boss's cron makes one job per occurrence across all
+ * server processes.
+ */
+export async function startWeatherWorkers(deps: Deps) {
+  await deps.jobs.work("weather-refresh", async (job) => void (await refreshForecasts(deps, job)));
+  await deps.jobs.work("weather-alerts", async () => void (await sendWeatherAlerts(deps)));
+  await deps.jobs.boss.schedule("weather-refresh", WEATHER_REFRESH_CRON, {});
+  await deps.jobs.boss.schedule("weather-alerts", WEATHER_ALERTS_CRON, {});
+  await deps.jobs.send("weather-refresh", {}, { singletonKey: "at-start" });
 }
 
 /**

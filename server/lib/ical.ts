@@ -25,7 +25,7 @@ export type IcalEvent = {
 const TZID = "Europe/Berlin";
 
 /** Europe/Berlin's rules since 1996 (EU summer time: last Sunday of March 02:00 to last Sunday of October 03:00). */
-const VTIMEZONE = [
+export const VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   `TZID:${TZID}`,
   "BEGIN:DAYLIGHT",

@@ -28,14 +28,18 @@ export async function createWebhookFailure(deps: Deps, values: Partial<typeof pa
 }
 
 /**
- * The support user (id 75, spec 001): made once when missing. The users identity sequence is moved past 75
+ * The support user (id 75, spec 001): made once when missing, restored when deleted. The users identity sequence is moved past 75
  * (never back), so later inserts of other tests cannot collide with it.
  */
 export async function ensureSupportUser(deps: Deps): Promise<number> {
-  const found = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, SUPPORT_USER_ID));
-  if (found.length === 0) {
+  const [found] = await deps.db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, SUPPORT_USER_ID));
+  if (!found) {
     await deps.db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), greatest(${SUPPORT_USER_ID}, (select last_value from users_id_seq)))`);
     await createUser(deps, { id: SUPPORT_USER_ID, firstName: "Kickrunde", lastName: "Support", email: `support-${crypto.randomUUID().slice(0, 8)}@example.org` }).catch(() => undefined); // a parallel test made it first
+  } else if (found.deletedAt !== null) {
+    // the test database is shared by a process's files: an earlier file may have taken id 75 for a user and deleted
+    // that account, and a deleted support account sends nothing (admin/reports.ts falls back to the admin)
+    await deps.db.update(users).set({ deletedAt: null }).where(eq(users.id, SUPPORT_USER_ID));
   }
   return SUPPORT_USER_ID;
 }

@@ -2,6 +2,8 @@ import type { ErrorCode } from "@shared/errors";
 import { createAdRow } from "./ad-fixtures";
 import { createReport, createWebhookFailure } from "./admin-fixtures";
 import { createUser, gameInput } from "./factories";
+import { callerFor } from "./caller";
+import { createSession } from "../domains/auth/sessions";
 import { plannerOf } from "../domains/planner/test-fixtures";
 import type { Role, World } from "./authz-world";
 
@@ -50,6 +52,19 @@ const everyone = (outcome: Outcome, but: Partial<Cells> = {}): Cells => ({
 const signedIn = (outcome: Outcome, but: Partial<Cells> = {}): Cells => everyone(outcome, { ...visitors, ...but });
 
 const hour = (at: Date) => new Date(at.getTime() + 3600_000);
+
+/** A match of a fresh tournament of the owner with two teams and a league plan the owner generated. */
+async function planMatchOf(w: World): Promise<number> {
+  return (await planOf(w)).plan!.matches[0]!.id;
+}
+
+async function planOf(w: World) {
+  const t = await w.newTournament();
+  await w.newTeam(t.id);
+  await w.newTeam(t.id);
+  const { caller } = await callerFor(w.deps, { token: (await createSession(w.deps, w.owner.id, "authz-plan")).token });
+  return caller.tournaments.generatePlan({ tournamentId: t.id, format: "league", matchMinutes: 10, breakMinutes: 2, pitches: 1, startsAt: t.startTime });
+}
 
 export const POLICY: Record<string, Row> = {
   // ---- accounts: each acts on the caller's own account, or on a token only its owner has
@@ -135,11 +150,19 @@ export const POLICY: Record<string, Row> = {
 
   // ---- calendar (Google): the court holder's court
   "calendar.connectGoogle": { expect: signedIn("FORBIDDEN", { courtOwner: OK, admin: OK }) },
+  "calendar.connectPersonal": { expect: signedIn(OK) },
+  "calendar.disconnectPersonal": { expect: signedIn(OK) },
+  "calendar.personal": { expect: signedIn(OK) },
   "calendar.deleteCalendarFromCourt": { input: (w) => ({ courtId: w.court.id }), expect: signedIn("FORBIDDEN", { admin: OK }) },
   "calendar.importGoogleBookings": { expect: signedIn("FORBIDDEN", { courtOwner: "GOOGLE_NOT_CONNECTED", admin: "GOOGLE_NOT_CONNECTED" }) },
   "calendar.listCalendars": { expect: signedIn("FORBIDDEN", { courtOwner: "GOOGLE_NOT_CONNECTED", admin: "GOOGLE_NOT_CONNECTED" }) },
   "calendar.setCalendarForCourt": { input: (w) => ({ courtId: w.court.id, calendarIdGoogle: "fremd@group.calendar.google.com", calendarName: "Fremd" }), expect: signedIn("FORBIDDEN", { admin: "GOOGLE_NOT_CONNECTED" }) },
   "calendar.status": { expect: signedIn("FORBIDDEN", { courtOwner: OK, admin: OK }) },
+  // ---- calendarFeed (issue 29): each acts on the caller's own subscription; overlaps of a game the caller may see
+  "calendarFeed.create": { expect: signedIn(OK) },
+  "calendarFeed.get": { expect: signedIn(OK) },
+  "calendarFeed.overlaps": { input: (w) => ({ gameId: w.game.id }), expect: signedIn(OK) },
+  "calendarFeed.revoke": { expect: signedIn(OK) },
 
   // ---- chat: the owner's game chat, the renter's and the owner's conversation
   "chat.createComment": { input: (w) => ({ gameId: w.game.id, text: "Hallo zusammen", name: "Gast", deviceToken: `fcm-token-${crypto.randomUUID()}` }), expect: everyone(OK) },
@@ -215,6 +238,15 @@ export const POLICY: Record<string, Row> = {
     input: (w) => ({ participationIds: [w.guest.participationId] }),
     empty: { select: "attached", test: (a) => a.attached.length === 0 }, expect: signedIn("EMPTY") },
   "participation.capturePayments": { input: (w) => ({ gameId: w.game.id, dryRun: true }), expect: signedIn("FORBIDDEN", { admin: "GAME_NOT_MANAGED_PAYMENT" }) },
+  // check-in at the pitch (issue 29): the game is weeks ahead, so whoever gets past who they are meets the window
+  "participation.checkIn": { input: (w) => ({ gameId: w.game.id, latitude: 52.5, longitude: 13.4, accuracy: 20 }), expect: everyone("CHECK_IN_NOT_PARTICIPATING", { player: "CHECK_IN_NOT_OPEN" }) },
+  "participation.checkIns": { input: (w) => ({ gameId: w.game.id }), expect: signedIn("GAME_EDIT_FORBIDDEN", { orgMember: OK, admin: OK }) },
+  "participation.checkInStatus": { input: (w) => ({ gameId: w.game.id }), expect: everyone(OK) },
+  "participation.setCheckIn": { input: (w) => ({ gameId: w.game.id, participationId: w.playerParticipation.id, checkedIn: true }), expect: signedIn("GAME_EDIT_FORBIDDEN", { orgMember: "CHECK_IN_NOT_OPEN", admin: "CHECK_IN_NOT_OPEN" }) },
+  // waiting-list offers (issue 29): the game is weeks ahead, so its owner holds no offer; who names another's place is refused first
+  "participation.acceptOffer": { input: (w) => ({ gameId: w.game.id, participationId: w.playerParticipation.id }), expect: everyone("PARTICIPATION_FORBIDDEN", { player: "OFFER_NOT_FOUND", orgMember: "OFFER_NOT_FOUND", admin: "OFFER_NOT_FOUND" }) },
+  "participation.declineOffer": { input: (w) => ({ gameId: w.game.id }), expect: everyone("OFFER_NOT_FOUND") },
+  "participation.offers": { input: (w) => ({ gameId: w.game.id }), expect: everyone(OK) },
   "participation.declineCash": { input: (w) => ({ participationId: w.playerParticipation.id }), expect: signedIn("PARTICIPATION_FORBIDDEN", { orgMember: "CASH_REQUEST_NOT_PENDING", admin: "CASH_REQUEST_NOT_PENDING" }) },
   "participation.guestProfile": { input: (w) => ({ id: w.guest.guestProfileId }), expect: everyone(OK) },
   "participation.isSubscribed": { input: (w) => ({ gameId: w.game.id, deviceToken: "fcm-token-authz" }), expect: everyone(OK) },
@@ -236,7 +268,7 @@ export const POLICY: Record<string, Row> = {
   // ---- regions, users
   // ---- the availability planner: a poll of the owner; only its organiser and admins see or change it, anybody answers
   "planner.create": {
-    input: (w) => ({ title: "Umfrage", regionId: w.region.id, courtId: null, slots: [{ weekday: 1, startTime: "19:00", durationMinutes: 90 }], interval: 0, pollEndsAt: w.inDays(3), shareChannel: "LINK" }),
+    input: (w) => ({ title: "Umfrage", regionId: w.region.id, courtId: null, slots: [{ weekday: 1, startTime: "19:00", durationMinutes: 90 }], interval: 0, pollEndsAt: new Date(w.deps.clock.now().getTime() + 3 * 86_400_000), shareChannel: "LINK" }),
     expect: signedIn(OK),
     graphql: { createAvailabilityPlanner: ({ slots, ...rest }) => ({ ...rest, slots: slots.map(({ durationMinutes, ...s }: { durationMinutes: number }) => ({ ...s, duration: durationMinutes })) }) },
   },
@@ -255,6 +287,16 @@ export const POLICY: Record<string, Row> = {
   },
   "regions.bySlug": { input: (w) => ({ slug: w.region.slug }), expect: everyone(OK) },
   "regions.list": { expect: everyone(OK) },
+
+  // ---- balanced teams (issue 29): everyone who sees the game sees its teams; its managers build them (players only when
+  // allowed) from 30 minutes before the start, so the world's game (10 days ahead) refuses the managers by time
+  "teams.get": { input: (w) => ({ gameId: w.game.id }), expect: everyone(OK) },
+  "teams.build": { input: (w) => ({ gameId: w.game.id, teams: 2, version: 0 }), expect: signedIn("TEAMS_FORBIDDEN", { orgMember: "TEAMS_NOT_OPEN", admin: "TEAMS_NOT_OPEN" }) },
+  "teams.reshuffle": { input: (w) => ({ gameId: w.game.id, version: 0 }), expect: signedIn("TEAMS_FORBIDDEN", { orgMember: "TEAMS_NOT_OPEN", admin: "TEAMS_NOT_OPEN" }) },
+  "teams.move": { input: (w) => ({ gameId: w.game.id, slot: String(w.playerParticipation.id), side: 1, version: 0 }), expect: signedIn("TEAMS_FORBIDDEN", { orgMember: "TEAMS_NOT_OPEN", admin: "TEAMS_NOT_OPEN" }) },
+  "teams.allowPlayers": { input: async (w) => ({ gameId: (await w.newGame()).game.id, allowed: true, version: 0 }), expect: signedIn("GAME_EDIT_FORBIDDEN", { orgMember: OK, admin: OK }) },
+  // admins may rate at any time after the start only: before it, nobody
+  "teams.rateSkill": { input: (w) => ({ gameId: w.game.id, userId: w.roleUsers.player.id, rating: 70 }), expect: signedIn("GAME_EDIT_FORBIDDEN", { orgMember: "SKILL_RATING_NOT_OPEN", admin: "SKILL_RATING_NOT_OPEN" }) },
   "legal.info": { expect: everyone(OK) },
   "users.byId": { input: (w) => ({ id: w.owner.id }), expect: everyone(OK), graphql: { user: (i) => i } },
   "users.games": {
@@ -283,6 +325,21 @@ export const POLICY: Record<string, Row> = {
   // a draft exists only for its organiser and admins
   "tournaments.publish": { input: async (w) => ({ tournamentId: (await w.newTournament(false)).id }), expect: signedIn("TOURNAMENT_NOT_FOUND", { admin: OK }) },
   "tournaments.upcoming": { input: (w) => ({ regionId: w.region.id }), expect: everyone(OK) },
+  // the tournament's own plan (issue 29): read by everybody who sees the tournament, generated by its managers,
+  // results by its managers and named referees (none here); a fresh tournament has no team, so an admin gets that far
+  "tournaments.plan": { input: (w) => ({ tournamentId: w.tournament.id }), expect: everyone(OK) },
+  "tournaments.onPlanChange": { input: (w) => ({ tournamentId: w.tournament.id }), expect: everyone(OK) },
+  "tournaments.generatePlan": {
+    input: async (w) => {
+      const t = await w.newTournament();
+      return { tournamentId: t.id, format: "league", matchMinutes: 10, breakMinutes: 2, pitches: 1, startsAt: t.startTime };
+    },
+    expect: signedIn("FORBIDDEN", { admin: "PLAN_TOO_FEW_TEAMS" }),
+  },
+  "tournaments.enterResult": { input: async (w) => ({ matchId: await planMatchOf(w), homeGoals: 2, awayGoals: 1, version: 0 }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  "tournaments.setReferee": { input: (w) => ({ tournamentId: w.tournament.id, userId: w.renter.id, referee: false }), expect: signedIn("FORBIDDEN", { admin: OK }) },
+  // the world's plan has no tie: only the managers get past the permission to the rule
+  "tournaments.drawLots": { input: async (w) => ({ tournamentId: (await planOf(w)).tournamentId, group: null }), expect: signedIn("FORBIDDEN", { admin: "PLAN_NO_DRAW_NEEDED" }) },
   // teams: a team the renter registered in the owner's tournament; only its registrant, the organiser and admins see it
   "tournaments.register": {
     input: async (w, viewerId) => ({

@@ -2,6 +2,7 @@ import type { TCreateGameInput } from "@shared/schemas/games";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { courts, games, groups, participations, regions, userGroups, users } from "../db/schema";
+import { hashPassword } from "../lib/password";
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -9,7 +10,8 @@ const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}${Math.ra
 // One hash for all factory users: argon2 per user would slow the suite for nothing.
 let hash: Promise<string> | undefined;
 export const FACTORY_PASSWORD = "geheim123";
-const passwordHash = () => (hash ??= Bun.password.hash(FACTORY_PASSWORD, { algorithm: "argon2id" }));
+// at the run's cost (the test database's deps set PASSWORD_HASH_COST=test before any user is made)
+const passwordHash = () => (hash ??= hashPassword(FACTORY_PASSWORD));
 
 export async function createRegion(deps: Deps, values: Partial<typeof regions.$inferInsert> = {}) {
   const u = unique();

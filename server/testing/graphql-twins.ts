@@ -68,11 +68,18 @@ export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
   "bookings.update": ["updateCourtBooking"],
   "bookings.waitingRequestCount": [],
   "calendar.connectGoogle": ["connectGoogle"],
+  "calendar.connectPersonal": ["connectGoogleForOverlaps"],
+  "calendar.disconnectPersonal": ["disconnectGoogleForOverlaps"],
+  "calendar.personal": ["myPersonalGoogle"],
   "calendar.deleteCalendarFromCourt": ["deleteCalendarFromCourt"],
   "calendar.importGoogleBookings": ["importGoogleBookings"],
   "calendar.listCalendars": ["listCalendars"],
   "calendar.setCalendarForCourt": ["setCalendarForCourt"],
   "calendar.status": [], // the wrapper reads MyAccount.googleCredentials
+  "calendarFeed.create": ["createCalendarFeed"],
+  "calendarFeed.get": ["myCalendarFeed"],
+  "calendarFeed.overlaps": ["calendarOverlaps"],
+  "calendarFeed.revoke": ["revokeCalendarFeed"],
   "chat.createComment": ["createComment"],
   "chat.createDirectMessage": ["createDirectMessage"],
   "chat.directMessages": ["myDirectMessages"],
@@ -117,15 +124,22 @@ export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
   "participation.addOwn": ["addParticipation"],
   "participation.attachGuests": ["attachGuestParticipationsToMyAccount"],
   "participation.capturePayments": ["capturePaymentsForGame"],
+  "participation.acceptOffer": ["acceptWaitingListOffer"],
+  "participation.checkIn": ["checkInAtGame"],
+  "participation.checkIns": ["gameCheckIns"],
+  "participation.checkInStatus": ["myGameCheckIn"],
   "participation.declineCash": ["declineExternalPaymentRequest"],
+  "participation.declineOffer": ["declineWaitingListOffer"],
   "participation.guestProfile": ["guestProfile"],
   "participation.isSubscribed": ["checkIfDeviceTokenIsSubscribedToGame"],
   "participation.join": ["participateInGame"],
+  "participation.offers": ["waitingListOffers"],
   "participation.payment": ["participationPayment"],
   "participation.report": ["createGameReport"],
   "participation.requestCash": ["requestExternalPayment"],
   "participation.revoke": ["revokeGameParticipation"],
   "participation.sendFeedback": ["sendReliabilityFeedbackForGame"],
+  "participation.setCheckIn": ["setGameCheckIn"],
   "participation.subscribe": ["subscribeToGame"],
   "participation.update": ["updateParticipation"],
   "payments.createAccountLink": ["createStripeAccountLink"],
@@ -140,6 +154,12 @@ export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
   "planner.poll": [],
   "regions.bySlug": [],
   "regions.list": ["regions"],
+  "teams.get": ["gameTeams"], // issue 29: new operations for the wrapper
+  "teams.build": ["buildGameTeams"],
+  "teams.reshuffle": ["reshuffleGameTeams"],
+  "teams.move": ["moveGameTeamPlayer"],
+  "teams.allowPlayers": ["setGameTeamsPlayersMayBuild"],
+  "teams.rateSkill": ["rateGameSkill"],
   "tournaments.byId": ["tournament"],
   "tournaments.cancel": [], // the old API documents no operation for managing tournaments (spec 001 section 7)
   "tournaments.channel": [], // the wrapper reads Tournament.channelMessages
@@ -159,6 +179,12 @@ export const GRAPHQL_TWINS: Record<string, readonly string[]> = {
   "tournaments.pay": [], // the wrapper reads TournamentParticipation.paymentIntentClientSecret
   "tournaments.markPaid": [], // the organiser's overview is the web client's
   "tournaments.teams": [], // the wrapper reads Tournament.tournamentParticipations
+  "tournaments.plan": ["tournamentPlan"], // issue 29: new operations, named in the wrapper's style (graphql/tournament-plans.ts)
+  "tournaments.onPlanChange": [], // live changes are the web's server-sent events
+  "tournaments.generatePlan": ["generateTournamentPlan"],
+  "tournaments.enterResult": ["enterTournamentResult"],
+  "tournaments.setReferee": ["setTournamentReferee"],
+  "tournaments.drawLots": ["drawTournamentLots"],
   "legal.info": [],
   "users.byId": ["user"],
   "users.games": [], // the wrapper reads MyAccount/PublicUser.hostedGames, attendedGames, queueGames

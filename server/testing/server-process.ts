@@ -35,12 +35,17 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   }
 }
 
+/** argon2id at the test cost (server/lib/password.ts), except for a production server, which refuses it. */
+function testHashCost(env: Record<string, string>): Record<string, string> {
+  return (env.NODE_ENV ?? process.env.NODE_ENV) === "production" ? {} : { PASSWORD_HASH_COST: "test" };
+}
+
 async function startOnce(databaseUrl: string, env: Record<string, string>): Promise<ServerProcess | { failedUrl: string; exitCode: number | null }> {
   const port = testServerPort();
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn([process.execPath, "server/index.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "error", ...TEST_LEGAL_ENV, ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, SEED: "none", LOG_LEVEL: "error", ...TEST_LEGAL_ENV, ...testHashCost(env), ...env },
     stdout: "ignore",
     stderr: "inherit",
   });

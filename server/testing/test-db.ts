@@ -10,6 +10,7 @@ import { startTestPushEndpoint, type TestPushEndpoint } from "../integrations/pu
 import { createPush } from "../integrations/push/web-push";
 import { createPayments } from "../integrations/stripe/client";
 import { createGeocoder } from "../integrations/geocoding/client";
+import { createWeatherClient } from "../integrations/weather/client";
 import { createGoogleCalendar } from "../integrations/google/client";
 import { startRealtime } from "../integrations/realtime";
 import { startJobQueue } from "../jobs/queue";
@@ -17,6 +18,7 @@ import { startMailWorker, startPushWorker } from "../jobs/workers";
 import { wireReactions } from "../domains/reactions";
 import { createLogger } from "../lib/logger";
 import { testClock } from "./test-clock";
+import { setPasswordHashCost } from "../lib/password";
 
 /**
  * One database per test run, created on first use: a fresh PostgreSQL database beside
@@ -68,12 +70,14 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   const pushEndpoint = await startTestPushEndpoint();
   const config = parseConfig({
     NODE_ENV: "test",
+    PASSWORD_HASH_COST: "test",
     SEED: "none",
     PUBLIC_URL: "http://localhost:3000",
     DATABASE_URL: url,
     WEB_PUSH_HOSTS: new URL(pushEndpoint.url).host,
     WEB_PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
   });
+  setPasswordHashCost(config.passwordHashCost);
   const logger = createLogger((process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent");
   // The real queue, without workers: tests call job handlers themselves (and one test runs workers).
   const jobs = await startJobQueue(database, logger);
@@ -89,9 +93,11 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   const payments = await createPayments(config.stripe, { webhookUrl: null, logger });
   // Geocoding is the run's in-process Nominatim emulator (config says so outside production).
   const geocoder = await createGeocoder(config.geocoder, { db: database.db, clock: testClock, logger });
+  // Weather is the run's in-process Open-Meteo emulator, its forecasts starting on the test clock's day.
+  const weather = await createWeatherClient(config.weather, { clock: testClock, logger });
   // Google Calendar is the run's in-process emulator, with a token key of the run alone.
   const google = await createGoogleCalendar({ mode: "emulator", tokenKey: randomBytes(32) }, { publicUrl: config.publicUrl, keyFile: "" });
-  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, geocoder, google, reactions: [], paymentReactions: [], sessions: null });
+  const deps: Deps = wireReactions({ config, database, db: database.db, clock: testClock, logger, jobs, mailer, realtime, push, payments, geocoder, weather, google, reactions: [], paymentReactions: [], sessions: null });
   await startMailWorker(deps);
   await startPushWorker(deps);
   const closeDb = drop;
@@ -101,6 +107,7 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
     await realtime.close();
     await payments?.close();
     await geocoder.close();
+    await weather.close();
     await google?.close();
     pushEndpoint.close();
     await closeDb();

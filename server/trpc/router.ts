@@ -6,6 +6,7 @@ import { adsRouter } from "../domains/ads/router";
 import { authRouter } from "../domains/auth/router";
 import { bookingsRouter } from "../domains/bookings/router";
 import { calendarRouter } from "../domains/calendar/router";
+import { calendarFeedRouter } from "../domains/calendar-feed/router";
 import { chatRouter } from "../domains/chat/router";
 import { courtsRouter } from "../domains/courts/router";
 import { gamesRouter } from "../domains/games/router";
@@ -16,6 +17,7 @@ import { participationRouter } from "../domains/participation/router";
 import { paymentsRouter } from "../domains/payments/router";
 import { plannerRouter } from "../domains/planner/router";
 import { regionsRouter } from "../domains/regions/router";
+import { teamsRouter } from "../domains/teams/router";
 import { tournamentsRouter } from "../domains/tournaments/router";
 import { usersRouter } from "../domains/users/router";
 import { weeklyRouter } from "../domains/weekly/router";
@@ -35,6 +37,7 @@ export const appRouter = router({
   courts: courtsRouter,
   bookings: bookingsRouter,
   calendar: calendarRouter,
+  calendarFeed: calendarFeedRouter,
   organizations: organizationsRouter,
   participation: participationRouter,
   chat: chatRouter,
@@ -42,6 +45,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   tournaments: tournamentsRouter,
   planner: plannerRouter,
+  teams: teamsRouter,
   legal: legalRouter,
 });
 

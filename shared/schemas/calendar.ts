@@ -52,6 +52,22 @@ export const ZCalendarStatus = z.object({
 });
 export type TCalendarStatus = z.infer<typeof ZCalendarStatus>;
 
+/**
+ * The profile's personal Google card (issue 29, server/domains/calendar README "Personal link"): whether joining a
+ * game compares the busy times of the user's Google calendar.
+ */
+export const ZPersonalGoogle = z.object({
+  /** false when this server has no Google client (production without GOOGLE_CLIENT_ID) */
+  available: z.boolean(),
+  /** the user connected Google for the overlap check (and has not ended it) */
+  overlapCheck: z.boolean(),
+  /** Google refused the stored link (access revoked): connect again */
+  broken: z.boolean(),
+  /** the same Google link serves the user's courts: ending the overlap check keeps it */
+  keepsCourtLink: z.boolean(),
+});
+export type TPersonalGoogle = z.infer<typeof ZPersonalGoogle>;
+
 /** setCalendarForCourt (courtId, calendarIdGoogle, calendarName) */
 export const ZSetCalendarForCourtInput = z.object({
   courtId: zId,
@@ -65,3 +81,5 @@ export const ZCalendarCourtInput = z.object({ courtId: zId });
 
 /** Where the OAuth callback sends the browser back: /profile?google=connected, or ?google=<error code>. */
 export const GOOGLE_RETURN_PARAM = "google";
+/** The same for the personal card's flow (issue 29): /profile?googleOverlaps=connected or =<error code>. */
+export const GOOGLE_OVERLAPS_RETURN_PARAM = "googleOverlaps";

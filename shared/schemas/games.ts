@@ -24,6 +24,7 @@ import {
 import { zId, zPlainText, zPushToken, zSlug, zUserAgent } from "./common";
 import { PARTICIPATION_COLOURS } from "../rules/player-list";
 import { PAYMENT_DISPLAY_CODES } from "../rules/payment-display";
+import { ZGameWeather, ZGameWeatherAlert } from "./weather";
 
 export const ZGameLevel = z.enum(GAME_LEVELS);
 export const ZGameGender = z.enum(GAME_GENDERS);
@@ -223,6 +224,8 @@ export const ZGameListItem = z.object({
   creator: ZPersonRef,
   /** distance from the search centre in km (searchGames only) */
   distanceKm: z.number().nullable(),
+  /** the cached forecast for the start hour of a game on an outdoor court (feed and game page; server/domains/weather); absent: none known */
+  weather: ZGameWeather.nullable().optional(),
 });
 export type TGameListItem = z.infer<typeof ZGameListItem>;
 
@@ -315,6 +318,8 @@ export const ZGame = ZGameListItem.omit({ distanceKm: true }).extend({
   /** a weekly session's new game is open only to its regulars until then (the regulars' head start); null when it holds nobody back (over, or the session has no regulars) */
   regularsOnlyUntil: z.date().nullable(),
   participations: z.array(ZGameParticipation),
+  /** managers only (null for everybody else, and once the game is cancelled): the weather warning sent 3 hours before the start (server/domains/weather) */
+  weatherAlert: ZGameWeatherAlert.nullable().optional(),
   /** managers only (empty for everybody else) */
   cancelledParticipations: z.array(ZCancelledParticipation),
   /** what the viewer may do; the server decides and enforces the same rules */

@@ -245,6 +245,8 @@ export const ZTournament = ZTournamentListItem.extend({
   termsOfParticipationEn: z.string().nullable(),
   signupUrl: z.string().nullable(),
   planUrl: z.string().nullable(),
+  /** a plan generated in the app (server/domains/tournaments/plan.ts), shown at /tournament/{id}/plan when there is no planUrl */
+  hasPlan: z.boolean(),
   whatsappGroupUrl: z.string().nullable(),
   singlePlayerGame: z.object({ id: z.number().int(), startTime: z.date() }).nullable(),
   organization: z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string().nullable() }).nullable(),

@@ -10,12 +10,13 @@ function procedureOf(path: BootPath): unknown {
 function seed(queryClient: QueryClient, entry: BootEntry): void {
   if (entry.kind === "infinite") {
     // the feed's first page, as its infinite query keeps it
-    const options = trpc.games.feed.infiniteQueryOptions(entry.input as { regionSlug: string }, { getNextPageParam: () => undefined });
+    const options = trpc.games.feed.infiniteQueryOptions(entry.input as unknown as { regionSlug: string }, { getNextPageParam: () => undefined });
     queryClient.setQueryData(options.queryKey, { pages: [entry.data], pageParams: [options.initialPageParam] } as never);
     return;
   }
   const procedure = procedureOf(entry.path) as { queryKey(input: unknown): QueryKey };
-  queryClient.setQueryData(procedure.queryKey(entry.input), entry.data);
+  // a procedure without input is keyed without one (`null` in the page)
+  queryClient.setQueryData(procedure.queryKey(entry.input ?? undefined), entry.data);
 }
 
 /**

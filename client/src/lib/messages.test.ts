@@ -70,3 +70,29 @@ describe("message catalogue", () => {
     expect(de.validation_price_too_high).toContain("nicht höher als 100 Euro");
   });
 });
+
+/** Every .tsx file under client/src (tests aside). */
+function componentFiles(dir = join(ROOT, "client/src")): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "paraglide" ? [] : componentFiles(path);
+    return entry.name.endsWith(".tsx") && !entry.name.includes(".test.") ? [path] : [];
+  });
+}
+
+describe("keyed texts (validation and error codes) are drawn again when their chunk arrives", () => {
+  // Under Vite the keyed texts come in a chunk of their own after the first screen (lib/messages.ts): a component that
+  // draws `validation_<code>` from its own state before it came shows the generic text and would keep it (a form
+  // checked by a quick tap, the last CI runs' tournament registration). It listens for the chunk itself, or through
+  // useField / useServerErrors, or draws a `Field` of its parent's useField.
+  const listens = /useMessageCatalogue\(|useLoadedMessageCatalogue\(|useField\(|useServerErrors\(|from "@client\/lib\/use-field"/;
+  test("every component file that translates a code at run time listens", () => {
+    const files = componentFiles();
+    expect(files.length).toBeGreaterThan(100);
+    const deaf = files
+      .filter((file) => /\bvalidationMessage\(|\bmessageByKey\(/.test(readFileSync(file, "utf8")))
+      .filter((file) => !listens.test(readFileSync(file, "utf8")))
+      .map((file) => file.slice(ROOT.length + 1));
+    expect(deaf).toEqual([]);
+  });
+});

@@ -87,6 +87,50 @@ describe("session recovery link (spec 001 section 4, auth refresh)", () => {
     expect(calls).toEqual(["games.list", "games.list"]);
   });
 
+  test("a call sent before the refresh that fails after it answered is replayed without a second refresh", async () => {
+    // Two calls leave with the stale session. The first fails at once and refreshes; the second one's answer (the
+    // same permission error) arrives only after that refresh renewed the session: it is replayed, not refreshed again.
+    let releaseSlow = () => {};
+    const slowAnswer = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const calls: string[] = [];
+    let n = 0;
+    const server: TRPCLink<TestRouter> = () => () =>
+      observable((observer) => {
+        const call = ++n;
+        calls.push(`call ${call}`);
+        const answer = (error: boolean) => {
+          if (error) observer.error(failure("UNAUTHENTICATED"));
+          else {
+            observer.next({ result: { type: "data", data: `answer ${call}` } } as never);
+            observer.complete();
+          }
+        };
+        if (call === 1) setTimeout(() => answer(true), 1);
+        else if (call === 2) void slowAnswer.then(() => answer(true));
+        else setTimeout(() => answer(false), 1);
+        return () => {};
+      });
+    let refreshes = 0;
+    const recovery = createRecoveryLink<TestRouter>({
+      errorCode: appErrorCode,
+      hasSession: () => true,
+      refresh: async () => {
+        refreshes++;
+      },
+      renewCsrfToken: async () => true,
+      signOut: () => {},
+      noRefresh: new Set(),
+    });
+    const client = createTRPCClient<TestRouter>({ links: [recovery, server] });
+    const first = client.games.list.query();
+    const second = client.games.list.query();
+    expect(await first).toBe("answer 3");
+    releaseSlow();
+    expect(await second).toBe("answer 4");
+    expect(refreshes).toBe(1);
+    expect(calls).toEqual(["call 1", "call 2", "call 3", "call 4"]);
+  });
+
   test("a replay that fails again is final: no second refresh, no loop", async () => {
     const { client, counts, calls } = setup({ "games.list": ["UNAUTHENTICATED", "UNAUTHENTICATED", { ok: "never asked" }] });
     expect(await codeOf(client.games.list.query())).toBe("UNAUTHENTICATED");

@@ -26,24 +26,34 @@ export type RecoveryOptions = {
  * session's access part is stale (refreshable) or the session is gone (the answer cleared `logged_in`). The call
  * is replayed only when the refresh renewed a session the browser holds now; otherwise the user is
  * signed out locally, once for all calls failing together, and their errors pass on (no retry loop).
+ * A call that was sent before a refresh renewed the session (it carried the stale access part) and fails after
+ * that refresh answered is replayed without another refresh: calls failing one after another, not only together,
+ * share one refresh.
  * A missing CSRF cookie is fetched once and the call replayed as well.
  */
 export function createRecoveryLink<TRouter extends AnyRouter>(o: RecoveryOptions): TRPCLink<TRouter> {
   let recovering: Promise<boolean> | null = null;
+  /** Counts the refreshes that renewed the session; a call notes the count it was sent under. */
+  let renewals = 0;
   /** One recovery at a time; concurrent failures wait for the same answer. */
-  const recoverSession = (): Promise<boolean> =>
-    (recovering ??= (async () => {
+  const recoverSession = (sentUnder: number): Promise<boolean> => {
+    // renewed since this call left: its failure is the stale session the refresh already replaced
+    if (renewals !== sentUnder && !recovering) return Promise.resolve(o.hasSession());
+    return (recovering ??= (async () => {
       const renewed = o.hasSession() && (await o.refresh().then(() => true, () => false));
-      if (!renewed) o.signOut();
+      if (renewed) renewals++;
+      else o.signOut();
       return renewed;
     })().finally(() => {
       recovering = null;
     }));
+  };
 
   return () =>
     ({ op, next }) =>
       observable((observer) => {
         let replayed = false;
+        const sentUnder = renewals;
         let subscription = next(op).subscribe({
           next: (value) => observer.next(value),
           complete: () => {
@@ -66,7 +76,7 @@ export function createRecoveryLink<TRouter extends AnyRouter>(o: RecoveryOptions
             }
             if ((code === "UNAUTHENTICATED" || code === "SESSION_EXPIRED") && !o.noRefresh.has(op.path)) {
               replayed = true;
-              void recoverSession().then(replay, () => replay(false));
+              void recoverSession(sentUnder).then(replay, () => replay(false));
               return;
             }
             observer.error(error);

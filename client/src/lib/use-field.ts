@@ -1,5 +1,6 @@
 import { VALIDATION_DEBOUNCE_MS } from "@shared/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useMessageCatalogue } from "./messages";
 
 /** Returns a validation code (translated as `validation_<code>`) or null when the value is fine. */
 export type Validator = (value: string) => string | null;
@@ -9,9 +10,11 @@ type FieldOptions = { initial?: string; validate: Validator; trim?: boolean };
 /**
  * One form field following spec 001 section 5: validated after VALIDATION_DEBOUNCE_MS of
  * inactivity or on blur, trimmed on blur. The error is kept as a code, so it is re-rendered in the
- * new language when the user switches.
+ * new language when the user switches, and drawn again when the keyed texts' chunk arrives (lib/messages.ts):
+ * a form whose first error comes before it shows the field's own text, not the generic one, once it is there.
  */
 export function useField({ initial = "", validate, trim = true }: FieldOptions) {
+  useMessageCatalogue();
   const [value, setValue] = useState(initial);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { ErrorCode } from "@shared/errors";
 import { appErrorCode, fieldErrorCodes, validationMessage } from "./errors";
+import { useMessageCatalogue } from "./messages";
 
 /** A form field that shows a validation code (a `useField` field). */
 type CodeField = { setErrorCode: (code: string | null) => void };
@@ -16,6 +17,7 @@ type CodeAtField = readonly [field: string, validationCode: string | null];
  * at a field too, or clears the field's own problem so that only the form's notice speaks.
  */
 export function useServerErrors(fields: Record<string, CodeField | undefined> = {}, byCode: Partial<Record<ErrorCode, CodeAtField>> = {}) {
+  useMessageCatalogue();
   const [codes, setCodes] = useState<Record<string, string>>({});
   const fieldsRef = useRef(fields);
   fieldsRef.current = fields;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { courts } from "./courts";
 import { users } from "./users";
 
@@ -23,6 +23,12 @@ export const googleCredentials = pgTable("google_credentials", {
   scope: text("scope"),
   lastImportAt: timestamp("last_import_at", { withTimezone: true }),
   lastImportError: text("last_import_error"),
+  /**
+   * issue 29: the user asked to have their Google calendar's busy times compared when joining a game (connected from
+   * the profile's personal card, domains/calendar README "Personal link"); a court owner's link for courts alone
+   * leaves it false
+   */
+  overlapCheck: boolean("overlap_check").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -34,6 +40,8 @@ export const googleOauthStates = pgTable("google_oauth_states", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   returnPath: text("return_path").notNull().default("/profile"),
+  /** the flow started from the personal card: the link it makes turns the overlap check on */
+  overlapCheck: boolean("overlap_check").notNull().default(false),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 

@@ -241,3 +241,26 @@ export async function calendarRows(db: DbOrTx, courtIds: number[], from: Date, t
   ]);
   return { bookings, manual, external };
 }
+
+/** A renter's bookings in [from, to) with their court and sub-court, for the renter's own calendar (issue 29, domains/calendar-feed). */
+export function renterCalendarBookings(db: DbOrTx, renterId: number, window: { from: Date; to: Date | null }) {
+  const where = [eq(courtBookings.renterId, renterId), gt(courtBookings.endsAt, window.from)];
+  if (window.to) where.push(lt(courtBookings.startsAt, window.to));
+  return db
+    .select({
+      id: courtBookings.id,
+      status: courtBookings.status,
+      startsAt: courtBookings.startsAt,
+      endsAt: courtBookings.endsAt,
+      updatedAt: courtBookings.updatedAt,
+      courtName: courts.name,
+      courtAddress: courts.address,
+      subCourtName: subCourts.name,
+    })
+    .from(courtBookings)
+    .innerJoin(courts, eq(courts.id, courtBookings.courtId))
+    .leftJoin(subCourts, eq(subCourts.id, courtBookings.subCourtId))
+    .where(and(...where))
+    .orderBy(asc(courtBookings.startsAt), asc(courtBookings.id));
+}
+export type CalendarBookingRow = Awaited<ReturnType<typeof renterCalendarBookings>>[number];

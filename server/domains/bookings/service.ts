@@ -10,7 +10,7 @@ import type {
   ZUpdateCourtBookingInput,
 } from "@shared/schemas/bookings";
 import type { Ctx, Deps } from "../../context";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import type { BookingDeadlineJob } from "../../jobs/definitions";
 import { AppError } from "../../lib/errors";
 import { ensureSubCourt } from "../courts/service";
@@ -337,4 +337,12 @@ export async function handleBookingDeadline(deps: Deps, job: BookingDeadlineJob)
     if (!locked || locked.status !== job.status) return;
     await cancel(deps, tx, locked, null, now, "EXPIRED");
   });
+}
+
+/**
+ * A renter's own bookings between `from` and `to` (none: all future), every status (declined and cancelled ones too),
+ * for their calendar subscription and the overlap warning (issue 29, domains/calendar-feed).
+ */
+export function calendarBookingsOf(db: DbOrTx, renterId: number, window: { from: Date; to: Date | null }): Promise<repo.CalendarBookingRow[]> {
+  return repo.renterCalendarBookings(db, renterId, window);
 }

@@ -21,9 +21,14 @@ export async function ownerFlags(db: DbOrTx, userId: number) {
 // ------------------------------------------------------------------------------------------
 // OAuth states
 
-export async function insertState(db: DbOrTx, values: { stateHash: string; userId: number; returnPath: string; expiresAt: Date }, now: Date) {
+export async function insertState(db: DbOrTx, values: { stateHash: string; userId: number; returnPath: string; overlapCheck?: boolean; expiresAt: Date }, now: Date) {
   await db.delete(googleOauthStates).where(lte(googleOauthStates.expiresAt, now));
   await db.insert(googleOauthStates).values(values);
+}
+
+/** Every consent flow a user has in progress (account deletion). */
+export async function deleteStatesOf(db: DbOrTx, userId: number) {
+  await db.delete(googleOauthStates).where(eq(googleOauthStates.userId, userId));
 }
 
 /** Takes a state out (single use): the row if it was there and had not expired. */
@@ -43,7 +48,7 @@ export async function findCredentials(db: DbOrTx, userId: number): Promise<Crede
 /** A new link (or a renewed one): fresh tokens, no error. */
 export async function saveCredentials(
   db: DbOrTx,
-  values: { userId: number; refreshTokenEnc: string; accessTokenEnc: string; accessTokenExpiresAt: Date; scope: string | null; now: Date },
+  values: { userId: number; refreshTokenEnc: string; accessTokenEnc: string; accessTokenExpiresAt: Date; scope: string | null; overlapCheck: boolean; now: Date },
 ) {
   const { now, ...v } = values;
   await db
@@ -51,7 +56,16 @@ export async function saveCredentials(
     .values({ ...v, lastImportError: null, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: googleCredentials.userId,
-      set: { refreshTokenEnc: v.refreshTokenEnc, accessTokenEnc: v.accessTokenEnc, accessTokenExpiresAt: v.accessTokenExpiresAt, scope: v.scope, lastImportError: null, updatedAt: now },
+      set: {
+        refreshTokenEnc: v.refreshTokenEnc,
+        accessTokenEnc: v.accessTokenEnc,
+        accessTokenExpiresAt: v.accessTokenExpiresAt,
+        scope: v.scope,
+        lastImportError: null,
+        // a court owner connecting again for the courts keeps an overlap check they asked for
+        overlapCheck: sql`${googleCredentials.overlapCheck} or excluded.overlap_check`,
+        updatedAt: now,
+      },
     });
 }
 
@@ -63,12 +77,20 @@ export async function deleteCredentials(db: DbOrTx, userId: number) {
   await db.delete(googleCredentials).where(eq(googleCredentials.userId, userId));
 }
 
-/** Users with a working link (a broken one waits for its owner to connect again). */
+/**
+ * Owners with a working link and a court linked to a calendar (a broken link waits for its owner to connect again; a
+ * player's link for the overlap check alone has nothing to import).
+ */
 export async function connectedUserIds(db: DbOrTx, brokenCode: string): Promise<number[]> {
   const rows = await db
     .select({ userId: googleCredentials.userId })
     .from(googleCredentials)
-    .where(or(sql`${googleCredentials.lastImportError} is null`, ne(googleCredentials.lastImportError, brokenCode)))
+    .where(
+      and(
+        or(sql`${googleCredentials.lastImportError} is null`, ne(googleCredentials.lastImportError, brokenCode)),
+        sql`exists (select 1 from ${courts} where ${courts.ownerId} = ${googleCredentials.userId} and ${courts.calendarIdGoogle} is not null)`,
+      ),
+    )
     .orderBy(asc(googleCredentials.userId));
   return rows.map((r) => r.userId);
 }

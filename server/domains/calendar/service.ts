@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { GOOGLE_RETURN_PARAM, type TCalendar, type TCalendarStatus, type TCourtCalendarLink, type TGoogleCredentials, type TImportResult, type TSetCalendarForCourtInput } from "@shared/schemas/calendar";
+import { GOOGLE_OVERLAPS_RETURN_PARAM, GOOGLE_RETURN_PARAM, type TPersonalGoogle, type TCalendar, type TCalendarStatus, type TCourtCalendarLink, type TGoogleCredentials, type TImportResult, type TSetCalendarForCourtInput } from "@shared/schemas/calendar";
 import type { Ctx, Deps } from "../../context";
+import type { Tx } from "../../db/client";
 import { GoogleError } from "../../integrations/google/client";
 import { AppError } from "../../lib/errors";
 import { requireViewer } from "../auth/viewer";
@@ -59,17 +60,20 @@ export async function connectGoogle(ctx: Ctx): Promise<{ url: string }> {
  * Google's redirect back (GET /api/google/oauth/callback?code&state, or ?error=access_denied&state):
  * the state must be one we issued (unexpired, unused) to the user whose session this browser carries,
  * so nobody can link their Google account to somebody else's Kickrunde account. Answers where the
- * browser goes next: /profile?google=connected, or ?google=<error code>.
+ * browser goes next: /profile?google=connected, or ?google=<error code> (?googleOverlaps=… for the personal card's flow).
  */
 export async function completeGoogleConnection(
   deps: Deps,
   params: { code: string | null; state: string | null; error: string | null; sessionUserId: number | null },
 ): Promise<string> {
-  const back = (returnPath: string, outcome: string) => `${returnPath}?${GOOGLE_RETURN_PARAM}=${encodeURIComponent(outcome)}`;
+  // the personal card's flow has its own parameter, so the profile shows the outcome on the card that started it
+  let param = GOOGLE_RETURN_PARAM;
+  const back = (returnPath: string, outcome: string) => `${returnPath}?${param}=${encodeURIComponent(outcome)}`;
   if (!deps.google) return back("/profile", "GOOGLE_UNAVAILABLE_HERE");
   if (!params.state || params.state.length > 200) return back("/profile", "GOOGLE_AUTH_FAILED");
   const now = deps.clock.now();
   const pending = await repo.consumeState(deps.db, hashState(params.state), now);
+  if (pending?.overlapCheck && pending.userId === params.sessionUserId) param = GOOGLE_OVERLAPS_RETURN_PARAM;
   if (!pending || pending.userId !== params.sessionUserId) return back("/profile", "GOOGLE_AUTH_FAILED");
   if (params.error || !params.code || params.code.length > 2000) return back(pending.returnPath, "GOOGLE_AUTH_FAILED");
   try {
@@ -77,6 +81,7 @@ export async function completeGoogleConnection(
     const cipher = deps.google.cipher;
     await repo.saveCredentials(deps.db, {
       userId: pending.userId,
+      overlapCheck: pending.overlapCheck,
       refreshTokenEnc: cipher.encrypt(tokens.refreshToken, pending.userId),
       accessTokenEnc: cipher.encrypt(tokens.accessToken, pending.userId),
       accessTokenExpiresAt: tokens.expiresAt,
@@ -92,6 +97,95 @@ export async function completeGoogleConnection(
   // Courts linked before (a link renewed after it broke) are imported right away.
   await deps.jobs.send("google-calendar-import", { userId: pending.userId }, { singletonKey: `google-import-${pending.userId}` });
   return back(pending.returnPath, "connected");
+}
+
+// ------------------------------------------------------------------------------------------
+// the personal link (issue 29): the join step's overlap warning reads the user's Google busy times
+
+/** How long the join step's overlap warning waits for Google before it answers without it. */
+const BUSY_TIMEOUT_MS = 4_000;
+
+async function personalState(deps: Deps, userId: number): Promise<TPersonalGoogle> {
+  const [row, courts] = await Promise.all([repo.findCredentials(deps.db, userId), repo.linkedCourts(deps.db, userId)]);
+  return {
+    available: deps.google !== null,
+    overlapCheck: row?.overlapCheck ?? false,
+    broken: row?.overlapCheck === true && row.lastImportError === BROKEN,
+    keepsCourtLink: row !== null && courts.length > 0,
+  };
+}
+
+/** calendar.personal: the profile's personal Google card, for every signed-in user. */
+export async function personalGoogle(ctx: Ctx): Promise<TPersonalGoogle> {
+  return personalState(ctx.deps, requireViewer(ctx).userId);
+}
+
+/**
+ * calendar.connectPersonal: Google's consent page for any signed-in user (read-only scope, as for courts); the link it
+ * makes turns the overlap check on. A court owner's existing link is replaced by the new tokens and keeps its courts.
+ */
+export async function connectPersonalGoogle(ctx: Ctx): Promise<{ url: string }> {
+  const viewer = requireViewer(ctx);
+  const api = google(ctx.deps);
+  const state = randomBytes(32).toString("base64url");
+  const now = ctx.deps.clock.now();
+  await repo.insertState(ctx.deps.db, { stateHash: hashState(state), userId: viewer.userId, returnPath: "/profile", overlapCheck: true, expiresAt: new Date(now.getTime() + STATE_TTL_MS) }, now);
+  return { url: api.consentUrl(state) };
+}
+
+/**
+ * calendar.disconnectPersonal: the overlap check ends. The stored link goes with it, unless it also serves the user's
+ * courts (then it stays for their import). Ending what is not on changes nothing.
+ */
+export async function disconnectPersonalGoogle(ctx: Ctx): Promise<TPersonalGoogle> {
+  const userId = requireViewer(ctx).userId;
+  await ctx.deps.db.transaction(async (tx) => {
+    const [row, courts] = await Promise.all([repo.findCredentials(tx, userId), repo.linkedCourts(tx, userId)]);
+    if (!row) return;
+    if (courts.length === 0) await repo.deleteCredentials(tx, userId);
+    else await repo.updateCredentials(tx, userId, { overlapCheck: false, updatedAt: ctx.deps.clock.now() });
+  });
+  return personalState(ctx.deps, userId);
+}
+
+/**
+ * The busy times of the user's primary Google calendar overlapping [from, to) (free/busy only: no titles), when they
+ * turned the overlap check on; null when they did not, when Google does not answer within 4 seconds or fails (logged;
+ * a revoked link is marked broken by withAccessToken, so the profile asks to connect again). Nothing is stored.
+ */
+export async function personalBusyTimes(deps: Deps, userId: number, window: { from: Date; to: Date }): Promise<{ start: Date; end: Date }[] | null> {
+  if (!deps.google) return null;
+  const row = await repo.findCredentials(deps.db, userId);
+  if (!row?.overlapCheck || row.lastImportError === BROKEN) return null;
+  const api = deps.google;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), BUSY_TIMEOUT_MS)));
+  const asked = withAccessToken(deps, userId, (token) => api.freeBusy(token, "primary", window.from, window.to)).catch((error: unknown) => {
+    const code = error instanceof AppError || error instanceof GoogleError ? asAppError(error).code : (error as Error).message;
+    deps.logger.warn("google: busy times not read", { userId, code });
+    return null;
+  });
+  try {
+    const busy = await Promise.race([asked, late]);
+    if (busy === "late") {
+      deps.logger.warn("google: busy times not read", { userId, code: "timeout" });
+      return null;
+    }
+    return busy;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Account deletion (Deps.accountDeletionHooks, set in domains/reactions.ts): the Google link goes with the account (its
+ * tokens, consent flows in progress, and the courts' imported events through the courts the account no longer owns
+ * are the courts domain's matter). The users row is anonymised, not deleted, so the foreign key's cascade alone would
+ * keep the tokens.
+ */
+export async function endGoogleLinkOfDeletedAccount(_deps: Deps, tx: Tx, userId: number): Promise<void> {
+  await repo.deleteCredentials(tx, userId);
+  await repo.deleteStatesOf(tx, userId);
 }
 
 /** googleCredentials of an account (spec 001 section 3): null when no Google account is linked. */

@@ -178,7 +178,7 @@ export async function editGame(ctx: Ctx, input: UpdateInput): Promise<{ template
     if (moved) await scheduleMinPlayersJobs(ctx.deps, tx, { id: game.id, startTime: next.startTime });
     // A raised or removed maximum frees spots: the waiting list moves up at once.
     if (next.maxPlayers === null ? game.maxPlayers !== null : game.maxPlayers !== null && next.maxPlayers > game.maxPlayers) {
-      await promoteWaitingList(ctx, tx, { ...game, ...changes });
+      await promoteWaitingList(ctx, tx, { ...game, ...changes }, 0, { byOrganiser: true });
     }
   });
   return { templateId, now };

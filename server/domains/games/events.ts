@@ -69,6 +69,11 @@ const kinds = [
     /** the promoted player: userId null for a guest */
     payload: z.object({ ...participationRef, userId: z.number().int().nullable() }),
   }),
+  z.object({
+    type: z.literal("OFFERED"),
+    /** a freed place offered to the first in line until `expiresAt` (participation/offers.ts); userId null for a guest */
+    payload: z.object({ ...participationRef, userId: z.number().int().nullable(), expiresAt: z.string() }),
+  }),
   z.object({ type: z.literal("PARTICIPATION_CHANGED"), payload: z.object(participationRef) }),
   z.object({
     type: z.literal("PARTICIPATION_CANCELLED"),

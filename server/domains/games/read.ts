@@ -4,6 +4,7 @@ import { participationColour } from "@shared/rules/player-list";
 import { paymentDisplayCode } from "@shared/rules/payment-display";
 import { gameFeedCursorOf, type TGame, type TGameFeed, type TGameListItem, type ZGameFeedInput, type ZGamesOnCourtInput, type ZSearchGamesInput } from "@shared/schemas/games";
 import type { Ctx } from "../../context";
+import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { regionBySlug } from "../regions/service";
@@ -11,6 +12,7 @@ import { actorOrNull } from "../users/service";
 import { sessionRegulars } from "../participation/regulars";
 import * as repo from "./repo";
 import { gameAccess, shareKeyOf } from "./visibility";
+import { weatherAlertOf, weatherForGames } from "../weather/service";
 
 /* Reading and presenting games: the feed, search, the game page, profile lists. */
 
@@ -30,9 +32,11 @@ export async function feed(ctx: Ctx, input: z.output<typeof ZGameFeedInput>): Pr
   });
   const region = page.region ?? (await regionBySlug(ctx, input.regionSlug));
   const last = page.games.at(-1);
+  // the cached forecasts of the page's outdoor games: one statement, never the network (domains/weather)
+  const weather = await weatherForGames(ctx.deps.db, page.games);
   return {
     region: { id: region.id, slug: region.slug, name: region.name },
-    games: page.games,
+    games: page.games.map((g) => (weather.has(g.id) ? { ...g, weather: weather.get(g.id) } : g)),
     nextCursor: page.more && last ? gameFeedCursorOf(last) : null,
   };
 }
@@ -81,6 +85,9 @@ export async function gameById(ctx: Ctx, gameId: number, shareKey?: string | nul
   const now = ctx.deps.clock.now();
   const headStart = game.regularsOnlyUntil !== null && now < game.regularsOnlyUntil && game.gameTemplateId !== null ? await sessionRegulars(ctx.deps.db, game.gameTemplateId, now) : null;
   const regularsOnlyUntil = headStart && headStart.size > 0 ? game.regularsOnlyUntil : null;
+  // the weather from the cache (domains/weather): the start hour's forecast for everybody, the warning for managers
+  const weather = page.court && !page.court.indoor ? ((await weatherForGames(ctx.deps.db, [{ id: game.id, startTime: game.startTime, court: page.court }])).get(game.id) ?? null) : null;
+  const weatherAlert = canManage && game.cancelledAt === null && page.court && !page.court.indoor ? await weatherAlertOf(ctx.deps.db, game.id) : null;
   return {
     id: game.id,
     title: game.title,
@@ -116,6 +123,8 @@ export async function gameById(ctx: Ctx, gameId: number, shareKey?: string | nul
     organization: page.organization,
     court: page.court,
     region: page.region,
+    weather,
+    weatherAlert,
     participations: current.map((p) => ({
       id: p.id,
       player:
@@ -211,4 +220,13 @@ export async function userGames(
   if (input.kind === "queue" && !own) throw new AppError("FORBIDDEN");
   const ids = await repo.userGameIds(ctx.deps.db, { ...input, now: ctx.deps.clock.now(), includePrivate: own });
   return { objects: await gameListItems(ctx, ids.slice(0, input.limit)), hasNext: ids.length > input.limit };
+}
+
+/**
+ * A user's games between `from` and `to` (none: all future) for their own calendar (issue 29): organised, played,
+ * waited for; cancelled games stay in with their cancellation (domains/calendar-feed). Only ever for the user
+ * themself, so private games are in too.
+ */
+export function calendarGamesOf(db: DbOrTx, userId: number, window: { from: Date; to: Date | null }): Promise<repo.CalendarGameRow[]> {
+  return repo.calendarGamesOf(db, userId, window);
 }

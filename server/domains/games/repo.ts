@@ -445,3 +445,34 @@ export async function hasParticipation(db: DbOrTx, gameId: number, userId: numbe
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * A user's games in [from, to) for their calendar (issue 29, domains/calendar-feed): the ones they organise and the ones
+ * they play or wait for (a participation not cancelled), cancelled games included. `queue` is null for an organiser
+ * without a participation of their own.
+ */
+export async function calendarGamesOf(db: DbOrTx, userId: number, window: { from: Date; to: Date | null }) {
+  const where: SQL[] = [gt(games.endTime, window.from), or(eq(games.creatorId, userId), sql`${participations.id} is not null`)!];
+  if (window.to) where.push(lt(games.startTime, window.to));
+  return db
+    .select({
+      id: games.id,
+      title: games.title,
+      startTime: games.startTime,
+      endTime: games.endTime,
+      cancelledAt: games.cancelledAt,
+      updatedAt: games.updatedAt,
+      organiser: sql<boolean>`${games.creatorId} = ${userId}`,
+      queue: participations.queue,
+      participationUpdatedAt: participations.updatedAt,
+      court: { name: courts.name, address: courts.address },
+      regionName: regions.name,
+    })
+    .from(games)
+    .leftJoin(participations, and(eq(participations.gameId, games.id), eq(participations.userId, userId), isNull(participations.cancelledAt), isNull(participations.removedAt)))
+    .leftJoin(courts, eq(courts.id, games.courtId))
+    .innerJoin(regions, eq(regions.id, games.regionId))
+    .where(and(...where))
+    .orderBy(asc(games.startTime), asc(games.id));
+}
+export type CalendarGameRow = Awaited<ReturnType<typeof calendarGamesOf>>[number];

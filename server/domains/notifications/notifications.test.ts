@@ -6,6 +6,7 @@ import type { TestPushEndpoint } from "../../integrations/push/test-endpoint";
 import { deliverPush } from "./outbox";
 import { callerFor } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
+import { eventually } from "../../testing/eventually";
 import { settledJobs } from "../../testing/jobs";
 import { testClock } from "../../testing/test-clock";
 import { testDeps, testPushEndpoint } from "../../testing/test-db";
@@ -71,6 +72,34 @@ describe("web push", () => {
     await dispatchPendingNotifications(deps);
     expect(await settledJobs(deps, "send-push", { deviceToken: phone.deviceToken })).toHaveLength(1);
     expect(endpoint.received.filter((r) => r.subscriptionId === phone.id)).toHaveLength(1);
+  });
+
+  test("a guest on the waiting list hears on the device they joined from: moved up, and a place offered close to kick-off", async () => {
+    testClock.freeze(NOW);
+    const host = await player();
+    // three days ahead: a freed place moves the first in line up
+    const later = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: hours(72), maxPlayers: 2, minPlayers: 2, title: "Gästekick" }, 1);
+    // in 5 hours: a freed place is offered for 30 minutes (participation/offers.ts)
+    const soon = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: hours(5), maxPlayers: 2, minPlayers: 2, title: "Abendkick" }, 1);
+    const first = await player();
+    const guest = (await callerFor(deps)).caller;
+    const phone = endpoint.subscribe();
+    const { deviceToken } = await guest.notifications.registerWebPush({ subscription: { endpoint: phone.endpoint, keys: phone.keys }, language: "en" });
+    for (const g of [later, soon]) {
+      await first.caller.participation.join({ gameId: g.id });
+      await guest.participation.join({ gameId: g.id, firstName: "Kai", queue: true, deviceToken });
+      await first.caller.participation.revoke({ gameId: g.id });
+    }
+    await dispatchPendingNotifications(deps);
+    const pushes = await eventually(() => {
+      const got = endpoint.received.filter((r) => r.subscriptionId === phone.id);
+      return got.length >= 2 && got;
+    }, { what: "two pushes to the guest's device" });
+    const bodies = pushes.map((p) => (p.payload as Payload).body).sort();
+    expect(bodies).toEqual(["A place became free: accept it by 12:30.", "You moved up from the waiting list and are playing!"]);
+    // no account: nothing else is sent for it (no mail); the device got exactly these two
+    await dispatchPendingNotifications(deps);
+    expect(await settledJobs(deps, "send-push", { deviceToken })).toHaveLength(2);
   });
 
   test("a cancelled game reaches every follower in their device's language, not the organiser", async () => {

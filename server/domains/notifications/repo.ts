@@ -83,6 +83,19 @@ export async function followerDevices(db: DbOrTx, gameId: number): Promise<Array
     .where(or(inArray(pushDevices.deviceToken, subscribed), inArray(pushDevices.userId, players)));
 }
 
+/**
+ * A guest's participation's device: the push token it was made or last changed from (participations.device_token),
+ * when that device is registered and still bound to nobody (a device an account has since claimed hears as that
+ * account). Empty for an account's participation or a guest without notifications.
+ */
+export async function guestParticipationDevices(db: DbOrTx, participationId: number): Promise<Receiver[]> {
+  return db
+    .select({ deviceToken: pushDevices.deviceToken, language: pushDevices.language })
+    .from(participations)
+    .innerJoin(pushDevices, eq(pushDevices.deviceToken, participations.deviceToken))
+    .where(and(eq(participations.id, participationId), isNull(participations.userId), isNull(pushDevices.userId)));
+}
+
 /** Region subscribers, in the language each chose; only tokens of known devices can be reached. */
 export async function regionSubscriberDevices(db: DbOrTx, regionId: number): Promise<Array<Receiver & { userId: number | null }>> {
   return db

@@ -8,6 +8,7 @@ import {
 } from "@shared/schemas/notifications";
 import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
+import { berlinTimeOfDay } from "@shared/rules/berlin-calendar";
 import { clipPushText, gameLabel, type PushParams, type PushTextKey } from "../../integrations/push/texts";
 import { webPushDeviceToken } from "../../integrations/push/web-push";
 import type { GameMailName } from "../../integrations/mail/templates";
@@ -256,7 +257,7 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
             audience: mail.always ? "always" : "game",
             template: (u) => ({
               name: mail.template,
-              data: { name: params.name, players: params.players, minPlayers: params.minPlayers, amountCents: params.amountCents, firstName: u.firstName, game: gameLabel(u.language, game), link },
+              data: { name: params.name, players: params.players, minPlayers: params.minPlayers, amountCents: params.amountCents, until: params.until, firstName: u.firstName, game: gameLabel(u.language, game), link },
             }),
           }
         : undefined,
@@ -284,14 +285,26 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
     params: {},
     mail: { template, userIds: [userId] },
   });
+  /** A guest's notice: a push to the device the guest joined from (no account, so no mail); null without one. */
+  const toGuest = async (participationId: number, key: PushTextKey, params: Outgoing["params"] = {}) => {
+    const devices = await repo.guestParticipationDevices(tx, participationId);
+    return devices.length ? { ...base, receivers: { devices }, key, params } : null;
+  };
   switch (event.type) {
     case "MOVED_UP": {
       const promoted = event.payload.userId;
-      if (promoted === null) return null;
+      if (promoted === null) return toGuest(event.payload.participationId, "movedUp");
       // in a managed-payment game moving up is a reservation: the player is asked to pay (participation/payment.ts)
       return game.isManagedPayment
         ? toPayer(promoted, "movedUpPay", "game-moved-up-pay")
         : { ...base, receivers: { userIds: [promoted] }, key: "movedUp", params: {}, mail: { template: "game-moved-up", userIds: [promoted] } };
+    }
+    case "OFFERED": {
+      // a place held for the first in line until the deadline ("bis 18:30 annehmen"; participation/offers.ts)
+      const holder = event.payload.userId;
+      const until = berlinTimeOfDay(new Date(event.payload.expiresAt));
+      if (holder === null) return toGuest(event.payload.participationId, "waitingListOffer", { until });
+      return { ...base, receivers: { userIds: [holder] }, key: "waitingListOffer", params: { until }, mail: { template: "game-waiting-list-offer", userIds: [holder] } };
     }
     case "CASH_REQUESTED": {
       const name = await repo.participationName(tx, event.payload.participationId);

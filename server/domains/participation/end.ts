@@ -37,7 +37,7 @@ export async function revokeParticipation(ctx: Ctx, input: z.output<typeof ZRevo
     if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
     if (now >= game.startTime) throw new AppError("GAME_ALREADY_STARTED");
     await endParticipation(ctx, tx, found, input, now);
-    const promoted = await promoteWaitingList(ctx, tx, game);
+    const promoted = await promoteWaitingList(ctx, tx, game, 0, { byOrganiser: !found.isOwner });
     return { ok: true as const, promoted };
   });
 }

@@ -22,7 +22,11 @@ import {
 } from "@shared/schemas/participation";
 import { router } from "../../trpc/init";
 import { adminProcedure, authedProcedure, publicProcedure } from "../../trpc/procedures";
+import { ZCheckInInput, ZCheckInState, ZCheckInStatusInput, ZCheckInsInput, ZGameCheckIns, ZOwnCheckIn, ZSetCheckInInput } from "@shared/schemas/check-in";
 import * as attendance from "./attendance";
+import * as checkIns from "./check-in";
+import * as offers from "./offers";
+import { ZAcceptOfferResult, ZDeclineOfferResult, ZGameOffers, ZOfferInput } from "@shared/schemas/waiting-list-offers";
 import { subscribeToGame, isSubscribedToGame } from "../notifications/game-subscriptions";
 import * as cash from "./cash";
 import { revokeParticipation } from "./end";
@@ -79,5 +83,13 @@ export const participationRouter = router({
     .input(ZDeclineExternalPaymentInput)
     .output(ZExternalPaymentRequest)
     .mutation(({ ctx, input }) => cash.declineExternalPaymentRequest(ctx, input)),
+  checkIn: publicProcedure.input(ZCheckInInput).output(ZCheckInState).mutation(({ ctx, input }) => checkIns.checkIn(ctx, input)),
+  setCheckIn: authedProcedure.input(ZSetCheckInInput).output(ZCheckInState).mutation(({ ctx, input }) => checkIns.setCheckIn(ctx, input)),
+  checkInStatus: publicProcedure.input(ZCheckInStatusInput).output(ZOwnCheckIn).query(({ ctx, input }) => checkIns.ownCheckIn(ctx, input)),
+  checkIns: authedProcedure.input(ZCheckInsInput).output(ZGameCheckIns).query(({ ctx, input }) => checkIns.gameCheckIns(ctx, input)),
+  // waiting-list offers close to kick-off (issue 29, offers.ts)
+  acceptOffer: publicProcedure.input(ZOfferInput).output(ZAcceptOfferResult).mutation(({ ctx, input }) => offers.acceptOffer(ctx, input)),
+  declineOffer: publicProcedure.input(ZOfferInput).output(ZDeclineOfferResult).mutation(({ ctx, input }) => offers.declineOffer(ctx, input)),
+  offers: publicProcedure.input(ZOfferInput).output(ZGameOffers).query(({ ctx, input }) => offers.gameOffers(ctx, input)),
   guestProfile: publicProcedure.input(ZGuestProfileInput).output(ZGuestProfile).query(({ ctx, input }) => attendance.guestProfile(ctx, input)),
 });

@@ -47,7 +47,7 @@ export async function updateParticipation(ctx: Ctx, input: Input) {
 
     const updated = await settleChanges(ctx, tx, found, changes, now);
     await recordGameEvent(ctx.deps, tx, { gameId: game.id, type: "PARTICIPATION_CHANGED", actorId: found.actor?.id ?? null, payload: { participationId: row.id }, createdAt: now });
-    await promoteWaitingList(ctx, tx, game);
+    await promoteWaitingList(ctx, tx, game, 0, { byOrganiser: !found.isOwner });
     await noteParticipantsAmount(tx, game, await repo.activePlayers(tx, game.id));
     return refOf((await repo.findById(tx, updated.id))!, null);
   });
@@ -57,7 +57,7 @@ export async function updateParticipation(ctx: Ctx, input: Input) {
 async function removeThroughUpdate(ctx: Ctx, tx: Tx, found: Access, input: Input, now: Date) {
   if (now >= found.game.startTime) throw new AppError("GAME_ALREADY_STARTED");
   await endParticipation(ctx, tx, found, input, now);
-  await promoteWaitingList(ctx, tx, found.game);
+  await promoteWaitingList(ctx, tx, found.game, 0, { byOrganiser: !found.isOwner });
   return refOf((await repo.findById(tx, found.row.id))!, null);
 }
 

@@ -1,9 +1,10 @@
 import { promotable } from "@shared/rules/participation";
 import type { Deps } from "../../context";
 import type { Tx } from "../../db/client";
-import type { WaitingListJob } from "../../jobs/definitions";
+import type { WaitingListJob, WaitingListOfferJob } from "../../jobs/definitions";
 import { AppError } from "../../lib/errors";
 import { lockGame, noteParticipantsAmount, recordGameEvent, type GameRow } from "../games/core";
+import { decideOffers, offerIsOpen } from "./offers";
 import { reservePayment } from "./payment";
 import * as repo from "./repo";
 
@@ -15,8 +16,13 @@ import * as repo from "./repo";
  * payment provider refuses now (unreachable, the organiser's account cannot take charges) does not
  * fail what freed the spot: that player stays first in the queue (nobody overtakes it) and the
  * `game-waiting-list` job tries again a minute later (`retry` counts the tries, WAITING_LIST_RETRIES at most).
+ * Within OFFER_WINDOW_HOURS of the start nobody moves up here: the freed places are offered (offers.ts), except
+ * for places the organiser freed (`how.byOrganiser`: a removal, a player moved to the waiting list, a raised maximum).
  */
-export async function promoteWaitingList(ctx: { deps: Deps }, tx: Tx, game: GameRow, retry = 0): Promise<number[]> {
+export async function promoteWaitingList(ctx: { deps: Deps }, tx: Tx, game: GameRow, retry = 0, how: { byOrganiser?: boolean } = {}): Promise<number[]> {
+  // within 24 hours of the start a freed place is offered to the first in line instead (offers.ts), unless the
+  // organiser freed it (a removal, a player moved to the waiting list, a raised maximum): then the queue moves up at once
+  if (!how.byOrganiser && (await decideOffers(ctx.deps, tx, game))) return [];
   if (game.cancelledAt) return [];
   if (game.isManagedPayment && ctx.deps.clock.now() >= game.startTime) return [];
   const queue = await repo.waitingList(tx, game.id);
@@ -78,5 +84,23 @@ export async function handleWaitingListRetry(deps: Deps, job: WaitingListJob): P
       throw error;
     });
     if (game) await promoteWaitingList({ deps }, tx, game, job.retry);
+  });
+}
+
+/**
+ * The `waiting-list-offer-expiry` job, sent for each offer at its expiry instant (offers.ts): under the game's
+ * lock, an offer still open runs out and its place passes on to the next in line. Idempotent: an offer answered,
+ * ended or expired meanwhile changes nothing. From the start on the open offers only end; a game moved out of the
+ * offers' window moves its waiting list up as before.
+ */
+export async function handleOfferExpiry(deps: Deps, job: WaitingListOfferJob): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const game = await lockGame(tx, job.gameId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "GAME_NOT_FOUND") return null;
+      throw error;
+    });
+    if (!game || !(await offerIsOpen(tx, job.offerId))) return;
+    if (deps.clock.now() >= game.startTime) await decideOffers(deps, tx, game);
+    else await promoteWaitingList({ deps }, tx, game);
   });
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "../../db/client";
-import { courts, games, organizations, regions, tournamentParticipations, tournaments, users } from "../../db/schema";
+import { courts, games, organizations, regions, tournamentParticipations, tournamentPlans, tournaments, users } from "../../db/schema";
 import { courtColumns } from "../courts/sql";
 
 /** The queries of the tournaments domain: the only code that reads and writes `tournaments` and `tournament_participations`. */
@@ -93,6 +93,7 @@ export async function tournamentPage(db: DbOrTx, id: number) {
       termsOfParticipationEn: tournaments.termsOfParticipationEn,
       signupUrl: tournaments.signupUrl,
       planUrl: tournaments.planUrl,
+      hasPlan: sql<boolean>`exists (select 1 from ${tournamentPlans} where ${tournamentPlans.tournamentId} = ${tournaments.id})`.mapWith(Boolean),
       whatsappGroupUrl: tournaments.whatsappGroupUrl,
       singlePlayerGame: { id: singlePlayerGames.id, startTime: singlePlayerGames.startTime },
       organization: { id: organizations.id, name: organizations.name, imageUrl: organizations.imageUrl },
@@ -264,3 +265,40 @@ export async function userHasPhoneNumber(db: DbOrTx, userId: number): Promise<bo
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * A user's tournaments in [from, to) for their own calendar (issue 29, domains/calendar-feed): the ones they organise and
+ * the ones they registered a team for (not cancelled; `teamWaiting` when every such team is on the waiting list).
+ * Cancelled tournaments stay in.
+ */
+export function calendarTournamentsOf(db: DbOrTx, userId: number, window: { from: Date; to: Date | null }) {
+  const teamOf = (queue: boolean) =>
+    sql<boolean>`exists (select 1 from ${tournamentParticipations} tp where tp.tournament_id = ${tournaments.id} and tp.user_id = ${userId} and tp.cancelled_at is null and tp.queue = ${queue})`;
+  const where: SQL[] = [gt(tournaments.endTime, window.from), sql`(${tournaments.organizerId} = ${userId} or ${teamOf(false)} or ${teamOf(true)})`];
+  if (window.to) where.push(lt(tournaments.startTime, window.to));
+  return db
+    .select({
+      id: tournaments.id,
+      name: tournaments.name,
+      startTime: tournaments.startTime,
+      endTime: tournaments.endTime,
+      cancelledAt: tournaments.cancelledAt,
+      publishedAt: tournaments.publishedAt,
+      updatedAt: tournaments.updatedAt,
+      teamsUpdatedAt: sql<Date | null>`(select max(tp.updated_at) from ${tournamentParticipations} tp where tp.tournament_id = ${tournaments.id} and tp.user_id = ${userId})`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
+      ),
+      organiser: sql<boolean>`${tournaments.organizerId} = ${userId}`,
+      team: teamOf(false),
+      teamWaiting: teamOf(true),
+      locationName: tournaments.locationName,
+      court: { name: courts.name, address: courts.address },
+      regionName: regions.name,
+    })
+    .from(tournaments)
+    .innerJoin(regions, eq(regions.id, tournaments.regionId))
+    .leftJoin(courts, eq(courts.id, tournaments.courtId))
+    .where(and(...where))
+    .orderBy(asc(tournaments.startTime), asc(tournaments.id));
+}
+export type CalendarTournamentRow = Awaited<ReturnType<typeof calendarTournamentsOf>>[number];

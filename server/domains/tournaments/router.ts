@@ -27,6 +27,8 @@ import * as teamPayment from "./team-payment";
 import * as channel from "./channel";
 import { sendPaymentReminder } from "./reminders";
 import * as teamSchemas from "@shared/schemas/tournament-teams";
+import { ZDrawLotsInput, ZEnterResultInput, ZGeneratePlanInput, ZPlanEventsInput, ZPlanPage, ZSetRefereeInput } from "@shared/schemas/tournament-plans";
+import * as plan from "./plan";
 
 export const tournamentsRouter = router({
   /** admins and organisation members; a draft until published */
@@ -63,4 +65,17 @@ export const tournamentsRouter = router({
     .mutation(({ ctx, input }) => channel.markChannelMessageRead(ctx, input.tournamentChannelMessageId)),
   /** the organiser or an admin reminds an Open team (at most once a week, the first a day after registering) */
   sendPaymentReminder: authedProcedure.input(teamSchemas.ZParticipationIdInput).output(teamSchemas.ZTeamOverviewRow).mutation(({ ctx, input }) => sendPaymentReminder(ctx, input.participationId)),
+  /** the tournament's own plan (issue 29): everybody who may see the tournament, with tables and knock-out */
+  plan: publicProcedure.input(ZTournamentIdInput).output(ZPlanPage).query(({ ctx, input }) => plan.planPage(ctx, input.tournamentId)),
+  /** the organiser or an admin, until the first result */
+  generatePlan: authedProcedure.input(ZGeneratePlanInput).output(ZPlanPage).mutation(({ ctx, input }) => plan.generatePlan(ctx, input)),
+  /** the organiser, an admin or a named referee; carries the match's version it replaces */
+  enterResult: authedProcedure.input(ZEnterResultInput).output(ZPlanPage).mutation(({ ctx, input }) => plan.enterResult(ctx, input)),
+  /** the organiser or an admin names or removes a referee (a registered team's account) */
+  setReferee: authedProcedure.input(ZSetRefereeInput).output(ZPlanPage).mutation(({ ctx, input }) => plan.setReferee(ctx, input)),
+  drawLots: authedProcedure.input(ZDrawLotsInput).output(ZPlanPage).mutation(({ ctx, input }) => plan.drawLots(ctx, input)),
+  /** live: the plan's version after each change (server-sent events); the page reads the plan again */
+  onPlanChange: publicProcedure.input(ZPlanEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    for await (const e of plan.planEvents(ctx, input.tournamentId, signal)) yield { version: e.id };
+  }),
 });

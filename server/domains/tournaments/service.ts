@@ -11,7 +11,7 @@ import {
   type ZUpdateTournamentInput,
 } from "@shared/schemas/tournaments";
 import type { Ctx, Viewer } from "../../context";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { requireCourt } from "../courts/service";
 import { findRegionIdBySlug } from "../regions/service";
@@ -211,4 +211,12 @@ export async function ensureDemoTeams(tx: Tx, tournamentId: number, teams: Omit<
   for (const team of teams) {
     if (!(await repo.teamNameTaken(tx, tournamentId, team.teamName))) await repo.insertTeam(tx, { ...team, tournamentId });
   }
+}
+
+/**
+ * A user's tournaments between `from` and `to` (none: all future), organised or with a team of theirs, for their own
+ * calendar subscription (issue 29, domains/calendar-feed); drafts only reach their organiser's own calendar.
+ */
+export function calendarTournamentsOf(db: DbOrTx, userId: number, window: { from: Date; to: Date | null }): Promise<repo.CalendarTournamentRow[]> {
+  return repo.calendarTournamentsOf(db, userId, window);
 }

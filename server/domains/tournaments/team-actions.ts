@@ -5,6 +5,7 @@ import type { Ctx, Deps } from "../../context";
 import type { Tx } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { invoiceUrlsFor, queueInvoiceCancellation, queueTournamentInvoice } from "./invoices";
+import { afterTeamLeft } from "./plan-results";
 import * as repo from "./repo";
 import type { TournamentRow } from "./repo";
 import { supersedePayment } from "./team-payment";
@@ -38,6 +39,8 @@ async function endTeam(deps: Deps, tx: Tx, t: TournamentRow, team: Team, ending:
   const cancelled = await repo.updateTeam(tx, team.id, { ...money, cancelledAt: now, cancelledById: actorId, updatedAt: now });
   if (ending === "organiserCancelsTeam") await tellTeam(deps, tx, cancelled, t, "tournament-team-cancelled");
   if (heldPlace) await fillPlaces(deps, tx, t, now);
+  // its matches not played yet in the tournament's plan are walkovers for the opponents
+  await afterTeamLeft(tx, t, now);
 }
 
 /**

@@ -49,6 +49,24 @@ describe("Google Calendar client", () => {
     expect(fresh.accessToken).not.toBe(t.accessToken);
   });
 
+  test("free/busy through the SDK: opaque, not cancelled events of the primary calendar, merged and cut to the window; an unknown calendar is not_found", async () => {
+    const t = await tokens();
+    const primary = em.calendars().find((c) => c.primary)!.id!;
+    const h = (n: number) => new Date(Date.UTC(2027, 2, 1, n));
+    em.addEvent(primary, { summary: "A", start: h(8), end: h(10) });
+    em.addEvent(primary, { summary: "B", start: h(9), end: h(11) });
+    em.addEvent(primary, { summary: "C", start: h(11), end: h(12) });
+    em.addEvent(primary, { summary: "frei", start: h(13), end: h(14), transparency: "transparent" });
+    em.removeEvent(primary, em.addEvent(primary, { summary: "weg", start: h(15), end: h(16) }).id!);
+    em.addEvent(primary, { summary: "Urlaub", startDate: "2027-03-02", endDate: "2027-03-03" });
+    expect(await google.freeBusy(t.accessToken, "primary", h(9), h(17))).toEqual([{ start: h(9), end: h(12) }]);
+    // an all-day event is busy from the calendar's midnight (Europe/Berlin)
+    expect(await google.freeBusy(t.accessToken, "primary", h(20), h(24 + 2))).toEqual([{ start: new Date("2027-03-01T23:00:00Z"), end: h(24 + 2) }]);
+    const kind = (p: Promise<unknown>) => p.then(() => "ok", (e) => (e instanceof GoogleError ? e.kind : `other: ${e}`));
+    expect(await kind(google.freeBusy(t.accessToken, "missing@group.calendar.google.com", h(9), h(17)))).toBe("not_found");
+    expect(await kind(google.freeBusy("ya29.forged", "primary", h(9), h(17)))).toBe("unauthorized");
+  });
+
   test("failures come out as GoogleError kinds: revoked, unauthorized, not_found, unavailable", async () => {
     const t = await tokens();
     const kind = (p: Promise<unknown>) => p.then(() => "ok", (e) => (e instanceof GoogleError ? e.kind : `other: ${e}`));

@@ -23,6 +23,11 @@ export type GoogleCalendarApi = {
   listCalendars(accessToken: string): Promise<calendar_v3.Schema$CalendarListEntry[]>;
   /** Single events (recurring ones expanded) overlapping [timeMin, timeMax), every page. */
   listEvents(accessToken: string, calendarId: string, timeMin: Date, timeMax: Date, pageSize?: number): Promise<calendar_v3.Schema$Event[]>;
+  /**
+   * The busy times of one calendar overlapping [timeMin, timeMax) (freebusy.query: times only, never titles); kind
+   * "not_found" when Google names the calendar among its errors.
+   */
+  freeBusy(accessToken: string, calendarId: string, timeMin: Date, timeMax: Date): Promise<{ start: Date; end: Date }[]>;
   /** where the consent flow returns to: PUBLIC_URL + GOOGLE_OAUTH_CALLBACK_PATH */
   redirectUri: string;
   cipher: TokenCipher;
@@ -165,6 +170,22 @@ function createApi(cfg: { clientId: string; clientSecret: string; endpoints: End
         throw classify(error, "api");
       }
       return items;
+    },
+    async freeBusy(accessToken, calendarId, timeMin, timeMax) {
+      let answer: calendar_v3.Schema$FreeBusyCalendar | undefined;
+      try {
+        const res = await api(accessToken).freebusy.query({
+          requestBody: { timeMin: timeMin.toISOString(), timeMax: timeMax.toISOString(), timeZone: "Europe/Berlin", items: [{ id: calendarId }] },
+        });
+        answer = res.data.calendars?.[calendarId];
+      } catch (error) {
+        throw classify(error, "api");
+      }
+      // Google answers 200 and puts a calendar it cannot read among the calendar's errors (reason notFound)
+      if (!answer || answer.errors?.length) throw new GoogleError(answer?.errors?.[0]?.reason === "notFound" || !answer ? "not_found" : "unavailable", `freeBusy: ${answer?.errors?.[0]?.reason ?? "no answer for the calendar"}`);
+      return (answer.busy ?? [])
+        .map((b) => ({ start: new Date(b.start ?? ""), end: new Date(b.end ?? "") }))
+        .filter((b) => !Number.isNaN(b.start.getTime()) && !Number.isNaN(b.end.getTime()) && b.start < b.end);
     },
     close: async () => {
       await cfg.emulator?.close();

@@ -16,11 +16,12 @@ import { berlinDay } from "@shared/rules/berlin-time";
  *   client and redirect URI) and `refresh_token`; access tokens expire (`accessTokenTtlSeconds`);
  *   errors in Google's shape (`{ error: "invalid_grant", error_description }`).
  * - GET /calendar/v3/users/me/calendarList and /calendar/v3/calendars/{id}/events (timeMin, timeMax,
- *   singleEvents, showDeleted, maxResults, pageToken), answering `calendar_v3` types of the client
- *   package, so the emulator cannot drift from what the client reads.
+ *   singleEvents, showDeleted, maxResults, pageToken), and POST /calendar/v3/freeBusy (items, timeMin, timeMax;
+ *   "primary" is the account's primary calendar), answering `calendar_v3` types of the client package, so the
+ *   emulator cannot drift from what the client reads.
  *
- * One emulated Google account with a primary calendar and the demo calendar "Hallenbelegung
- * Soccerhalle" (events in the next days). Test controls are methods of the returned object, never
+ * One emulated Google account with a primary calendar (two personal events in the next days, issue 29's
+ * overlap warning) and the demo calendar "Hallenbelegung Soccerhalle" (events in the next days). Test controls are methods of the returned object, never
  * HTTP routes. With `stateFile` client, refresh tokens, calendars and events survive restarts (the
  * offline default keeps its link).
  */
@@ -72,6 +73,17 @@ function demoEvents(now: number): EmulatedEventInput[] {
     { summary: "Hausmeister-Notiz", start: at(2, "08:00"), end: at(2, "09:00"), transparency: "transparent" },
     { summary: "Hallenpflege", startDate: addBerlinDays(today, 4), endDate: addBerlinDays(today, 5) },
     { summary: "Jugendtraining", start: at(5, "16:00"), end: at(5, "17:30") },
+  ];
+}
+
+/** The emulated account's own appointments (its primary calendar): what a player's free/busy shows. */
+function demoPersonalEvents(now: number): EmulatedEventInput[] {
+  const today = berlinDay(new Date(now));
+  const at = (days: number, time: string) => berlinDateTimeToInstant(addBerlinDays(today, days), time);
+  return [
+    { summary: "Zahnarzt", start: at(1, "18:00"), end: at(1, "19:00") },
+    { summary: "Geburtstag Lena", start: at(3, "19:00"), end: at(3, "23:00") },
+    { summary: "Lesezeit", start: at(3, "12:00"), end: at(3, "13:00"), transparency: "transparent" },
   ];
 }
 
@@ -170,6 +182,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions = {}) {
   if (!persisted) {
     addCalendar(EMULATED_ACCOUNT, EMULATED_ACCOUNT, true);
     if (options.demo !== false) {
+      for (const e of demoPersonalEvents(now())) addEvent(EMULATED_ACCOUNT, e);
       addCalendar(DEMO_CALENDAR_SUMMARY, DEMO_CALENDAR_ID);
       for (const e of demoEvents(now())) addEvent(DEMO_CALENDAR_ID, e);
     }
@@ -317,6 +330,48 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions = {}) {
     return json(body);
   }
 
+  /**
+   * POST /calendar/v3/freeBusy: busy times of the asked calendars in [timeMin, timeMax) from their opaque, not cancelled
+   * events, merged where they touch or overlap; a calendar it does not know is answered among its errors (notFound),
+   * as Google does.
+   */
+  async function freeBusy(req: Request): Promise<Response> {
+    let body: calendar_v3.Schema$FreeBusyRequest;
+    try {
+      body = (await req.json()) as calendar_v3.Schema$FreeBusyRequest;
+    } catch {
+      return apiError(400, "INVALID_ARGUMENT", "Parse Error", "parseError");
+    }
+    const timeMin = Date.parse(body.timeMin ?? "");
+    const timeMax = Date.parse(body.timeMax ?? "");
+    if (Number.isNaN(timeMin) || Number.isNaN(timeMax)) return apiError(400, "INVALID_ARGUMENT", "Bad Request", "badRequest");
+    if (timeMin >= timeMax) return apiError(400, "INVALID_ARGUMENT", "The specified time range is empty.", "timeRangeEmpty");
+    const calendars: Record<string, calendar_v3.Schema$FreeBusyCalendar> = {};
+    for (const item of body.items ?? []) {
+      const id = item.id ?? "";
+      const cal = id === "primary" ? state.calendars.find((c) => c.entry.primary) : calendarOf(id);
+      if (!cal) {
+        calendars[id] = { errors: [{ domain: "global", reason: "notFound" }], busy: [] };
+        continue;
+      }
+      const spans = cal.events
+        .filter((e) => e.status !== "cancelled" && e.transparency !== "transparent")
+        .map(bounds)
+        .filter(([s, en]) => en > timeMin && s < timeMax)
+        .map(([s, en]) => [Math.max(s, timeMin), Math.min(en, timeMax)] as [number, number])
+        .sort((a, b) => a[0] - b[0]);
+      const merged: [number, number][] = [];
+      for (const span of spans) {
+        const last = merged[merged.length - 1];
+        if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+        else merged.push([...span]);
+      }
+      calendars[id] = { busy: merged.map(([s, en]) => ({ start: new Date(s).toISOString(), end: new Date(en).toISOString() })) };
+    }
+    const answer: calendar_v3.Schema$FreeBusyResponse = { kind: "calendar#freeBusy", timeMin: new Date(timeMin).toISOString(), timeMax: new Date(timeMax).toISOString(), calendars };
+    return json(answer);
+  }
+
   async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
     requests.push({ method: req.method, path: url.pathname, at: now() });
@@ -331,6 +386,7 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions = {}) {
       const m = /^\/calendar\/v3\/calendars\/([^/]+)\/events$/.exec(url.pathname);
       if (m) return listEvents(decodeURIComponent(m[1]!), url.searchParams);
     }
+    if (req.method === "POST" && url.pathname === "/calendar/v3/freeBusy") return authorized(req) ?? freeBusy(req);
     return apiError(404, "NOT_FOUND", "Not Found", "notFound");
   }
 

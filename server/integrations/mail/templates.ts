@@ -12,6 +12,7 @@ export type MailTemplate =
   | { [N in GameMailName]: { name: N; data: GameMailData } }[GameMailName]
   | { [N in BookingMailName]: { name: N; data: BookingMailData } }[BookingMailName]
   | { name: "weekly-confirmation-open"; data: WeeklyMailData }
+  | { name: "weather-alert"; data: WeatherAlertMailData }
   | { name: "payment-receipt"; data: ReceiptMailData }
   | { name: "tournament-invoice"; data: InvoiceMailData }
   | { name: "tournament-invoice-cancellation"; data: InvoiceCancellationMailData }
@@ -59,6 +60,9 @@ export type ReceiptMailData = {
 /** The organiser's reminder that next week's game of a weekly session can be confirmed: `session` names it and the week. */
 export type WeeklyMailData = { firstName: string; session: string; link: string };
 
+/** The organiser's weather warning 3 hours before an outdoor game (domains/weather/alerts.ts): `kind` STORM, RAIN or HEAT, `message` the forecast line. */
+export type WeatherAlertMailData = { firstName: string; game: string; kind: string; message: string; link: string };
+
 /** Mails about a court booking, to renter or owner (always sent to a confirmed address: they are about money and an appointment). */
 export type BookingMailName = "booking-requested" | "booking-accepted" | "booking-declined" | "booking-paid-owner" | "booking-paid-renter" | "booking-cancelled" | "booking-expired";
 /** `booking` is the court and start in the recipient's language, `link` the booking page, `name` the other party. */
@@ -74,6 +78,7 @@ export type GameMailName =
   | "game-min-players-warning"
   | "game-takes-place-prompt"
   | "game-moved-up-pay"
+  | "game-waiting-list-offer"
   | "game-payment-due"
   | "game-payment-failed"
   | "game-reservation-expired"
@@ -95,6 +100,8 @@ export type GameMailData = {
   freeCancellation?: boolean;
   /** game-payment-refunded-outside: the amount given back */
   amountCents?: number;
+  /** game-waiting-list-offer: the offer's deadline, Berlin wall time "18:30" */
+  until?: string;
 };
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -249,6 +256,8 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Zu wenige Spieler: ${d.game}`, "Hallo", [`Erst ${d.players} von mindestens ${d.minPlayers} Spielern angemeldet.`], "Zum Spiel"),
     "game-takes-place-prompt": (d) =>
       game(d, `Findet das Spiel statt? ${d.game}`, "Hallo", [`Erst ${d.players} von ${d.minPlayers} Spielern angemeldet. Bitte bestätige das Spiel oder sage es ab.`], "Zum Spiel"),
+    "game-waiting-list-offer": (d) =>
+      game(d, `Ein Platz ist frei geworden: ${d.game}`, "Hallo", [`Ein Platz ist für Dich frei. Nimm ihn bis ${d.until ?? "?"} Uhr an, sonst geht er an den Nächsten auf der Warteliste.`], "Platz annehmen"),
     "game-moved-up-pay": (d) =>
       game(d, `Nachgerückt – bitte bezahlen: ${d.game}`, "Hallo", ["Du bist von der Warteliste nachgerückt. Bitte bezahle jetzt, sonst geht Dein Platz an den Nächsten auf der Warteliste."], "Jetzt bezahlen"),
     "game-payment-failed": (d) =>
@@ -281,6 +290,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       greeting: `Hallo ${d.firstName},`,
       lines: [d.session, "Du kannst jetzt bestätigen, ob Deine wöchentliche Kickrunde nächste Woche stattfindet. Erst dann wird das Spiel angelegt und Spieler können sich anmelden."],
       button: { label: "Jetzt bestätigen", href: d.link },
+      after: [],
+    }),
+    "weather-alert": (d) => ({
+      subject: `${d.kind === "STORM" ? "Sturm" : d.kind === "HEAT" ? "Hitze" : d.kind === "RAIN" ? "Starkregen" : "Unwetter"} angesagt: ${d.game}`,
+      greeting: `Hallo ${d.firstName},`,
+      lines: [`für Deine Kickrunde ${d.game} ist schlechtes Wetter angesagt: ${d.message}.`, "Wenn ihr nicht spielen könnt, sag die Kickrunde mit einem Tipp wegen Wetter ab: alle Spieler werden benachrichtigt und vorgemerkte Zahlungen freigegeben."],
+      button: { label: "Zur Kickrunde", href: d.link },
       after: [],
     }),
     "booking-expired": (d) => booking(d, `Buchung verfallen: ${d.booking}`, "Hallo", ["Die Buchung wurde nicht rechtzeitig angenommen oder bezahlt und ist verfallen. Der Platz ist wieder frei."], "Zur Buchung"),
@@ -391,6 +407,8 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       game(d, `Not enough players: ${d.game}`, "Hi", [`Only ${d.players} of at least ${d.minPlayers} players have signed up.`], "Open the game"),
     "game-takes-place-prompt": (d) =>
       game(d, `Is the game taking place? ${d.game}`, "Hi", [`Only ${d.players} of ${d.minPlayers} players have signed up. Please confirm or cancel the game.`], "Open the game"),
+    "game-waiting-list-offer": (d) =>
+      game(d, `A place became free: ${d.game}`, "Hi", [`A place is free for you. Accept it by ${d.until ?? "?"}, or it goes to the next player on the waiting list.`], "Take the place"),
     "game-moved-up-pay": (d) =>
       game(d, `Moved up – please pay: ${d.game}`, "Hi", ["You moved up from the waiting list. Please pay now, or your place goes to the next player on the waiting list."], "Pay now"),
     "game-payment-failed": (d) => game(d, `Payment failed: ${d.game}`, "Hi", ["Your payment failed. Please try again while your place is reserved."], "Pay again"),
@@ -422,6 +440,13 @@ const COPY: { [L in Language]: { [T in MailTemplate["name"]]: (d: Extract<MailTe
       greeting: `Hi ${d.firstName},`,
       lines: [d.session, "You can now confirm whether your weekly session takes place next week. Only then is the game created and players can join."],
       button: { label: "Confirm now", href: d.link },
+      after: [],
+    }),
+    "weather-alert": (d) => ({
+      subject: `${d.kind === "STORM" ? "Storm" : d.kind === "HEAT" ? "Heat" : d.kind === "RAIN" ? "Heavy rain" : "Severe weather"} forecast: ${d.game}`,
+      greeting: `Hi ${d.firstName},`,
+      lines: [`bad weather is forecast for your game ${d.game}: ${d.message}.`, "If you cannot play, cancel the game because of the weather with one tap: every player is told and held payments are released."],
+      button: { label: "Open the game", href: d.link },
       after: [],
     }),
     "booking-expired": (d) => booking(d, `Booking lapsed: ${d.booking}`, "Hi", ["The booking was not accepted or paid in time and has lapsed. The court is free again."], "Open the booking"),

@@ -6,7 +6,8 @@ import { formatMoney } from "@shared/rules/money";
  * subscribing to a region). Kept on the server because pushes are written by jobs, not screens.
  * `game` is the game's title or its date and time in Berlin.
  */
-export type PushParams = { game: string; name?: string; text?: string; players?: number; minPlayers?: number; amountCents?: number };
+/** `until`: a waiting-list offer's deadline, Berlin wall time "18:30". */
+export type PushParams = { game: string; name?: string; text?: string; players?: number; minPlayers?: number; amountCents?: number; until?: string };
 const money = (cents: number | undefined, language: Language) => (cents === undefined ? "?" : formatMoney(cents, language));
 type Text = (p: PushParams) => { title: string; body: string };
 
@@ -31,6 +32,7 @@ const de = {
   newGameInRegion: (p) => ({ title: "Neues Spiel in Deiner Region", body: p.game }),
   comment: (p) => ({ title: p.game, body: `${p.name || "Jemand"}: ${p.text}` }),
   movedUpPay: (p) => ({ title: p.game, body: "Du bist von der Warteliste nachgerückt. Bitte bezahle jetzt, sonst geht Dein Platz an den Nächsten." }),
+  waitingListOffer: (p) => ({ title: p.game, body: `Ein Platz ist frei geworden: bis ${p.until ?? "?"} Uhr annehmen.` }),
   paymentFailed: (p) => ({ title: p.game, body: "Deine Zahlung ist fehlgeschlagen. Bitte versuche es erneut, solange Dein Platz reserviert ist." }),
   paymentDue: (p) => ({ title: p.game, body: "Deine Reservierung läuft gleich ab. Bitte bezahle jetzt, um Deinen Platz zu behalten." }),
   reservationExpired: (p) => ({ title: p.game, body: "Reservierung abgelaufen: Dein Platz wurde freigegeben. Du kannst es erneut versuchen." }),
@@ -50,6 +52,10 @@ const de = {
   bookingCancelled: (p) => ({ title: "Buchung storniert", body: `${p.game} wurde storniert.` }),
   bookingExpired: (p) => ({ title: "Buchung verfallen", body: `${p.game}: Die Buchung wurde nicht rechtzeitig bestätigt oder bezahlt.` }),
   weeklyConfirm: (p) => ({ title: "Findet Deine Kickrunde statt?", body: `${p.game}: Bestätige jetzt oder sage die Woche ab.` }),
+  /** the organiser's weather warning (domains/weather/alerts.ts): `text` is the forecast line */
+  weatherRain: (p) => ({ title: `Starkregen angesagt: ${p.game}`, body: `${p.text}. Tippe hier, um wegen Wetter abzusagen.` }),
+  weatherStorm: (p) => ({ title: `Sturm angesagt: ${p.game}`, body: `${p.text}. Tippe hier, um wegen Wetter abzusagen.` }),
+  weatherHeat: (p) => ({ title: `Hitze angesagt: ${p.game}`, body: `${p.text}. Denkt an genug Wasser, oder sagt wegen Wetter ab.` }),
   /** `game`: the tournament's name; `text`: the organiser's news (clipped) */
   tournamentChannelMessage: (p) => ({ title: p.game, body: `Neuigkeiten vom Veranstalter: ${p.text ?? ""}` }),
   /** `game`: the tournament's name; `name`: the team; `amountCents`: what it owes */
@@ -74,6 +80,7 @@ const en: Record<keyof typeof de, Text> = {
   newGameInRegion: (p) => ({ title: "New game in your region", body: p.game }),
   comment: (p) => ({ title: p.game, body: `${p.name || "Someone"}: ${p.text}` }),
   movedUpPay: (p) => ({ title: p.game, body: "You moved up from the waiting list. Please pay now, or your place goes to the next player." }),
+  waitingListOffer: (p) => ({ title: p.game, body: `A place became free: accept it by ${p.until ?? "?"}.` }),
   paymentFailed: (p) => ({ title: p.game, body: "Your payment failed. Please try again while your place is reserved." }),
   paymentDue: (p) => ({ title: p.game, body: "Your reservation runs out soon. Please pay now to keep your place." }),
   reservationExpired: (p) => ({ title: p.game, body: "Reservation expired: your place was released. You can try again." }),
@@ -92,6 +99,9 @@ const en: Record<keyof typeof de, Text> = {
   bookingCancelled: (p) => ({ title: "Booking cancelled", body: `${p.game} was cancelled.` }),
   bookingExpired: (p) => ({ title: "Booking lapsed", body: `${p.game}: the booking was not confirmed or paid in time.` }),
   weeklyConfirm: (p) => ({ title: "Is your weekly session taking place?", body: `${p.game}: confirm now or skip the week.` }),
+  weatherRain: (p) => ({ title: `Heavy rain forecast: ${p.game}`, body: `${p.text}. Tap here to cancel because of the weather.` }),
+  weatherStorm: (p) => ({ title: `Storm forecast: ${p.game}`, body: `${p.text}. Tap here to cancel because of the weather.` }),
+  weatherHeat: (p) => ({ title: `Heat forecast: ${p.game}`, body: `${p.text}. Bring plenty of water, or cancel because of the weather.` }),
   tournamentChannelMessage: (p) => ({ title: p.game, body: `News from the organiser: ${p.text ?? ""}` }),
   tournamentPaymentReminder: (p) => ({ title: p.game, body: `Payment reminder: the entry fee of ${money(p.amountCents, "en")} for ${p.name || "your team"} is still open.` }),
 };

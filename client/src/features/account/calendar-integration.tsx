@@ -8,7 +8,7 @@ import { Notice } from "@client/components/notice";
 import { SelectField } from "@client/components/select-field";
 import { errorMessage } from "@client/lib/errors";
 import { useLocale } from "@client/lib/locale";
-import { messageByKey } from "@client/lib/messages";
+import { messageByKey, useMessageCatalogue } from "@client/lib/messages";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { intlLocale } from "@client/lib/intl-locale";
@@ -50,6 +50,7 @@ function Failure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
  * then per owned court choose a calendar and save, see the linked one and remove it, and import now.
  */
 export function CalendarIntegration({ googleOutcome }: { googleOutcome: string | null }) {
+  useMessageCatalogue();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const status = useQuery(trpc.calendar.status.queryOptions());
@@ -151,6 +152,7 @@ export function CalendarIntegration({ googleOutcome }: { googleOutcome: string |
 }
 
 function ConnectionLine({ credentials }: { credentials: NonNullable<TCalendarStatus["googleCredentials"]> }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const time = credentials.lastImportAt
     ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: "Europe/Berlin", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(credentials.lastImportAt)

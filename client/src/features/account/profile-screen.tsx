@@ -21,6 +21,8 @@ import { m } from "@client/paraglide/messages";
 import { regionsQueryOptions, sortRegions } from "@client/features/regions/regions-query";
 import { MyInvoices } from "@client/features/accounting/my-invoices";
 import { CalendarIntegration } from "./calendar-integration";
+import { CalendarFeedCard } from "./calendar-feed-card";
+import { GoogleOverlapsCard } from "./google-overlaps-card";
 import { EmailVerification } from "./email-verification";
 import { showFlash } from "./flash";
 import { ProfileImageEditor } from "./profile-image-editor";
@@ -200,6 +202,10 @@ export function ProfileScreen({ account, search }: { account: TMyAccount; search
         </form>
 
         {account.isCourtOwner ? <CalendarIntegration googleOutcome={search.google ?? null} /> : null}
+
+        <CalendarFeedCard />
+
+        <GoogleOverlapsCard outcome={search.googleOverlaps ?? null} />
 
         <MyInvoices />
 

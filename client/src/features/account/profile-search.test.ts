@@ -26,5 +26,8 @@ describe("parseProfileSearch", () => {
     expect(parseProfileSearch({ google: "connected" })).toEqual({ google: "connected" });
     expect(parseProfileSearch({ google: "GOOGLE_AUTH_FAILED" })).toEqual({ google: "GOOGLE_AUTH_FAILED" });
     expect(parseProfileSearch({ google: "<b>hi</b>" })).toEqual({});
+    expect(parseProfileSearch({ googleOverlaps: "connected" })).toEqual({ googleOverlaps: "connected" });
+    expect(parseProfileSearch({ googleOverlaps: "GOOGLE_UNAVAILABLE" })).toEqual({ googleOverlaps: "GOOGLE_UNAVAILABLE" });
+    expect(parseProfileSearch({ googleOverlaps: "javascript:alert(1)" })).toEqual({});
   });
 });

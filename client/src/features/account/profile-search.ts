@@ -1,5 +1,5 @@
-/** The query of /profile (spec 001 section 2.2): ?court, ?payments-onboarding, ?token; ?google after Google's consent (calendar-integration.tsx). */
-export type ProfileSearch = { court?: string; "payments-onboarding"?: true; token?: string; google?: string };
+/** The query of /profile (spec 001 section 2.2): ?court, ?payments-onboarding, ?token; ?google after Google's consent (calendar-integration.tsx), ?googleOverlaps after the personal card's. */
+export type ProfileSearch = { court?: string; "payments-onboarding"?: true; token?: string; google?: string; googleOverlaps?: string };
 
 /** Reads the query leniently; `?payments-onboarding` counts as present with or without a value. */
 export function parseProfileSearch(search: Record<string, unknown>): ProfileSearch {
@@ -13,6 +13,9 @@ export function parseProfileSearch(search: Record<string, unknown>): ProfileSear
   if (token && /^[\w-]{1,200}$/.test(token)) result.token = token;
   const google = text(search.google);
   if (google && /^(connected|[A-Z_]{1,40})$/.test(google)) result.google = google;
+  // ?googleOverlaps after the personal card's consent (google-overlaps-card.tsx, issue 29)
+  const googleOverlaps = text(search.googleOverlaps);
+  if (googleOverlaps && /^(connected|[A-Z_]{1,40})$/.test(googleOverlaps)) result.googleOverlaps = googleOverlaps;
   return result;
 }
 

@@ -11,7 +11,7 @@ import { SelectField } from "@client/components/select-field";
 import { TextField } from "@client/components/text-field";
 import { showToast } from "@client/components/toast";
 import { errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
-import { messageByKey } from "@client/lib/messages";
+import { messageByKey, useMessageCatalogue } from "@client/lib/messages";
 import { fieldProblems } from "@client/lib/schema-problem";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
@@ -28,6 +28,7 @@ function localInput(date: Date | null): string {
 
 /** An ad's settings (issue 26): where (kind), size (by kind), position (game ads), link (https), region, tournament, period. */
 export function AdForm({ ad }: { ad: TAdminAd | null }) {
+  useMessageCatalogue();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const regions = useQuery(regionsQueryOptions());

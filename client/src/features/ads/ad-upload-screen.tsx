@@ -13,7 +13,7 @@ import { useAccount } from "@client/lib/account";
 import { errorMessage } from "@client/lib/errors";
 import { IMAGE_ACCEPT, ImageUploadError, uploadImage } from "@client/lib/image-upload";
 import { useLocale } from "@client/lib/locale";
-import { messageByKey } from "@client/lib/messages";
+import { messageByKey, useMessageCatalogue } from "@client/lib/messages";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { AD_SIZE_LABEL } from "./ad-labels";
@@ -78,11 +78,13 @@ export function AdUploadScreen({ adId, kind }: { adId: number; kind: "GAME" | "T
 }
 
 function AdUpload({ adId, kind }: { adId: number; kind: "GAME" | "TOURNAMENT" }) {
+  useMessageCatalogue();
   const queryClient = useQueryClient();
   const ad = useQuery(trpc.ads.get.queryOptions({ id: adId }));
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // kept as a code: translated when drawn (the language, the keyed texts arriving)
+  const [problemCode, setProblem] = useState<ErrorCode | null>(null);
   const [done, setDone] = useState(false);
   const [sending, setSending] = useState(false);
   useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
@@ -97,6 +99,7 @@ function AdUpload({ adId, kind }: { adId: number; kind: "GAME" | "TOURNAMENT" })
   }
   const current = ad.data;
   const { width, height } = adImageDimensions(current.size);
+  const problem = problemCode ? adUploadProblem(problemCode, current) : null;
 
   function pick(file: File | undefined) {
     setDone(false);
@@ -115,7 +118,7 @@ function AdUpload({ adId, kind }: { adId: number; kind: "GAME" | "TOURNAMENT" })
       if (input.current) input.current.value = "";
       await queryClient.invalidateQueries({ queryKey: trpc.ads.pathKey() });
     } catch (error) {
-      setProblem(adUploadProblem(error instanceof ImageUploadError ? error.code : "UNEXPECTED", current));
+      setProblem(error instanceof ImageUploadError ? error.code : "UNEXPECTED");
     } finally {
       setSending(false);
     }

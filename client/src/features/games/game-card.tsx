@@ -13,6 +13,7 @@ import { finishedPlayersText } from "@client/lib/format/players";
 import { useMyGameRole } from "./my-game-role";
 import { PlayerProgress } from "./player-progress";
 import { drawingTime, useHydrated } from "@client/lib/hydration";
+import { WeatherBadge } from "@client/features/weather/weather-badge";
 
 /** The mark of a game I organise, play in or wait for (the "my games" filters, spec 000 section 2). */
 const ROLE_MARKS: Record<TMyGameRole, { label: () => string; icon: ReactNode; text: string; ring: string }> = {
@@ -101,6 +102,7 @@ export function GameCard({ game, showDate, showRole = true }: { game: TGameListI
             {game.gender !== "MIXED" ? (
               <span className="rounded-full bg-violet-100 px-2 py-0.5 text-[12px] font-semibold text-violet-900">{genderLabel(game.gender)}</span>
             ) : null}
+            {game.weather && !muted ? <WeatherBadge weather={game.weather} /> : null}
             {game.gameType === "PRIVATE" ? (
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-[12px] font-semibold text-slate-700">{m.game_type_private()}</span>
             ) : null}

@@ -23,6 +23,7 @@ import { openCheckout } from "@client/features/payments/checkout/checkout-store"
 import { CollectMoneyPanel } from "@client/features/payments/checkout/collect-money-panel";
 import { PaymentFlow } from "@client/features/payments/checkout/payment-flow";
 import { RegularsHeadStartNotice, WeeklySessionLink } from "@client/features/weekly/weekly-game-bits";
+import { TeamsLink } from "@client/features/teams/teams-link";
 import { CancelledBanner, FinishedBanner, RatingPrompt } from "./game-screen/banners";
 import { CourtCard, Description, GameRegionBox, InfoTiles, Organiser } from "./game-screen/details";
 import { JoinModal, JoinSuccessModal, MissingPlayersDialog, PlayerActionsModal, ShareModal, usePreloadDialogsWhenIdle } from "./game-screen/dialogs";
@@ -32,8 +33,10 @@ import { gameDisplayTitle } from "./game-format";
 import { gameQueryOptions } from "./game-query";
 import { MinPlayersAlerts } from "./min-players-alerts";
 import { PlayerList } from "./player-list";
+import { WaitingListOfferHolders } from "@client/features/participation/waiting-list-offer";
 import { TimeZoneWarning } from "./time-zone-warning";
 import { useHydrated } from "@client/lib/hydration";
+import { GameWeatherRow, WeatherAlertBox } from "@client/features/weather/game-weather";
 
 /**
  * The game page /game/{id} (spec 000 section 2) with joining, the own participation, payments and the chat
@@ -76,6 +79,7 @@ export function GameScreen({ gameId }: { gameId: number }) {
         <CancelledBanner game={game} />
         {phase === "finished" ? <FinishedBanner game={game} rate={view.finishedRate} /> : null}
         <TimeZoneWarning instant={game.startTime} />
+        <WeatherAlertBox game={game} now={now} />
         {/* The organiser's open cash requests first (issue 23 item 15), then my status in this game, said once (item 12) */}
         <CashRequestsNotice game={game} />
         <ParticipationBox game={game} own={own} now={now} />
@@ -89,6 +93,7 @@ export function GameScreen({ gameId }: { gameId: number }) {
             </Link>
           ) : null}
           <WeeklySessionLink game={game} />
+          <TeamsLink game={game} now={now} />
           {phase !== "finished" && game.cancelledAt === null ? (
             <AddToCalendarButton
               event={{
@@ -109,7 +114,9 @@ export function GameScreen({ gameId }: { gameId: number }) {
         <ShortNoticeCancellations game={game} />
         <MinPlayersAlerts game={game} now={now} onShowTips={() => void setMissingPlayers(true)} />
         <InfoTiles game={game} />
+        <GameWeatherRow game={game} now={now} />
         <Description game={game} />
+        <WaitingListOfferHolders game={game} now={now} />
         <PlayerList
           game={game}
           viewerId={account?.id ?? null}

@@ -254,7 +254,12 @@ export function PlayerList({
       {game.cancelledAt ? null : finished ? (
         <p className="text-[15px] font-semibold text-slate-700 tabular-nums">{finishedPlayersText(game.participantsAmount)}</p>
       ) : (
-        <PlayerProgress participants={game.participantsAmount} minPlayers={game.minPlayers} maxPlayers={game.maxPlayers} />
+        <PlayerProgress
+          participants={game.participantsAmount}
+          minPlayers={game.minPlayers}
+          maxPlayers={game.maxPlayers}
+          waiting={game.participations.filter((p) => p.queue).length}
+        />
       )}
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
         {active.length > 0 ? (

@@ -19,16 +19,20 @@ type Props = {
   maxPlayers: number | null;
   size?: "sm" | "md";
   className?: string;
+  /** players on the waiting list: a free spot is theirs (moving up, or offered close to kick-off), not a newcomer's */
+  waiting?: number;
 };
 
 /** The sentence for the player list's state (spec 000 section 4, minimum players). */
-export function playerStateText(participants: number, minPlayers: number, maxPlayers: number | null): string {
+export function playerStateText(participants: number, minPlayers: number, maxPlayers: number | null, waiting = 0): string {
   const state = playerListState(participants, minPlayers, maxPlayers);
   const missing = minPlayers - participants;
   if (state === "notEnough") return missing === 1 ? m.game_players_missing_one() : m.game_players_missing({ count: String(missing) });
   if (state === "fullWaitingList") return m.game_players_full();
   if (maxPlayers === null) return m.game_players_enough();
   const free = maxPlayers - participants;
+  // someone waits: the free spots go to the waiting list (a newcomer queues too; offers hold them close to kick-off)
+  if (waiting > 0) return free === 1 ? m.game_players_spots_for_waiting_list_one() : m.game_players_spots_for_waiting_list({ count: String(free) });
   return free === 1 ? m.game_players_spots_free_one() : m.game_players_spots_free({ count: String(free) });
 }
 
@@ -36,8 +40,10 @@ export function playerStateText(participants: number, minPlayers: number, maxPla
  * How full a game is: "7/10 Spieler", a state sentence and the progress bar (capped at 95 percent
  * when the minimum is reached and there is no maximum).
  */
-export function PlayerProgress({ participants, minPlayers, maxPlayers, size = "md", className = "" }: Props) {
-  const state = playerListState(participants, minPlayers, maxPlayers);
+export function PlayerProgress({ participants, minPlayers, maxPlayers, size = "md", className = "", waiting = 0 }: Props) {
+  const listState = playerListState(participants, minPlayers, maxPlayers);
+  // free spots that belong to the waiting list read as the waiting list's (playerStateText)
+  const state = listState === "spotsFree" && waiting > 0 ? "fullWaitingList" : listState;
   const percent = progressPercent(participants, minPlayers, maxPlayers);
   const total = maxPlayers ?? minPlayers;
   const label =
@@ -48,7 +54,7 @@ export function PlayerProgress({ participants, minPlayers, maxPlayers, size = "m
     <div className={className}>
       <div className={`flex items-baseline justify-between gap-3 ${size === "sm" ? "text-[13px]" : "text-[15px]"}`}>
         <span className="font-semibold whitespace-nowrap text-slate-800 tabular-nums">{label}</span>
-        <span className={`truncate font-semibold ${TEXT_TONES[state]}`}>{playerStateText(participants, minPlayers, maxPlayers)}</span>
+        <span className={`truncate font-semibold ${TEXT_TONES[state]}`}>{playerStateText(participants, minPlayers, maxPlayers, waiting)}</span>
       </div>
       <div
         role="progressbar"

@@ -1,9 +1,10 @@
-import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { UserRound } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { RELIABILITY_FEEDBACK } from "@shared/constants";
 import { playersIn } from "@shared/rules/player-list";
+import { organiserCheckInWindow } from "@shared/rules/check-in";
 import { rateProblem, ratingWindow, type ReliabilityFeedback } from "@shared/rules/reliability";
 import type { TGame } from "@shared/schemas/games";
 import { Avatar } from "@client/components/avatar";
@@ -15,12 +16,13 @@ import { useLocale } from "@client/lib/locale";
 import { messageByKey, useLoadedMessageCatalogue } from "@client/lib/messages";
 import { useNow } from "@client/lib/use-now";
 import { m } from "@client/paraglide/messages";
-import { formatDateTime } from "@client/lib/format/dates";
+import { formatDateTime, formatTime } from "@client/lib/format/dates";
 import { participantName } from "@client/lib/format/players";
 import { gameQueryOptions } from "@client/features/games/game-query";
 import { ManageHeader, NoPermission } from "@client/features/games/manage/manage-common";
 import { trpc } from "@client/lib/trpc";
 import { PaymentCodeBadge } from "./cash-request";
+import { CheckInList, checkInsQueryOptions } from "./check-in-list";
 import { useGameRefresh } from "./use-game-refresh";
 
 type Person = { id: number; firstName: string; profileImageUrl: string | null } | null;
@@ -71,6 +73,17 @@ function extras(p: { playerCount: number; playsHimself?: boolean }): string | nu
   return n > 0 ? m.game_player_extras({ count: String(n) }) : null;
 }
 
+/** When the player checked in (issue 29), on the rating row: the organiser sees why a choice is pre-filled. */
+function CheckInLine({ checkIn, locale }: { checkIn: { checkedInAt: Date | null; late: boolean } | undefined; locale: string }) {
+  if (!checkIn?.checkedInAt) return <p className="pl-9.5 text-[13px] text-slate-500">{m.attendance_not_checked_in()}</p>;
+  const time = formatTime(checkIn.checkedInAt, locale);
+  return (
+    <p data-testid="attendance-check-in" className={`pl-9.5 text-[13px] font-semibold ${checkIn.late ? "text-amber-800" : "text-pitch-800"}`}>
+      {checkIn.late ? m.attendance_checked_in_late({ time }) : m.attendance_checked_in({ time })}
+    </p>
+  );
+}
+
 /**
  * /game/{id}/attendance-list (spec 000 sections 2, 4): participants with the attendance rating
  * ("came" by default), the waiting list and the cancellations, for the creator and admins.
@@ -83,8 +96,12 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
   const refresh = useGameRefresh(gameId);
   const [feedback, setFeedback] = useState<Record<number, ReliabilityFeedback>>({});
   const send = useMutation(trpc.participation.sendFeedback.mutationOptions());
+  // Check-ins (issue 29): the one-tap list, and the rating pre-filled from them (shared/rules/check-in.ts checkInFeedback)
+  const checkInWindow = organiserCheckInWindow({ start: game.startTime, end: game.endTime, now });
+  const checkIns = useQuery({ ...checkInsQueryOptions(gameId), enabled: game.viewer.canManage && checkInWindow !== "notYet" });
 
   if (!game.viewer.canManage) return <NoPermission game={game} />;
+  const checkInOf = new Map((checkIns.data?.participations ?? []).map((c) => [c.participationId, c]));
 
   const active = game.participations.filter((p) => !p.queue);
   const waiting = game.participations.filter((p) => p.queue);
@@ -94,7 +111,10 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
   const isOrganiser = (p: TGame["participations"][number]) => p.player?.id === game.creator.id;
   const isOwn = (p: TGame["participations"][number]) => p.id === game.viewer.participation?.id;
   const ratable = (p: TGame["participations"][number]) => !isOrganiser(p) && !isOwn(p);
-  const valueOf = (p: TGame["participations"][number]): ReliabilityFeedback => feedback[p.id] ?? p.organizerReliabilityFeedback ?? "CAME";
+  // An explicit choice wins, then a rating already sent, then the check-in's pre-fill, then "came" (spec 000 section 4).
+  const valueOf = (p: TGame["participations"][number]): ReliabilityFeedback =>
+    feedback[p.id] ?? p.organizerReliabilityFeedback ?? checkInOf.get(p.id)?.prefill ?? "CAME";
+  const prefilled = active.some((p) => ratable(p) && !p.organizerReliabilityFeedback && checkInOf.get(p.id)?.prefill);
 
   async function save() {
     try {
@@ -109,8 +129,10 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
     <div className="pb-6">
       <ManageHeader game={game} title={m.attendance_title()} back={{ to: "manage" }} />
       <div className="space-y-6 px-4 pt-2">
+        {checkInWindow === "closed" || game.cancelledAt ? null : <CheckInList game={game} now={now} />}
         {problem ? <Notice tone="info">{messageByKey(`error_${problem}`) ?? m.error_UNEXPECTED()}</Notice> : null}
         {!problem && game.receivedOrganizerReliabilityFeedback && !send.isSuccess ? <Notice tone="info">{m.attendance_rated()}</Notice> : null}
+        {!problem && prefilled && !send.isSuccess ? <Notice tone="info">{m.attendance_prefilled()}</Notice> : null}
         <Section title={m.attendance_players({ count: String(playersIn(game.participations)) })}>
           {active.length === 0 ? (
             <p className="text-[15px] text-slate-600">{m.attendance_none()}</p>
@@ -127,6 +149,7 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
                         <PaymentCodeBadge code={p.paymentCode} />
                       </span>
                     </div>
+                    {checkIns.data && !problem && ratable(p) ? <CheckInLine checkIn={checkInOf.get(p.id)} locale={locale} /> : null}
                     {problem ? null : !ratable(p) ? (
                       <p className="text-[13px] text-slate-500">{isOrganiser(p) ? m.attendance_not_rated_self() : m.attendance_not_rated_own()}</p>
                     ) : (
@@ -147,7 +170,7 @@ export function AttendanceScreen({ gameId }: { gameId: number }) {
             <div className="space-y-3 pt-2">
               {send.isError ? <Notice tone="error">{errorMessage(send.error)}</Notice> : null}
               {send.isSuccess ? <Notice tone="success">{m.attendance_saved()}</Notice> : null}
-              <Button size="lg" block loading={send.isPending} onClick={() => void save()}>
+              <Button size="lg" block loading={send.isPending || checkIns.isLoading} onClick={() => void save()}>
                 {m.attendance_save()}
               </Button>
             </div>

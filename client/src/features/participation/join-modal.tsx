@@ -26,6 +26,7 @@ import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { useMessageCatalogue } from "@client/lib/messages";
 import { joinsWaitingList, playerCountLabel } from "./join-rules";
+import { JoinOverlaps } from "./join-overlaps";
 
 /** Price per player and the total of this join (managed payment: what the checkout will ask for). */
 function PricePanel({ priceCents, playerCount, locale }: { priceCents: number; playerCount: number; locale: "de" | "en" }) {
@@ -196,6 +197,7 @@ export function JoinModal({ game, open, onClose, onJoined }: { game: TGame; open
           </p>
         ) : null}
         {queue ? <Notice tone="info">{m.join_queue_notice({ position: String(queuePosition) })}</Notice> : null}
+        {account && open ? <JoinOverlaps gameId={game.id} /> : null}
         {isGuest ? (
           <div className="space-y-2">
             <TextField

@@ -24,6 +24,8 @@ import { gameQueryOptions } from "@client/features/games/game-query";
 import { PayNowAction, ReservationTimer, RetryReservationAction, useReservation } from "@client/features/payments/checkout/own-payment";
 import { forgetReservation, rememberedReservation } from "@client/features/payments/checkout/reservation-memory";
 import { CashRequest } from "./cash-request";
+import { CheckInButton } from "./check-in-button";
+import { WaitingListOffer } from "./waiting-list-offer";
 import { playerCountLabel } from "./join-rules";
 import { waitingPosition, type OwnParticipation } from "./own-participation";
 import { useGameRefresh } from "./use-game-refresh";
@@ -295,6 +297,8 @@ export function ParticipationBox({ game, own, now }: { game: TGame; own: OwnPart
             <RetryReservationAction game={game} playerCount={retryPlayerCount} />
           </div>
         ) : null}
+        {own && !own.queue ? <CheckInButton game={game} own={own} now={now} /> : null}
+        {own && own.queue ? <WaitingListOffer game={game} own={own} now={now} /> : null}
       </div>
 
       {editable && own ? (

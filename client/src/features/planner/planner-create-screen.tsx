@@ -18,6 +18,7 @@ import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
 import { m } from "@client/paraglide/messages";
 import { CourtPicker } from "@client/features/games/form/court-picker";
+import { useMessageCatalogue } from "@client/lib/messages";
 import { regionsQueryOptions, sortRegions, useCurrentRegion } from "@client/features/regions/regions-query";
 import { intervalName, weekdayName } from "./planner-format";
 
@@ -29,6 +30,7 @@ const SHARE_LABELS: Record<ShareChannel, () => string> = { WHATSAPP: m.planner_s
 
 /** /planner/new (issue 26; the old form's fields: chat, interval, weekday and time, poll end, slots): the save button works now. */
 export function PlannerCreateScreen({ account }: { account: TMyAccount }) {
+  useMessageCatalogue();
   const { locale } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

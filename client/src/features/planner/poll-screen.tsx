@@ -13,6 +13,7 @@ import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "
 import { formatDateTime } from "@client/lib/format/dates";
 import { useLocale } from "@client/lib/locale";
 import { trpc } from "@client/lib/trpc";
+import { useMessageCatalogue } from "@client/lib/messages";
 import { m } from "@client/paraglide/messages";
 import { slotWords, votersText } from "./planner-format";
 import { pollQueryOptions } from "./planner-queries";
@@ -73,6 +74,7 @@ function SlotCard({ poll, slot, choice, onChoose }: { poll: TPoll; slot: TPoll["
 }
 
 function PollForm({ poll, token, keyOfBrowser }: { poll: TPoll; token: string; keyOfBrowser: string }) {
+  useMessageCatalogue();
   const account = useAccount();
   const queryClient = useQueryClient();
   const [choices, setChoices] = useState<Choice>(() => Object.fromEntries((poll.myAnswer?.answers ?? []).map((a) => [a.slotId, a.available])));

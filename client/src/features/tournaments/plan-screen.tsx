@@ -3,13 +3,14 @@ import { CalendarRange, ExternalLink } from "lucide-react";
 import { buttonClassName } from "@client/components/button";
 import { useLocale } from "@client/lib/locale";
 import { m } from "@client/paraglide/messages";
+import { TournamentPlan } from "./plan/tournament-plan";
 import { TournamentSubHeader } from "./sub-page-header";
 import { tournamentQueryOptions } from "./tournament-queries";
 
 /**
  * /tournament/{id}/plan (spec 001 section 2.10): the organiser's plan page (planUrl, an https or http link they gave)
- * embedded in a sandboxed frame that sends no referrer (https only; an http link opens outside), with the way to open it outside; without a plan a friendly
- * empty state. The Content-Security-Policy lets https pages be framed (server/http/security-headers.ts).
+ * embedded in a sandboxed frame that sends no referrer (https only; an http link opens outside), with the way to open it outside; without a link
+ * the tournament's own generated plan (issue 29, plan/tournament-plan.tsx). The Content-Security-Policy lets https pages be framed (server/http/security-headers.ts).
  */
 export function PlanScreen({ tournamentId }: { tournamentId: number }) {
   useLocale();
@@ -48,13 +49,7 @@ export function PlanScreen({ tournamentId }: { tournamentId: number }) {
           <p className="text-[13px] leading-snug text-slate-600">{m.tteam_plan_hint()}</p>
         </div>
       ) : (
-        <div className="flex flex-1 flex-col items-center justify-center px-6 py-12 text-center" data-testid="plan-empty">
-          <div className="mb-5 inline-flex size-20 items-center justify-center rounded-full bg-pitch-50 text-pitch-700">
-            <CalendarRange aria-hidden className="size-10" />
-          </div>
-          <h2 className="text-xl font-extrabold text-slate-900">{m.tteam_plan_empty_title()}</h2>
-          <p className="mt-2 max-w-sm text-[16px] text-slate-700">{m.tteam_plan_empty_text()}</p>
-        </div>
+        <TournamentPlan tournament={tournament} />
       )}
     </div>
   );

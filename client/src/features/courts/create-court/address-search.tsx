@@ -8,12 +8,14 @@ import { TextField } from "@client/components/text-field";
 import { appErrorCode, errorMessage, fieldErrorCodes, validationMessage } from "@client/lib/errors";
 import { trpc } from "@client/lib/trpc";
 import { useDebounced } from "@client/lib/use-debounced";
+import { useMessageCatalogue } from "@client/lib/messages";
 import { m } from "@client/paraglide/messages";
 
 const PLACE_SEARCH_DEBOUNCE_MS = 500;
 
 /** Step one by address: a typed address, or a place the search suggests (OpenStreetMap). */
 export function AddressSearch({ onFound }: { onFound: (location: TSavedLocation) => void }) {
+  useMessageCatalogue();
   const [address, setAddress] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const query = useDebounced(address.trim(), PLACE_SEARCH_DEBOUNCE_MS);

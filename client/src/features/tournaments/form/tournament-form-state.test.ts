@@ -39,6 +39,7 @@ const saved: TTournament = {
   termsOfParticipationEn: null,
   signupUrl: null,
   planUrl: null,
+  hasPlan: false,
   whatsappGroupUrl: null,
   singlePlayerGame: { id: 12, startTime: new Date("2026-12-12T08:00:00Z") },
   organizer: { id: 2, firstName: "Olga", profileImageUrl: null },

@@ -109,11 +109,17 @@ function LinkRow({ icon, title, text, children }: { icon: ReactNode; title: stri
   return <li>{children("flex min-h-16 w-full items-center gap-3 px-4 py-2.5 text-left hover:bg-slate-50", body)}</li>;
 }
 
-/** The single-player game, the player-exchange group and the plan (spec 001 section 2.10; the plan opens /tournament/{id}/plan), each only when set. */
+/**
+ * The single-player game, the player-exchange group and the plan (spec 001 section 2.10; the plan opens
+ * /tournament/{id}/plan), each only when set; the plan also when one was made in the app, and for the tournament's
+ * managers always (the page where they make it, issue 29).
+ */
 export function TournamentLinks({ tournament }: { tournament: TTournament }) {
   const { locale } = useLocale();
   const game = tournament.singlePlayerGame;
-  if (!game && !tournament.whatsappGroupUrl && !tournament.planUrl) return null;
+  // the plan: a link the organiser gave, a plan made in the app, or for its managers the way to make one
+  const plan = tournament.planUrl !== null || tournament.hasPlan || tournament.viewer.canManage;
+  if (!game && !tournament.whatsappGroupUrl && !plan) return null;
   const external = (href: string) => (className: string, body: ReactNode) => (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {body}
@@ -142,8 +148,12 @@ export function TournamentLinks({ tournament }: { tournament: TTournament }) {
             {external(tournament.whatsappGroupUrl)}
           </LinkRow>
         ) : null}
-        {tournament.planUrl ? (
-          <LinkRow icon={<CalendarRange aria-hidden className="size-5" />} title={m.tournament_link_plan()} text={m.tournament_link_plan_text()}>
+        {plan ? (
+          <LinkRow
+            icon={<CalendarRange aria-hidden className="size-5" />}
+            title={m.tournament_link_plan()}
+            text={tournament.planUrl !== null || tournament.hasPlan ? m.tournament_link_plan_text() : m.tournament_link_plan_create_text()}
+          >
             {(className, body) => (
               <Link to="/tournament/$id/plan" params={{ id: String(tournament.id) }} className={className}>
                 {body}

@@ -1,0 +1,3 @@
+ALTER TABLE "tournament_matches" ADD COLUMN "forfeit" text;--> statement-breakpoint
+ALTER TABLE "tournament_plans" ADD COLUMN "draws" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournament_matches" ADD CONSTRAINT "tournament_matches_forfeit" CHECK ("tournament_matches"."forfeit" is null or ("tournament_matches"."forfeit" in ('home', 'away') and "tournament_matches"."home_goals" is not null));

@@ -1,0 +1,2 @@
+ALTER TABLE "google_credentials" ADD COLUMN "overlap_check" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "google_oauth_states" ADD COLUMN "overlap_check" boolean DEFAULT false NOT NULL;
