@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, proceduresOf, shot, signIn, trpcCall, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -24,6 +24,39 @@ describe("chat", () => {
     await page.waitForURL(/\/login\?redirect=/);
     await context.close();
   }, E2E_TIMEOUT);
+
+  test(
+    "the badge asks for the unread counts once on the first screen and once on each navigation",
+    async () => {
+      const context = await h.newContext();
+      await signIn(context, "spieler@kickrunde.de");
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (proceduresOf(request.url()).includes("chat.unreadCount")) asked.push(new URL(page.url()).pathname);
+      });
+      const answered = () => page.waitForResponse((response) => proceduresOf(response.url()).includes("chat.unreadCount"));
+
+      let answer = answered();
+      await page.goto("/games/berlin");
+      await answer;
+      const tabs = page.getByRole("navigation", { name: "Hauptnavigation" });
+      answer = answered();
+      await tabs.getByRole("link", { name: "Plätze", exact: true }).click();
+      await page.waitForURL(/\/courts/);
+      await answer;
+      // a second request for the first screen would have come long before this one (it did: the navigation effect
+      // cancelled the query's own first fetch and asked again)
+      expect(asked).toHaveLength(2);
+      answer = answered();
+      await tabs.getByRole("link", { name: "Kickrunden", exact: true }).click();
+      await page.waitForURL(/\/games\//);
+      await answer;
+      expect(asked).toHaveLength(3);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
 
   test(
     "two players chat in a game chat and in direct messages; the Chat tab badge counts up and clears",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { E2E_TIMEOUT, fillSignInForm, shot, signIn, trpcCall, VIEWPORT, searchCourt, useHarness } from "./harness";
+import { E2E_TIMEOUT, explained, fillSignInForm, shot, signIn, trpcCall, VIEWPORT, searchCourt, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -291,10 +291,13 @@ describe("games", () => {
       });
       await abroad.addInitScript(() => localStorage.setItem("kickrunde.locale", "en"));
       const en = await abroad.newPage();
-      await en.goto("/games/berlin");
-      await en.getByRole("link", { name: /Hallenkick Moabit/ }).click();
-      await en.getByText(/All times are local pitch time \(Germany\)\. Kick-off at 20:00 is 1[45]:00 where you are/).waitFor();
-      await en.getByText("Organised by").waitFor();
+      await explained(en, async () => {
+        await en.goto("/games/berlin");
+        await en.getByRole("link", { name: /Hallenkick Moabit/ }).click();
+        await en.getByRole("heading", { name: "Hallenkick Moabit", level: 1 }).waitFor();
+        await en.getByText(/All times are local pitch time \(Germany\)\. Kick-off at 20:00 is 1[45]:00 where you are/).waitFor();
+        await en.getByText("Organised by").waitFor();
+      });
       await shot(en, "games-game-en-new-york");
       await abroad.close();
     },

@@ -286,6 +286,27 @@ export async function shot(page: Page, name: string, options: { full?: boolean }
 }
 
 /**
+ * Runs steps of a journey; when one fails, its error also says where the page was, whether the app had started and
+ * what the screen said (CI keeps no screenshots, so a rare failure is otherwise a bare "waitFor: Timeout").
+ */
+export async function explained<T>(page: Page, steps: () => Promise<T>): Promise<T> {
+  try {
+    return await steps();
+  } catch (error) {
+    const facts = await page
+      .evaluate(() => ({
+        url: location.href,
+        committed: document.documentElement.hasAttribute("data-app-committed"),
+        lang: document.documentElement.lang,
+        screen: (document.querySelector("main") ?? document.body).innerText.replace(/\s+/g, " ").slice(0, 800),
+      }))
+      .catch((reason: Error) => ({ unreadable: reason.message }));
+    if (error instanceof Error) error.message = `${error.message}\nthe page then: ${JSON.stringify(facts)}`;
+    throw error;
+  }
+}
+
+/**
  * Holds back every request of the page whose URL matches (the app's code, a chunk) until the returned release is
  * called: the page stands as it was without them, for a tap or a check in that moment.
  */

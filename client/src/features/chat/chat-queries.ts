@@ -23,6 +23,12 @@ export function useReadIds(): { games: ReadonlySet<number>; news: ReadonlySet<nu
 }
 
 /**
+ * The account and screen the unread counts were last asked for: asked again when the user moved on (or another
+ * account signed in), not when the badge's chunk mounts again on the same screen. Module state, as the query's cache is.
+ */
+let unreadAskedOn: string | null = null;
+
+/**
  * The Chat tab badge: unread direct messages, unread game comments and unread tournament news. Fetched on each
  * navigation and otherwise at most every 2 minutes (spec 000 section 4).
  */
@@ -35,6 +41,11 @@ export function useUnreadTotal(): number {
 
   useEffect(() => pruneExpiredReadIds(), []);
   useEffect(() => {
+    // the first screen: the query's own first fetch is on its way (an invalidation cancelled it and asked again)
+    const asking = `${account?.id ?? ""}:${pathname}`;
+    if (unreadAskedOn === null) unreadAskedOn = asking;
+    if (unreadAskedOn === asking) return;
+    unreadAskedOn = asking;
     if (account) void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadCount.queryKey() });
   }, [pathname, account, queryClient]);
 
