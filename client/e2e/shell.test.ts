@@ -37,7 +37,7 @@ describe("app shell", () => {
       await page.getByRole("heading", { name: "Kickrunden in Hamburg", exact: true }).waitFor();
       // The demo data has games in Hamburg, grouped by day.
       await page.getByRole("region", { name: /^(Heute|Morgen|Diese Woche|Nächste Wochen)/ }).first().waitFor();
-      expect(await page.getByRole("banner").getByText("Hamburg").isVisible()).toBe(true);
+      await page.getByRole("banner").getByText("Hamburg").waitFor();
       await shot(page, "region-feed", { full: true });
 
       // The choice is stored: / opens the feed again.
@@ -321,7 +321,7 @@ describe("app shell", () => {
       // player count line the floating button used to cover.
       const playAlong = page.getByRole("button", { name: "MITSPIELEN" });
       const floating = page.getByTestId("play-along-floating");
-      expect(await playAlong.isVisible()).toBe(true);
+      await playAlong.waitFor();
       expect(await floating.count()).toBe(0);
       const organiser = (await page.getByText("Organisiert von").boundingBox())!;
       expect((await playAlong.boundingBox())!.y).toBeGreaterThan(organiser.y);
