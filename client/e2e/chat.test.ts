@@ -95,7 +95,7 @@ describe("chat", () => {
       await send(spieler, "Ich bringe einen mit!");
       await chatBadge(spieler).waitFor({ state: "detached" });
       // Orga's open chat picks the answer up by itself (10-second refresh).
-      await orga.getByText("Ich bringe einen mit!").waitFor({ timeout: 15_000 });
+      await orga.getByText("Ich bringe einen mit!").waitFor({ timeout: 25_000 });
 
       // Direct messages: orga writes to spieler.
       await orga.goto(`/user/${spielerId}/chat`);
@@ -116,11 +116,11 @@ describe("chat", () => {
       await spieler.waitForURL(new RegExp(`/user/${orgaId}/chat$`));
       await spieler.getByText("Neu").first().waitFor();
       await spieler.getByRole("link", { name: "http://127.0.0.1/game/1" }).waitFor();
-      await chatBadge(spieler).waitFor({ state: "detached", timeout: 10_000 });
+      await chatBadge(spieler).waitFor({ state: "detached", timeout: 20_000 });
       await shot(spieler, "chat-direct");
       await send(spieler, "Klar, bin dabei!");
       // Orga's open conversation refreshes every 5 seconds.
-      await orga.getByText("Klar, bin dabei!").waitFor({ timeout: 10_000 });
+      await orga.getByText("Klar, bin dabei!").waitFor({ timeout: 20_000 });
 
       // The support chat and the News tab.
       await spieler.goto("/user/75/chat");

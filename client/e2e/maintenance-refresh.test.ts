@@ -126,7 +126,7 @@ describe("auth refresh", () => {
       await withDatabase(h, (sql) => sql`delete from sessions where id = ${session!.id}`);
       // the feed's calls (the account, the unread counts) meet the permission error
       await tab("Kickrunden").click();
-      await eventually(async () => (await page.getByRole("link", { name: "Anmelden", exact: true }).count()) > 0, { what: "signed out", timeoutMs: 15_000 });
+      await eventually(async () => (await page.getByRole("link", { name: "Anmelden", exact: true }).count()) > 0, { what: "signed out", timeoutMs: 30_000 });
       expect(await page.evaluate(() => document.cookie.includes("logged_in="))).toBe(false);
       await context.close();
     },

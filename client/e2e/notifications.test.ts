@@ -315,7 +315,7 @@ describe("region subscription", () => {
       const box = regionBox(page);
       const started = Date.now();
       await activate(box.getByRole("button", { name: "Benachrichtige mich" }));
-      await box.getByText(SETUP_ERROR_DE).waitFor({ timeout: 15_000 });
+      await box.getByText(SETUP_ERROR_DE).waitFor({ timeout: 25_000 });
       expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
       await context.close();
     },

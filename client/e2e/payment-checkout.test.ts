@@ -36,7 +36,7 @@ describe("paying for a managed-payment game", () => {
       expect(await timer.textContent()).toMatch(/^1[45]:\d\d$/);
       const first = await timer.textContent();
       // it ticks every second (2 s allow for a busy machine)
-      await eventually(async () => expect(await timer.textContent()).not.toBe(first), { what: "the countdown ticking", timeoutMs: 2_000 });
+      await eventually(async () => expect(await timer.textContent()).not.toBe(first), { what: "the countdown ticking", timeoutMs: 5_000 });
       await shot(page, "checkout-modal");
       expect(await paymentStatus(context)).toBe("Open");
 

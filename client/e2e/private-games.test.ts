@@ -49,7 +49,7 @@ describe("private games", () => {
       await page.getByRole("button", { name: "MITSPIELEN" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Mitspielen" });
       await dialog.getByRole("button", { name: "Jetzt mitspielen" }).click();
-      await page.getByRole("dialog", { name: "Du bist dabei!" }).waitFor({ timeout: 15_000 }).catch(async (error) => {
+      await page.getByRole("dialog", { name: "Du bist dabei!" }).waitFor().catch(async (error) => {
         await shot(page, "private-game-join-failed");
         throw error;
       });
@@ -130,7 +130,7 @@ describe("private games", () => {
       await shot(page, "private-weekly-latest-game-de");
       await page.getByRole("button", { name: "MITSPIELEN" }).first().click();
       await page.getByRole("dialog", { name: "Mitspielen" }).getByRole("button", { name: "Jetzt mitspielen" }).click();
-      await page.getByRole("dialog", { name: "Du bist dabei!" }).waitFor({ timeout: 15_000 });
+      await page.getByRole("dialog", { name: "Du bist dabei!" }).waitFor();
       await shot(page, "private-weekly-joined-de");
       await outsider.close();
 
