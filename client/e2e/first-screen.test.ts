@@ -113,6 +113,51 @@ describe("the first screen drawn by the server (issue 28)", () => {
   );
 
   test(
+    "a reader who scrolled the drawn page before the app keeps the place, and a link tapped there opens",
+    async () => {
+      const organiser = await h.newContext();
+      await signIn(organiser, "orga@kickrunde.de");
+      const created = await trpcCall<TTournament>(organiser, "mutation", "tournaments.create", {
+        name: "Scroll Cup E2E",
+        description: "Kleinfeldturnier im Kiez.",
+        startTime: daysAhead(12, 9),
+        endTime: daysAhead(12, 17),
+        locationName: "Sportpark Nord, Halle 2",
+        maxTeams: 8,
+        gameMode: 5,
+        maxPlayers: 10,
+        participationPriceCents: 1000,
+        pricePerPlayer: true,
+        business: false,
+        planUrl: "https://example.com/spielplan",
+      });
+      await trpcCall(organiser, "mutation", "tournaments.publish", { tournamentId: created.id });
+      await organiser.close();
+
+      const context = await h.newContext();
+      const page = await context.newPage();
+      const release = await holdRequests(page, APP_CODE);
+      await page.goto(`/tournament/${created.id}`, { waitUntil: "commit" });
+      const plan = page.getByRole("link", { name: /Spielplan/ });
+      await plan.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(300);
+      // the router's first render comes before the error texts are asked for (main.tsx, once rendered)
+      const rendered = page.waitForRequest(/\/assets\/message-catalogue-[^/]+\.js$/);
+      release();
+      await page.locator("html[data-app-committed]").waitFor({ state: "attached" });
+      await rendered;
+      // it threw the reader back to the top, and a tap in that moment landed on what came under the finger
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+      await plan.click();
+      await page.waitForURL(`**/tournament/${created.id}/plan`);
+      await page.getByTestId("plan-frame").waitFor({ state: "attached" });
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "a language chosen in the app that the browser does not ask for: the page is drawn again in it, without a mismatch",
     async () => {
       const context = await h.newContext({ locale: "de-DE" });

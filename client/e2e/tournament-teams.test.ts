@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TMyTeam, TRegisterTeamResult, TTeamsOverview } from "@shared/schemas/tournament-teams";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, eventually, holdRequests, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, eventually, explained, holdRequests, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
 
 const h = useHarness();
 
@@ -280,9 +280,11 @@ describe("tournament teams", () => {
       const { id: noPlan } = await publishedTournament("Ohne Plan E2E");
       const context = await h.newContext();
       const page = await context.newPage();
-      await page.goto(`/tournament/${id}`);
-      await page.getByRole("link", { name: /Spielplan/ }).click();
-      await page.waitForURL(`**/tournament/${id}/plan`);
+      await explained(page, async () => {
+        await page.goto(`/tournament/${id}`);
+        await page.getByRole("link", { name: /Spielplan/ }).click();
+        await page.waitForURL(`**/tournament/${id}/plan`);
+      });
       const frame = page.getByTestId("plan-frame");
       await frame.waitFor({ state: "attached" });
       expect(await frame.getAttribute("src")).toBe("https://example.com/spielplan");

@@ -24,6 +24,20 @@ function stringifySearch(search: Record<string, unknown>): string {
 }
 
 /**
+ * Whether the router restores (or resets) the scroll position after this render: always, but for the first screen
+ * when the reader has scrolled it already. A page the server drew (server/http/first-screen.ts) can be read and
+ * scrolled before the app takes over; the router's first render then threw the reader back to the top, and a tap in
+ * that moment landed on whatever came under the finger (found by the e2e runs, decision in client/src/lib/README.md).
+ * A screen the browser draws itself is empty until then, so nothing changes there.
+ */
+let firstScreen = true;
+function restoresScroll(): boolean {
+  const first = firstScreen;
+  firstScreen = false;
+  return !(first && window.scrollY > 0);
+}
+
+/**
  * The app's router over a query client: the browser's one (below), and one per request where the server draws the
  * first screen (entry-server.tsx, with the request's address in a memory history).
  */
@@ -39,7 +53,7 @@ export function createAppRouter(client: QueryClient, history?: RouterHistory) {
     defaultPreloadStaleTime: 0,
     // In the browser only: drawn by the server, the router would put its restoring script into the page (refused by
     // the Content-Security-Policy, and absent from the tree the browser hydrates).
-    scrollRestoration: !history,
+    scrollRestoration: history ? false : restoresScroll,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundScreen,
     defaultPendingComponent: PendingScreen,
