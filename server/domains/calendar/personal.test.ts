@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { SESSION_COOKIE } from "@shared/constants";
 import type { TCalendarOverlap } from "@shared/schemas/calendar-feed";
@@ -7,6 +8,7 @@ import { berlinDay } from "@shared/rules/berlin-time";
 import { createApp } from "../../app";
 import type { Deps } from "../../context";
 import { googleCredentials, googleOauthStates } from "../../db/schema";
+import { createGoogleCalendar, type GoogleCalendarApi } from "../../integrations/google/client";
 import { EMULATED_ACCOUNT, type GoogleEmulator } from "../../integrations/google/emulator";
 import { errorData } from "../../testing/caller";
 import { createCourt, createGameRow, createRegion } from "../../testing/factories";
@@ -22,10 +24,18 @@ import { connectedUserIds } from "./repo";
 let deps: Deps;
 let em: GoogleEmulator;
 let regionId: number;
+let google: GoogleCalendarApi | null = null;
 beforeAll(async () => {
-  deps = await testDeps();
-  em = deps.google!.emulator!;
+  const shared = await testDeps();
+  // A Google emulator of this file alone: the tests count what was asked of Google, and the test process's shared one
+  // also hears other files' imports finishing in the background (a stray request once made a count one too many).
+  google = await createGoogleCalendar({ mode: "emulator", tokenKey: randomBytes(32) }, { publicUrl: shared.config.publicUrl, keyFile: "" });
+  deps = { ...shared, google };
+  em = google!.emulator!;
   regionId = (await createRegion(deps)).id;
+});
+afterAll(async () => {
+  await google?.close();
 });
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
