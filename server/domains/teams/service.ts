@@ -17,7 +17,7 @@ import {
   type ZTeamsPlayersMayBuildInput,
 } from "@shared/schemas/teams";
 import type { Ctx } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import type { StoredTeams } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { lockGame, type GameRow } from "../games/core";
@@ -258,15 +258,21 @@ export async function moveTeamPlayer(ctx: Ctx, input: z.output<typeof ZMoveTeamP
   });
 }
 
+/** The game locked for a change only its managers make, while it is not cancelled. */
+async function lockManagedGame(ctx: Ctx, tx: Tx, gameId: number, actor: Actor): Promise<GameRow> {
+  const game = await lockGame(tx, gameId);
+  await requireVisible(ctx, tx, game, undefined, actor);
+  if (!canManageGame(actor, game)) throw new AppError("GAME_EDIT_FORBIDDEN");
+  if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
+  return game;
+}
+
 /** The organiser lets any active player build, reshuffle and move (or takes it back). */
 export async function setPlayersMayBuild(ctx: Ctx, input: z.output<typeof ZTeamsPlayersMayBuildInput>): Promise<TGameTeams> {
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
   return ctx.deps.db.transaction(async (tx) => {
-    const game = await lockGame(tx, input.gameId);
-    await requireVisible(ctx, tx, game, undefined, actor);
-    if (!canManageGame(actor, game)) throw new AppError("GAME_EDIT_FORBIDDEN");
-    if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
+    const game = await lockManagedGame(ctx, tx, input.gameId, actor);
     const row = await repo.findTeams(tx, game.id);
     if ((row?.version ?? 0) !== input.version) throw new AppError("TEAMS_CHANGED");
     const saved = await repo.saveTeams(tx, game.id, { playersMayBuild: input.allowed, updatedById: actor.id });
@@ -283,10 +289,7 @@ export async function rateSkill(ctx: Ctx, input: z.output<typeof ZRateSkillInput
   const actor = await requireActor(ctx);
   const now = ctx.deps.clock.now();
   return ctx.deps.db.transaction(async (tx) => {
-    const game = await lockGame(tx, input.gameId);
-    await requireVisible(ctx, tx, game, undefined, actor);
-    if (!canManageGame(actor, game)) throw new AppError("GAME_EDIT_FORBIDDEN");
-    if (game.cancelledAt) throw new AppError("GAME_CANCELLED");
+    const game = await lockManagedGame(ctx, tx, input.gameId, actor);
     const window = skillRatingWindow(game, now, actor.isAdmin);
     if (window === "notYet") throw new AppError("SKILL_RATING_NOT_OPEN");
     if (window === "closed") throw new AppError("RATING_CLOSED");
