@@ -26,11 +26,17 @@ const WORK_BATCH = 10;
  */
 const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 30 } as const;
 
-export async function startJobQueue(database: Database, logger: Logger): Promise<JobQueue> {
+/**
+ * `maintenance: false` is for the unit tests' queue alone (server/testing/test-db.ts): their fake clock plans jobs months
+ * behind the database's own clock, and pg-boss's maintenance (its first pass a minute after start) deletes a queued job
+ * 14 days after its start time, so a test that reads its planned jobs found them gone when that pass fell in between.
+ */
+export async function startJobQueue(database: Database, logger: Logger, options: { maintenance?: boolean } = {}): Promise<JobQueue> {
+  const supervise = options.maintenance ?? true;
   const boss =
     database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite" })
-      : new PgBoss({ connectionString: database.url!, max: 4 });
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise })
+      : new PgBoss({ connectionString: database.url!, max: 4, supervise });
   boss.on("error", (error) => logger.error("job queue error", { error: String(error) }));
   let stopping = false;
   await boss.start();

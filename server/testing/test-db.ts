@@ -80,7 +80,8 @@ async function create(): Promise<{ deps: Deps; drop: () => Promise<void>; pushEn
   setPasswordHashCost(config.passwordHashCost);
   const logger = createLogger((process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent");
   // The real queue, without workers: tests call job handlers themselves (and one test runs workers).
-  const jobs = await startJobQueue(database, logger);
+  // Without pg-boss's maintenance: it would delete the jobs the fake clock plans months in the past (queue.ts).
+  const jobs = await startJobQueue(database, logger, { maintenance: false });
   // Mail goes over real SMTP to the built-in catcher; the mail worker runs, so tests read real mails.
   const mailer = await createMailer({ smtpUrl: undefined, from: config.mail.from, logger, env: config.env });
   const realtime = await startRealtime(database, logger);
