@@ -295,6 +295,13 @@ describe("what an event occupies", () => {
 });
 
 describe("the job", () => {
+  // The worker and its schedule end with this file: left running on the test process's shared queue, the worker took
+  // later files' import jobs (with this file's Google) and asked the shared emulator while they counted its requests.
+  afterAll(async () => {
+    await deps.jobs.boss.offWork("google-calendar-import");
+    await deps.jobs.boss.unschedule("google-calendar-import");
+  });
+
   test("scheduled every 5 minutes; unscheduled when Google is off", async () => {
     await startCalendarWorkers({ ...deps, google: null });
     expect(await deps.jobs.boss.getSchedules("google-calendar-import")).toEqual([]);
