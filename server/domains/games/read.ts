@@ -12,7 +12,7 @@ import { actorOrNull } from "../users/service";
 import { sessionRegulars } from "../participation/regulars";
 import * as repo from "./repo";
 import { gameAccess, shareKeyOf } from "./visibility";
-import { weatherAlertOf, weatherForGames } from "../weather/service";
+import { toWeather, weatherAlertOf, weatherForGames } from "../weather/service";
 
 /* Reading and presenting games: the feed, search, the game page, profile lists. */
 
@@ -32,11 +32,10 @@ export async function feed(ctx: Ctx, input: z.output<typeof ZGameFeedInput>): Pr
   });
   const region = page.region ?? (await regionBySlug(ctx, input.regionSlug));
   const last = page.games.at(-1);
-  // the cached forecasts of the page's outdoor games: one statement, never the network (domains/weather)
-  const weather = await weatherForGames(ctx.deps.db, page.games);
   return {
     region: { id: region.id, slug: region.slug, name: region.name },
-    games: page.games.map((g) => (weather.has(g.id) ? { ...g, weather: weather.get(g.id) } : g)),
+    // the cached forecast of each outdoor game's start hour, read with the page (never the network; domains/weather)
+    games: page.games.map(({ forecast, ...g }) => (forecast ? { ...g, weather: toWeather(forecast) } : g)),
     nextCursor: page.more && last ? gameFeedCursorOf(last) : null,
   };
 }
