@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
 import { FEED_PAGE_SIZE, type TGameFeed } from "@shared/schemas/games";
 import type { Deps } from "../../context";
-import { games, participations } from "../../db/schema";
+import * as schema from "../../db/schema";
+import { games, participations, weatherForecasts } from "../../db/schema";
 import { callerFor, errorData } from "../../testing/caller";
 import { createCourt, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { httpClient } from "../../testing/http-client";
@@ -154,6 +157,41 @@ describe("feed paging", () => {
     }
     for (const limit of [0, 101, 2.5]) {
       expect(await errorData(caller.games.feed({ regionSlug: region.slug, limit }))).toEqual({ code: "VALIDATION", fields: [{ path: "limit", code: "invalid" }] });
+    }
+  });
+});
+
+describe("feed statements", () => {
+  // The feed is one SELECT per page, the forecasts of its outdoor games included (a second statement per page once
+  // cost it a third of its throughput: scripts/bench/README.md, the region feed). Counted on a twin connection that
+  // sees every statement, as the feed benchmark counts them.
+  test.skipIf(!process.env.DATABASE_URL)("one statement per page, the start hours' cached forecasts included", async () => {
+    testClock.freeze(NOW);
+    const seen: string[] = [];
+    const client = postgres(deps.database.url!, { max: 1, onnotice: () => {}, debug: (_c, query) => void seen.push(query) });
+    try {
+      const db = drizzle(client, { schema });
+      const counting: Deps = { ...deps, db, database: { ...deps.database, db } };
+      const { caller } = await callerFor(counting);
+      // two games of the first page get a cached forecast of their start hour
+      const first = (await caller.games.feed({ regionSlug: region.slug })).games.filter((g) => g.court !== null).slice(0, 2);
+      const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
+      await deps.db
+        .insert(weatherForecasts)
+        .values(first.map((g, i) => ({ courtId: g.court!.id, hour: hourOf(g.startTime), code: 61 + i, temperatureTenths: 125, precipitationTenths: 20, windKmh: 10, gustsKmh: 30, fetchedAt: NOW })))
+        .onConflictDoNothing();
+      seen.length = 0;
+      const page = await caller.games.feed({ regionSlug: region.slug });
+      expect(seen).toHaveLength(1);
+      for (const [i, g] of first.entries()) {
+        expect(page.games.find((x) => x.id === g.id)!.weather).toMatchObject({ hour: hourOf(g.startTime), code: 61 + i, temperatureC: 12.5, precipitationMm: 2, gustsKmh: 30 });
+      }
+      expect(page.games.filter((g) => g.weather).length).toBeGreaterThanOrEqual(2);
+      seen.length = 0;
+      await caller.games.feed({ regionSlug: region.slug, cursor: page.nextCursor });
+      expect(seen).toHaveLength(1);
+    } finally {
+      await client.end({ timeout: 2 });
     }
   });
 });
