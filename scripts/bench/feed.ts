@@ -89,6 +89,8 @@ const BARE_COLUMNS = [
   "isManagedPayment", "minPlayers", "maxPlayers", "participantsAmount", "cancelledAt",
   "courtId", "courtName", "courtImageUrl", "courtAddress", "creatorId", "creatorFirstName", "creatorProfileImageUrl",
   "regionId", "regionSlug", "regionName",
+  "forecastCourtId", "forecastHour", "forecastCode", "forecastTemperatureTenths", "forecastPrecipitationTenths",
+  "forecastWindKmh", "forecastGustsKmh", "forecastFetchedAt",
 ];
 
 function asObjects(rows: unknown[][]) {
