@@ -27,7 +27,7 @@ const WORK_BATCH = 10;
 const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 30 } as const;
 
 /**
- * `maintenance: false` is for the unit tests' queue alone (server/testing/test-db.ts): their fake clock plans jobs months
+ * `maintenance: false` is for the unit tests' queues alone (server/testing/test-db.ts and its helper processes): their fake clock plans jobs months
  * behind the database's own clock, and pg-boss's maintenance (its first pass a minute after start) deletes a queued job
  * 14 days after its start time, so a test that reads its planned jobs found them gone when that pass fell in between.
  */

@@ -12,7 +12,7 @@ import { issueOrganizerInvoice } from "../domains/accounting/service";
 const [url, year, month, ids] = [process.argv[2]!, Number(process.argv[3]), Number(process.argv[4]), (process.argv[5] ?? "").split(",").filter(Boolean).map(Number)];
 const database = await openDatabase({ kind: "postgres", url, max: 5 });
 const logger = createLogger("silent");
-const jobs = await startJobQueue(database, logger);
+const jobs = await startJobQueue(database, logger, { maintenance: false }); // on the test run's database (jobs/queue.ts)
 const config = parseConfig({ NODE_ENV: "test", SEED: "none", PUBLIC_URL: "http://localhost:3000", DATABASE_URL: url });
 // only what issuing uses: the database, the clock, storage by config, the queue the mail job goes to
 const deps = { config, database, db: database.db, clock: systemClock, logger, jobs, mailer: { mode: "catcher" } } as unknown as Deps;
