@@ -400,8 +400,10 @@ export async function linkFromMail(page: Page, to: string, subject: string, path
   return eventually(
     async () => {
       await page.goto("/dev/mails");
-      const mail = page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).first();
-      return (await mail.count()) > 0 && ((await mail.locator(`a[href*="${path}"]`).first().getAttribute("href")) ?? false);
+      // the newest such mail that links to `path`: another mail with the same subject to the same person (the weather
+      // warning of another of their games, found by the same job run) may be newer
+      const link = page.locator("article").filter({ hasText: subject }).filter({ hasText: to }).locator(`a[href*="${path}"]`).first();
+      return (await link.count()) > 0 && ((await link.getAttribute("href")) ?? false);
     },
     { what: `a mail "${subject}" to ${to} with a link to ${path}` },
   );
