@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Request } from "playwright-core";
 import type { TRegionCourts } from "@shared/schemas/courts";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, holdRequests, proceduresOf, shot, signIn, trpcCall, useHarness, VIEWPORT } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, holdRequests, proceduresOf, publishedTournament, shot, signIn, trpcCall, useHarness, VIEWPORT } from "./harness";
 
 const h = useHarness();
 /** The app's JavaScript (entry and chunks). */
@@ -115,29 +115,13 @@ describe("the first screen drawn by the server (issue 28)", () => {
   test(
     "a reader who scrolled the drawn page before the app keeps the place, and a link tapped there opens",
     async () => {
-      const organiser = await h.newContext();
-      await signIn(organiser, "orga@kickrunde.de");
-      const created = await trpcCall<TTournament>(organiser, "mutation", "tournaments.create", {
-        name: "Scroll Cup E2E",
-        description: "Kleinfeldturnier im Kiez.",
-        startTime: daysAhead(12, 9),
-        endTime: daysAhead(12, 17),
-        locationName: "Sportpark Nord, Halle 2",
-        maxTeams: 8,
-        gameMode: 5,
-        maxPlayers: 10,
-        participationPriceCents: 1000,
-        pricePerPlayer: true,
-        business: false,
-        planUrl: "https://example.com/spielplan",
-      });
-      await trpcCall(organiser, "mutation", "tournaments.publish", { tournamentId: created.id });
+      const { id, organiser } = await publishedTournament(h, "Scroll Cup E2E", { planUrl: "https://example.com/spielplan" });
       await organiser.close();
 
       const context = await h.newContext();
       const page = await context.newPage();
       const release = await holdRequests(page, APP_CODE);
-      await page.goto(`/tournament/${created.id}`, { waitUntil: "commit" });
+      await page.goto(`/tournament/${id}`, { waitUntil: "commit" });
       const plan = page.getByRole("link", { name: /Spielplan/ });
       await plan.scrollIntoViewIfNeeded();
       const scrolled = await page.evaluate(() => window.scrollY);
@@ -150,7 +134,7 @@ describe("the first screen drawn by the server (issue 28)", () => {
       // it threw the reader back to the top, and a tap in that moment landed on what came under the finger
       expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
       await plan.click();
-      await page.waitForURL(`**/tournament/${created.id}/plan`);
+      await page.waitForURL(`**/tournament/${id}/plan`);
       await page.getByTestId("plan-frame").waitFor({ state: "attached" });
       await context.close();
     },

@@ -393,6 +393,32 @@ export async function createBerlinGame(h: Harness, organiser: string | BrowserCo
 }
 
 /**
+ * A published Berlin tournament of orga@kickrunde.de (whose payment account takes charges), through the API: 8 teams of
+ * 5 (10 players each), 10 € per player, ten days ahead; `change` overrides any of these. The organiser's signed-in
+ * context comes back for the calls only they may make (close it when done).
+ */
+export async function publishedTournament(h: Harness, name: string, change: Record<string, unknown> = {}): Promise<{ id: number; organiser: BrowserContext }> {
+  const organiser = await h.newContext();
+  await signIn(organiser, "orga@kickrunde.de");
+  const created = await trpcCall<{ id: number }>(organiser, "mutation", "tournaments.create", {
+    name,
+    description: "Kleinfeldturnier im Kiez.",
+    startTime: daysAhead(10, 9),
+    endTime: daysAhead(10, 17),
+    locationName: "Sportpark Nord, Halle 2",
+    maxTeams: 8,
+    gameMode: 5,
+    maxPlayers: 10,
+    participationPriceCents: 1000,
+    pricePerPlayer: true,
+    business: false,
+    ...change,
+  });
+  await trpcCall(organiser, "mutation", "tournaments.publish", { tournamentId: created.id });
+  return { id: created.id, organiser };
+}
+
+/**
  * The newest link to `path` in a mail to `to` with `subject`, from the dev mail catcher. Mails are
  * jobs, so the page is reloaded until it arrives.
  */

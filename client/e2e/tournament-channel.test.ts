@@ -3,26 +3,9 @@ import type { BrowserContext, Page } from "playwright-core";
 import type { z } from "zod";
 import type { ZUnreadCount } from "@shared/schemas/chat";
 import type { TRegisterTeamResult } from "@shared/schemas/tournament-teams";
-import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, publishedTournament, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
 
 const h = useHarness();
-
-/** A published Berlin tournament of orga@kickrunde.de (whose payment account takes charges), through the API. */
-async function publishedTournament(name: string): Promise<{ id: number; organiser: BrowserContext }> {
-  const organiser = await h.newContext();
-  await signIn(organiser, "orga@kickrunde.de");
-  const created = await trpcCall<TTournament>(organiser, "mutation", "tournaments.create", {
-    name,
-    startTime: daysAhead(12, 9),
-    endTime: daysAhead(12, 17),
-    locationName: "Sportpark Nord",
-    maxTeams: 8,
-    participationPriceCents: 5000,
-  });
-  await trpcCall(organiser, "mutation", "tournaments.publish", { tournamentId: created.id });
-  return { id: created.id, organiser };
-}
 
 /** A team of a new player (signed in on its own context by registering), paid in cash as the organiser records it. */
 async function paidTeam(tournamentId: number, organiser: BrowserContext): Promise<BrowserContext> {
@@ -52,7 +35,7 @@ describe("tournament channel", () => {
   test(
     "the organiser posts; a paid team's user sees it unread, then read (the Chat badge goes down); an outsider reads 'Fehlende Berechtigung.'",
     async () => {
-      const { id, organiser } = await publishedTournament("Kanal-Cup E2E");
+      const { id, organiser } = await publishedTournament(h, "Kanal-Cup E2E", { participationPriceCents: 5000, pricePerPlayer: false });
       const team = await paidTeam(id, organiser);
 
       // The organiser: the tournament's name, the hint before the tap, send disabled while empty.

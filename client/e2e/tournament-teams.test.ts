@@ -1,32 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TMyTeam, TRegisterTeamResult, TTeamsOverview } from "@shared/schemas/tournament-teams";
-import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, eventually, explained, holdRequests, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, explained, holdRequests, publishedTournament, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
 
 const h = useHarness();
-
-/** A published Berlin tournament of orga@kickrunde.de (whose payment account takes charges), through the API. */
-async function publishedTournament(name: string, change: Record<string, unknown> = {}): Promise<{ id: number; organiser: BrowserContext }> {
-  const organiser = await h.newContext();
-  await signIn(organiser, "orga@kickrunde.de");
-  const created = await trpcCall<TTournament>(organiser, "mutation", "tournaments.create", {
-    name,
-    description: "Kleinfeldturnier im Kiez.",
-    startTime: daysAhead(10, 9),
-    endTime: daysAhead(10, 17),
-    locationName: "Sportpark Nord, Halle 2",
-    maxTeams: 8,
-    gameMode: 5,
-    maxPlayers: 10,
-    participationPriceCents: 1000,
-    pricePerPlayer: true,
-    business: false,
-    ...change,
-  });
-  await trpcCall(organiser, "mutation", "tournaments.publish", { tournamentId: created.id });
-  return { id: created.id, organiser };
-}
 
 /** A team registered through the API by a new signed-in player (the demo players may be used by other files). */
 async function registerTeam(tournamentId: number, email: string, teamName: string, extra: Record<string, unknown> = {}): Promise<{ context: BrowserContext; team: TMyTeam }> {
@@ -66,7 +43,7 @@ describe("tournament teams", () => {
   test(
     "a visitor registers a team with a new e-mail, enters the invoice data, pays on the hosted page and comes back to 'Bezahlt'",
     async () => {
-      const { id } = await publishedTournament("Firmencup E2E", { business: true, participationPriceCents: 1000, pricePerPlayer: true });
+      const { id } = await publishedTournament(h, "Firmencup E2E", { business: true, participationPriceCents: 1000, pricePerPlayer: true });
       const context = await h.newContext();
       const page = await context.newPage();
       // The keyed texts' chunk (validation messages) is held until the form has been checked once: the form draws its
@@ -136,7 +113,7 @@ describe("tournament teams", () => {
   test(
     "a failed payment opens the modal with a retry; an e-mail with an account opens the sign-in modal with the warning",
     async () => {
-      const { id } = await publishedTournament("Kiezcup Zahlung E2E", { pricePerPlayer: false, participationPriceCents: 4000 });
+      const { id } = await publishedTournament(h, "Kiezcup Zahlung E2E", { pricePerPlayer: false, participationPriceCents: 4000 });
       const context = await h.newContext();
       const page = await context.newPage();
       await page.goto(`/tournament/${id}`);
@@ -179,7 +156,7 @@ describe("tournament teams", () => {
   test(
     "a full tournament puts a signed-in player's team on the waiting list (in English)",
     async () => {
-      const { id } = await publishedTournament("Full Cup E2E", { maxTeams: 2 });
+      const { id } = await publishedTournament(h, "Full Cup E2E", { maxTeams: 2 });
       await registerTeam(id, uniqueEmail("full-a"), "Team A");
       await registerTeam(id, uniqueEmail("full-b"), "Team B");
       const context = await h.newContext();
@@ -217,7 +194,7 @@ describe("tournament teams", () => {
   test(
     "the organiser's teams overview shows the totals, marks a team paid in cash and withdraws one; others read 'Fehlende Berechtigung.'",
     async () => {
-      const { id, organiser } = await publishedTournament("Orga Cup E2E", { business: true });
+      const { id, organiser } = await publishedTournament(h, "Orga Cup E2E", { business: true });
       const cash = await registerTeam(id, uniqueEmail("cash"), "Barzahler");
       await registerTeam(id, uniqueEmail("gone"), "Abmelder");
       await registerTeam(id, uniqueEmail("open"), "Offene Rechnung");
@@ -276,8 +253,8 @@ describe("tournament teams", () => {
   test(
     "the plan page frames an https plan and has an empty state without one",
     async () => {
-      const { id } = await publishedTournament("Plan Cup E2E", { planUrl: "https://example.com/spielplan" });
-      const { id: noPlan } = await publishedTournament("Ohne Plan E2E");
+      const { id } = await publishedTournament(h, "Plan Cup E2E", { planUrl: "https://example.com/spielplan" });
+      const { id: noPlan } = await publishedTournament(h, "Ohne Plan E2E");
       const context = await h.newContext();
       const page = await context.newPage();
       await explained(page, async () => {

@@ -27,9 +27,10 @@ const WORK_BATCH = 10;
 const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 30 } as const;
 
 /**
- * `maintenance: false` is for the unit tests' queues alone (server/testing/test-db.ts and its helper processes): their fake clock plans jobs months
- * behind the database's own clock, and pg-boss's maintenance (its first pass a minute after start) deletes a queued job
- * 14 days after its start time, so a test that reads its planned jobs found them gone when that pass fell in between.
+ * `maintenance: false` is for the unit tests' queues alone (server/testing/test-db.ts and its helper processes): their
+ * fake clock plans jobs months behind the database's own clock, and pg-boss's maintenance (its first pass a minute
+ * after start) deletes a queued job 14 days after its start time, so a test that reads its planned jobs found them
+ * gone when that pass fell in between.
  */
 export async function startJobQueue(database: Database, logger: Logger, options: { maintenance?: boolean } = {}): Promise<JobQueue> {
   const supervise = options.maintenance ?? true;
