@@ -242,6 +242,9 @@ export const GUEST_LIMITS = {
 
 /* ---- Chat (spec 000 sections 4, 5, 8, 9) ---- */
 export const MESSAGE_MAX_LENGTH = 500;
+
+/** The longest message a player sends with a cash request (the same bound as a removal message). */
+export const CASH_MESSAGE_MAX_LENGTH = 500;
 export const COMMENT_INTERVAL_SECONDS = 10;
 export const DIRECT_MESSAGE_INTERVAL_SECONDS = 3;
 export const DIRECT_MESSAGE_PAGE_SIZE = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isUntrackedPath, withoutPersonalData } from "./telemetry";
+import { isUntrackedPath, readClientTelemetry, withoutPersonalData } from "./telemetry";
 
 describe("isUntrackedPath", () => {
   test.each([
@@ -28,5 +28,30 @@ describe("withoutPersonalData", () => {
     expect(withoutPersonalData(guest) as unknown).toEqual({ message: "boom" });
     const none: { message: string; user?: { id?: string } } = { message: "boom" };
     expect(withoutPersonalData(none) as unknown).toEqual({ message: "boom" });
+  });
+});
+
+describe("readClientTelemetry", () => {
+  const reporting = { dsn: "https://key@errors.example/1", release: "1.2.3", productionHost: "kickrunde.de" };
+  const analytics = { url: "https://stats.example/", siteId: 4 };
+
+  test("reads both parts, each on or off, and leaves out what else the answer has", () => {
+    expect(readClientTelemetry({ errorReporting: null, analytics: null })).toEqual({ errorReporting: null, analytics: null });
+    expect(readClientTelemetry({ errorReporting: { ...reporting, extra: 1 }, analytics, more: true })).toEqual({ errorReporting: reporting, analytics });
+  });
+
+  test.each([
+    ["not an object", "on"],
+    ["null", null],
+    ["an array", [reporting, analytics]],
+    ["a part missing", { errorReporting: null }],
+    ["reporting without its host", { errorReporting: { dsn: "x", release: "y" }, analytics: null }],
+    ["reporting as a string", { errorReporting: "x", analytics: null }],
+    ["a site id of zero", { errorReporting: null, analytics: { url: "https://s/", siteId: 0 } }],
+    ["a site id with a fraction", { errorReporting: null, analytics: { url: "https://s/", siteId: 1.5 } }],
+    ["a site id as text", { errorReporting: null, analytics: { url: "https://s/", siteId: "4" } }],
+    ["an address as a number", { errorReporting: null, analytics: { url: 7, siteId: 4 } }],
+  ])("%s: nothing reported, nothing counted (null)", (_, value) => {
+    expect(readClientTelemetry(value)).toBeNull();
   });
 });

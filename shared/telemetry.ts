@@ -1,23 +1,43 @@
-import { z } from "zod";
-
 /**
  * What the browser learns about error reporting and analytics (GET /api/telemetry, server/http/telemetry.ts):
  * each part null when off (the default). The client loads nothing and sends nothing for a part that is null
  * (client/src/lib/telemetry.ts); decisions in server/integrations/telemetry/README.md.
  */
-export const ZClientTelemetry = z.object({
-  errorReporting: z
-    .object({
-      dsn: z.string(),
-      /** the build's version, the same as the server's reports */
-      release: z.string(),
-      /** reports only from pages served on this host (PUBLIC_URL's), never from a copy or a development server */
-      productionHost: z.string(),
-    })
-    .nullable(),
-  analytics: z.object({ url: z.string(), siteId: z.number().int().positive() }).nullable(),
-});
-export type TClientTelemetry = z.infer<typeof ZClientTelemetry>;
+export type TClientTelemetry = {
+  errorReporting: {
+    dsn: string;
+    /** the build's version, the same as the server's reports */
+    release: string;
+    /** reports only from pages served on this host (PUBLIC_URL's), never from a copy or a development server */
+    productionHost: string;
+  } | null;
+  analytics: { url: string; siteId: number } | null;
+};
+
+/**
+ * The answer of GET /api/telemetry read without zod (the client's telemetry chunk would otherwise bring zod, about
+ * 22 KiB brotli, onto every first screen): null for anything not of that shape, so nothing is reported or counted.
+ */
+export function readClientTelemetry(value: unknown): TClientTelemetry | null {
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isRecord(value)) return null;
+  const { errorReporting, analytics } = value;
+  let reporting: TClientTelemetry["errorReporting"] = null;
+  if (errorReporting !== null) {
+    if (!isRecord(errorReporting)) return null;
+    const { dsn, release, productionHost } = errorReporting;
+    if (typeof dsn !== "string" || typeof release !== "string" || typeof productionHost !== "string") return null;
+    reporting = { dsn, release, productionHost };
+  }
+  let counting: TClientTelemetry["analytics"] = null;
+  if (analytics !== null) {
+    if (!isRecord(analytics)) return null;
+    const { url, siteId } = analytics;
+    if (typeof url !== "string" || typeof siteId !== "number" || !Number.isInteger(siteId) || siteId <= 0) return null;
+    counting = { url, siteId };
+  }
+  return { errorReporting: reporting, analytics: counting };
+}
 
 export const TELEMETRY_CONFIG_PATH = "/api/telemetry";
 

@@ -9,6 +9,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "../constants";
+import { nameProblem } from "../rules/names";
 
 /**
  * Field validators of spec 001 section 5. Every message is a code; the client translates it
@@ -28,19 +29,7 @@ export const zPassword = z
   .min(PASSWORD_MIN_LENGTH, { error: "password_too_short" })
   .max(PASSWORD_MAX_LENGTH, { error: "password_too_long" });
 
-// Letters (any script, with combining marks), digits and hyphens; one space at most; no emojis.
-const NAME_ALLOWED = /^[\p{L}\p{M}\p{Nd}-]+( [\p{L}\p{M}\p{Nd}-]+)?$/u;
-const HAS_LETTER = /\p{L}/u;
-
-/** Checks a trimmed name and returns the first problem's code, or null. */
-export function nameProblem(value: string): string | null {
-  if (value.length === 0) return "name_required";
-  if ([...value].length < NAME_MIN_LENGTH || [...value].length > NAME_MAX_LENGTH) return "name_length";
-  if (!HAS_LETTER.test(value)) return "name_needs_letter";
-  if (/\s.*\s/u.test(value)) return "name_one_space";
-  if (!NAME_ALLOWED.test(value)) return "name_invalid_chars";
-  return null;
-}
+export { nameProblem };
 
 export const zName = z
   .string({ error: "required" })

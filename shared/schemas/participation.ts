@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_STATUSES, PLAYER_COUNT_MAX, RELIABILITY_FEEDBACK, REMOVAL_REASONS, REPORT_MAX_LENGTH, REPORT_MIN_LENGTH, REPORT_REASONS } from "../constants";
+import { CASH_MESSAGE_MAX_LENGTH, PAYMENT_STATUSES, PLAYER_COUNT_MAX, RELIABILITY_FEEDBACK, REMOVAL_REASONS, REPORT_MAX_LENGTH, REPORT_MIN_LENGTH, REPORT_REASONS } from "../constants";
 import { zId, zLanguage, zName, zPlainText, zPushToken, zUserAgent } from "./common";
 import { ZGameListItem, ZShareKey } from "./games";
 
@@ -152,8 +152,7 @@ export const ZGuestProfile = z.object({
 });
 export type TGuestProfile = z.infer<typeof ZGuestProfile>;
 
-/** The longest message a player sends with a cash request (the same bound as a removal message). */
-export const CASH_MESSAGE_MAX_LENGTH = 500;
+export { CASH_MESSAGE_MAX_LENGTH };
 
 /**
  * A player asks to pay in cash (spec 000 section 7 `requestExternalPayment {gameId, message, deviceToken,

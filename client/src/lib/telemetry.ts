@@ -1,6 +1,6 @@
 import type { AnyRouter } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
-import { TELEMETRY_CONFIG_PATH, ZClientTelemetry, type TClientTelemetry } from "@shared/telemetry";
+import { readClientTelemetry, TELEMETRY_CONFIG_PATH } from "@shared/telemetry";
 import { accountQueryOptions } from "./account";
 import { createTracker } from "./analytics";
 
@@ -10,14 +10,15 @@ import { createTracker } from "./analytics";
  * SDK is its own chunk, loaded only when a DSN is configured and this page is on the production host.
  */
 export async function startTelemetry(router: AnyRouter, queryClient: QueryClient): Promise<void> {
-  let config: TClientTelemetry;
+  let config;
   try {
     const res = await fetch(TELEMETRY_CONFIG_PATH, { credentials: "omit" });
     if (!res.ok) return;
-    config = ZClientTelemetry.parse(await res.json());
+    config = readClientTelemetry(await res.json());
   } catch {
     return; // offline or an old server: nothing is reported, nothing counted
   }
+  if (!config) return; // an answer of another shape: nothing is reported, nothing counted
   const reporting = config.errorReporting;
   if (reporting && window.location.host === reporting.productionHost) {
     const userId = () => queryClient.getQueryData(accountQueryOptions().queryKey)?.id ?? null;

@@ -3,7 +3,7 @@ import { Banknote, Check, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { Language } from "@shared/constants";
 import { cashRequestDeclined, cashRequestPending, type PaymentDisplayCode } from "@shared/rules/payment-display";
-import { CASH_MESSAGE_MAX_LENGTH } from "@shared/schemas/participation";
+import { CASH_MESSAGE_MAX_LENGTH } from "@shared/constants";
 import type { TGame } from "@shared/schemas/games";
 import { Button } from "@client/components/button";
 import { Notice } from "@client/components/notice";

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
-import { nameProblem } from "@shared/schemas/common";
+import { nameProblem } from "@shared/rules/names";
 import { canBringSomeone, playerCountChoices } from "@shared/rules/participation";
 import { playersIn } from "@shared/rules/player-list";
 import type { TJoinResult } from "@shared/schemas/participation";
