@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import type { BootEntry } from "@shared/boot-data";
 import { accountQueryOptions } from "@client/lib/account";
 import { seedBootEntries } from "@client/lib/boot-data";
-import { setDrawnAt } from "@client/lib/hydration";
+import { endDrawnPage, startDrawnPage } from "@client/lib/hydration";
 import { drawnBeforeCatalogue } from "@client/lib/messages";
 import { getLocale, overwriteGetLocale, type Locale } from "@client/paraglide/runtime";
 import { AppTree } from "./app-tree";
@@ -31,13 +31,13 @@ export async function renderFirstScreen({ url, entries, locale }: FirstScreenInp
   overwriteGetLocale(() => locale);
   // and the clock of this render, which the browser draws with while hydrating it (lib/hydration.ts)
   const drawnAt = Date.now();
-  setDrawnAt(drawnAt);
+  startDrawnPage(drawnAt);
   try {
     const html = drawnBeforeCatalogue(() => renderToString(<AppTree queryClient={queryClient} router={router} />));
     return { html, drawnAt };
   } finally {
     overwriteGetLocale(processLocale);
-    setDrawnAt(null);
+    endDrawnPage();
     queryClient.clear();
   }
 }

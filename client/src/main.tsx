@@ -9,7 +9,7 @@ import { readCookie } from "@client/lib/cookies";
 import "@client/lib/install-prompt";
 import { loadMessageCatalogue } from "@client/lib/messages";
 import { replayEarlyTap } from "@client/lib/early-taps";
-import { setDrawnAt } from "@client/lib/hydration";
+import { endDrawnPage, startDrawnPage } from "@client/lib/hydration";
 import { installNativeBack } from "@client/lib/native-back";
 import { isNativeApp } from "@client/lib/native-bridge";
 import { queryClient } from "@client/lib/query-client";
@@ -48,8 +48,14 @@ const app = <AppTree queryClient={queryClient} router={router} onCommitted={comm
 const HYDRATION_PROBLEM = "kickrunde: the first screen drawn by the server did not hydrate";
 const drawnIn = container.dataset.firstScreen;
 if (drawnIn && drawnIn === getLocale() && queryClient.getQueryData(accountQueryOptions().queryKey) === null && !isNativeApp()) {
-  setDrawnAt(Number(container.dataset.drawnAt) || null);
+  startDrawnPage(Number(container.dataset.drawnAt) || null);
   void router.load().then(() => {
+    // Components mounted after the first navigation draw the browser's values from their first render (lib/hydration.ts).
+    const stopWatching = router.subscribe("onBeforeNavigate", (event) => {
+      if (!event.hrefChanged) return;
+      stopWatching();
+      endDrawnPage();
+    });
     // What TanStack Router's own hydration sets (router-core's load-client): the browser draws the matched routes as
     // the server did (no root suspense boundary of its own), so the trees are the same.
     (router as { ssr?: { manifest: undefined } }).ssr = { manifest: undefined };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { drawingTime, useHydrated } from "./hydration";
 
 /**
@@ -10,7 +10,8 @@ export function useNow(intervalMs = 30_000): Date {
   const [now, setNow] = useState(() => drawingTime(hydrated));
   const [fromDrawing] = useState(!hydrated);
   useEffect(() => {
-    if (fromDrawing) setNow(new Date());
+    // in a transition, as the hydration's own follow-up (lib/hydration.ts): rendered in slices
+    if (fromDrawing) startTransition(() => setNow(new Date()));
   }, [fromDrawing]);
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), intervalMs);

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Settings2 } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
+import { startTransition, Suspense, useEffect, useState } from "react";
 import type { TGame } from "@shared/schemas/games";
 import { buttonClassName } from "@client/components/button";
 import { useAccount } from "@client/lib/account";
@@ -62,7 +62,7 @@ export function GameScreen({ gameId }: { gameId: number }) {
   const [guestEntries, setGuestEntries] = useState(() => (hydrated ? getAnonymousParticipations() : []));
   const [entriesFromDrawing] = useState(!hydrated);
   useEffect(() => {
-    if (entriesFromDrawing) setGuestEntries(getAnonymousParticipations());
+    if (entriesFromDrawing) startTransition(() => setGuestEntries(getAnonymousParticipations()));
   }, [entriesFromDrawing]);
   const [joinOpen, setJoinOpen] = useState(false);
   const [joined, setJoined] = useState<{ queue: boolean; guest: boolean; position: number } | null>(null);
