@@ -125,11 +125,18 @@ describe("first load (issue 11)", () => {
       expect(asked).not.toContain("games.feed");
       expect(asked).not.toContain("regions.bySlug");
       expect(asked).not.toContain("users.myAccount");
-      // The feed screen's code was preloaded with the entry (route-chunks.json), not found after it, and like every
-      // script of the page at low priority: the drawn page, its style sheet and images come first.
-      const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)].map((m) => m[1]);
-      expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority="low")/);
-      expect(preloaded.some((href) => href!.includes("games._regionSlug"))).toBe(true);
+      // The feed screen's code is preloaded with the entry (route-chunks.json), not found after it. On a page the server
+      // drew, both wait for its first paint (server/http/README.md "The app's code after the first paint"): the page
+      // names them in placeholders, and the starter asks for them, like every script of the page, at low priority.
+      const later = [...html.matchAll(/<(?:link rel="x-after-paint" data-after-paint href|script type="text\/x-after-paint" data-after-paint data-src)="([^"]+)"/g)].map((m) => m[1]!);
+      expect(html).not.toMatch(/<(script type="module"|link rel="modulepreload")/);
+      expect(later.some((href) => href.includes("games._regionSlug"))).toBe(true);
+      await page.locator("html[data-app-committed]").waitFor({ state: "attached" });
+      const started = await page.evaluate((names) => {
+        const made = [...document.querySelectorAll('link[rel="modulepreload"], script[type="module"]')];
+        return names.map((name) => made.find((e) => (e.getAttribute("href") ?? e.getAttribute("src")) === name)?.getAttribute("fetchpriority") ?? "missing");
+      }, later);
+      expect(started).toEqual(later.map(() => "low"));
       expect(chunks.filter((c) => c.includes("games._regionSlug"))).toHaveLength(1);
       // the guest banner is there at once: the app knows it is a guest without asking
       await page.getByRole("complementary", { name: "Anmeldung" }).waitFor();

@@ -55,6 +55,15 @@ describe("the first screen drawn by the server (issue 28)", () => {
       await page.getByRole("dialog").waitFor();
       await page.keyboard.press("Escape");
       await page.getByRole("dialog").waitFor({ state: "detached" });
+      // the app's code was asked for only once the drawn page was painted (server/http/README.md "The app's code after
+      // the first paint"): the browser's own timings of the first paint and of each script
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        code: performance.getEntriesByType("resource").filter((e) => /\/assets\/.+\.js$/.test(e.name)).map((e) => e.startTime),
+      }));
+      expect(timing.paint).not.toBeNull();
+      expect(timing.code.length).toBeGreaterThan(0);
+      expect(Math.min(...timing.code)).toBeGreaterThanOrEqual(timing.paint!);
       expect(asked).not.toContain("games.feed");
       expect(asked).not.toContain("regions.bySlug");
       // the header's city came with the page (issue 28)
@@ -74,7 +83,7 @@ describe("the first screen drawn by the server (issue 28)", () => {
   );
 
   test(
-    "a tap before the app is ready is held and answered once it is (the banner's sign-in, MITSPIELEN)",
+    "a tap before the app is ready is held and answered once it is (the banner's sign-in, MITSPIELEN, the calendar file)",
     async () => {
       const context = await h.newContext();
       const page = await context.newPage();
@@ -108,6 +117,21 @@ describe("the first screen drawn by the server (issue 28)", () => {
       await gamePage.getByRole("dialog", { name: "Mitspielen" }).getByLabel("Dein Vorname").waitFor();
       await shot(gamePage, "first-screen-early-tap-join");
       await guest.close();
+
+      // A download link (the calendar file) is held too: replayed, the file comes and the app says so
+      const downloader = await h.newContext();
+      const calendarPage = await downloader.newPage();
+      const releaseCalendar = await holdRequests(calendarPage, APP_CODE);
+      await calendarPage.goto(`/game/${gameId}`, { waitUntil: "commit" });
+      const calendarLink = calendarPage.getByRole("link", { name: "Zum Kalender hinzufügen" });
+      await calendarLink.scrollIntoViewIfNeeded();
+      const download = calendarPage.waitForEvent("download");
+      await calendarLink.click();
+      expect(await calendarPage.locator("html[data-app-committed]").count()).toBe(0);
+      releaseCalendar();
+      expect((await download).suggestedFilename()).toBe(`kickrunde-game-${gameId}.ics`);
+      await calendarPage.getByText("Die Kalenderdatei wird heruntergeladen. Öffne sie, um den Termin zu speichern.").waitFor();
+      await downloader.close();
     },
     E2E_TIMEOUT,
   );

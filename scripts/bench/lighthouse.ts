@@ -14,8 +14,8 @@
 //   bun scripts/bench/lighthouse.ts --binary             the single binary dist/kickrunde instead
 //   bun scripts/bench/lighthouse.ts --dist=/tmp/dist     another build of the client
 //   bun scripts/bench/lighthouse.ts --url=http://…       a running app (with the demo data)
-//   --runs=3 --region=berlin
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+//   --runs=3 --region=berlin --save=DIR (every run's Lighthouse report as JSON)
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -117,6 +117,7 @@ async function snapshot(url: string): Promise<string> {
     return html
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
       .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "")
+      .replace(/<link[^>]+data-after-paint[^>]*>/gi, "")
       .replace(/<link[^>]+rel="preload"[^>]+as="script"[^>]*>/gi, "");
   } finally {
     await browser.close();
@@ -148,6 +149,12 @@ async function audit(port: number, url: string): Promise<Result> {
   const lhr = runner?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // --save=DIR keeps every run's full report (Lighthouse's JSON: bootup time per script, the long tasks with their start)
+  const saveDir = option("save");
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    writeFileSync(`${saveDir}/${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`, JSON.stringify(lhr));
+  }
   const audits = lhr.audits;
   const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
   type Request = { resourceType?: string; transferSize?: number; url: string; mimeType?: string };

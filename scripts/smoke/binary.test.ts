@@ -270,11 +270,12 @@ for (const target of targets) {
       expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.openfreemap\.org/);
       // frames: https pages only (tournament plans, server/http/README.md)
       expect(csp).toContain("frame-src https:;");
-      // every script is a file of this origin or data that never runs, but for the one inline script the policy allows
-      // by its hash (the early-taps holder before a drawn first screen, server/http/early-taps.ts)
+      // every script is a file of this origin, data that never runs, or a placeholder for the app's module that the
+      // one inline script the policy allows by its hash (the early-taps holder and starter before a drawn first screen,
+      // server/http/early-taps.ts) turns into a module script of this origin after the first paint
       for (const [tag, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
         if (tag.startsWith("<script>")) expect(body).toBe(EARLY_TAPS_SCRIPT);
-        else expect(tag).toMatch(/ src="\/assets\/|type="application\/json"/);
+        else expect(tag).toMatch(/ src="\/assets\/|type="application\/json"|type="text\/x-after-paint" data-after-paint data-src="\/assets\//);
       }
       expect(csp).toContain(EARLY_TAPS_SCRIPT_SOURCE);
       expect(html).toContain('<script id="kr-boot" type="application/json">');

@@ -239,11 +239,18 @@ describe("route chunks", () => {
     const { region, game } = await setup();
     // at low priority: the drawn page, its style sheet and images come first (client/src/lib/README.md)
     const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(links((await page(`/game/${game.id}`)).html)).toEqual(["/assets/game-screen.js", "/assets/player-list.js"]);
-    expect(links((await page(`/games/${region.slug}`)).html)).toEqual(["/assets/feed.js"]);
+    // a page the server drew asks for them after its first paint (server/http/README.md): placeholders, same chunks
+    const afterPaint = (html: string) => [...html.matchAll(/<link rel="x-after-paint" data-after-paint href="([^"]+)">/g)].map((m) => m[1]);
+    const drawnGame = (await page(`/game/${game.id}`)).html;
+    expect(links(drawnGame)).toEqual([]);
+    expect(afterPaint(drawnGame)).toEqual(["/assets/game-screen.js", "/assets/player-list.js"]);
+    expect(afterPaint((await page(`/games/${region.slug}`)).html)).toEqual(["/assets/feed.js"]);
     expect(links((await page("/impressum")).html)).toEqual([]);
-    // a page the browser draws (signed in): the same chunks
-    expect(links((await page(`/game/${game.id}`, { cookie: `${AUTH_STATE_COOKIE}=1` })).html)).toEqual(["/assets/game-screen.js", "/assets/player-list.js"]);
+    expect(afterPaint((await page("/impressum")).html)).toEqual([]);
+    // a page the browser draws (signed in): the same chunks, preloaded at once
+    const browserDrawn = (await page(`/game/${game.id}`, { cookie: `${AUTH_STATE_COOKIE}=1` })).html;
+    expect(links(browserDrawn)).toEqual(["/assets/game-screen.js", "/assets/player-list.js"]);
+    expect(afterPaint(browserDrawn)).toEqual([]);
   });
 
   test("the shell comes compressed when accepted, and a malformed address is a 404, not an error", async () => {

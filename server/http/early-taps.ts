@@ -5,13 +5,27 @@ import { createHash } from "node:crypto";
  * is ready"). Until the browser's app has taken over the drawn HTML, a button does nothing: a tap on it was lost (a
  * guest tapping "Anmelden" in the banner, MITSPIELEN or "Team anmelden" on a slow phone), and a form's submit button
  * sent the bare HTML form. This script, inline before the drawn screen, holds the last such tap: buttons, labels,
- * check boxes and radio buttons, `<summary>`; links still work as links (the server draws where they lead). When the
+ * check boxes and radio buttons, `<summary>`, and download links (the calendar file: the app says that it comes);
+ * other links still work as links (the server draws where they lead). When the
  * app has committed, client/src/lib/early-taps.ts takes the tap and replays it on the same element if it is still
  * there. Inline, so it runs before the first tap can come; the content security policy allows exactly this text by
  * its hash (security-headers.ts), so no other inline script runs.
+ *
+ * It also starts the app's code once the drawn page is on the screen (decision in server/http/README.md "The app's
+ * code after the first paint"): first-screen.ts turns the page's module script and module preloads into inert
+ * placeholders (`data-after-paint`), and this script puts real ones in their place once the browser reports the first
+ * contentful paint (its `paint` performance entry, not the first paint of the background before it; a frame later
+ * where there is none) and the drawn screen's images in view have
+ * loaded and been painted (the largest element may be one), at once in a tab that is or becomes hidden (it paints
+ * nothing), and after 3 s at the latest.
  */
 export const EARLY_TAPS_SCRIPT =
-  '(function(){var d=document,last=null;function hold(e){var t=e.target&&e.target.closest?e.target.closest(\'button,[role="button"],summary,label,input[type="checkbox"],input[type="radio"],input[type="submit"]\'):null;if(!t)return;e.preventDefault();e.stopImmediatePropagation();last=t}d.addEventListener("click",hold,true);window.__kickrundeEarlyTaps={take:function(){d.removeEventListener("click",hold,true);var t=last;last=null;return t}}})();';
+  '(function(){var d=document,last=null;function hold(e){var t=e.target&&e.target.closest?e.target.closest(\'button,[role="button"],summary,label,input[type="checkbox"],input[type="radio"],input[type="submit"],a[download]\'):null;if(!t)return;e.preventDefault();e.stopImmediatePropagation();last=t}d.addEventListener("click",hold,true);window.__kickrundeEarlyTaps={take:function(){d.removeEventListener("click",hold,true);var t=last;last=null;return t}};' +
+  'var started=false;function start(){if(started)return;started=true;var l=d.querySelectorAll("[data-after-paint]");for(var i=0;i<l.length;i++){var o=l[i],n;if(o.tagName==="LINK"){n=d.createElement("link");n.rel="modulepreload";n.href=o.getAttribute("href")}else{n=d.createElement("script");n.type="module";n.src=o.getAttribute("data-src")}n.crossOrigin="anonymous";n.setAttribute("fetchpriority","low");d.head.appendChild(n)}}' +
+  'function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
+  'function images(){var r=d.getElementById("root"),l=r?r.getElementsByTagName("img"):[],n=1,h=window.innerHeight;function one(){if(--n===0)painted()}for(var i=0;i<l.length;i++){var g=l[i];if(!g.complete&&g.getBoundingClientRect().top<h){n++;g.addEventListener("load",one);g.addEventListener("error",one)}}one()}' +
+  'var seen=false;function first(){if(seen)return;seen=true;setTimeout(images,0)}' +
+  'if(d.visibilityState==="hidden")start();else{try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)first()}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(first)}d.addEventListener("visibilitychange",start);setTimeout(start,3000)}})();';
 
 /** The script-src source that allows the script above and nothing else inline. */
 export const EARLY_TAPS_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(EARLY_TAPS_SCRIPT).digest("base64")}'`;

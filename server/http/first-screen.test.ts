@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { AUTH_STATE_COOKIE } from "@shared/constants";
 import type { Deps } from "../context";
 import { createApp } from "../app";
 import { organizations } from "../db/schema";
 import { createCourt, createGameRow, createRegion, createUser } from "../testing/factories";
 import { signedInPlayer } from "../testing/payment-fixtures";
 import { testDeps } from "../testing/test-db";
-import { isGuestRequest } from "./first-screen";
+import { EARLY_TAPS_SCRIPT } from "./early-taps";
+import { isGuestRequest, scriptsAfterFirstPaint } from "./first-screen";
 import type { StaticAssets } from "./static";
 
 /**
@@ -61,6 +63,34 @@ describe("the first screen drawn by the server", () => {
     expect((await page(`/game/${game.id}`, { "accept-language": "de" })).html.startsWith('<html lang="de">')).toBe(true);
     expect(screen).toContain("Mauerpark");
     expect(screen).toContain("Jonas");
+  });
+
+  test("a drawn page starts the app's code after its first paint: the module script and preloads come as inert placeholders", async () => {
+    const { game } = await setup();
+    const drawn = (await page(`/game/${game.id}`)).html;
+    expect(drawn).not.toContain('<script type="module"');
+    expect(drawn).toContain('<script type="text/x-after-paint" data-after-paint data-src="/assets/index.js"></script>');
+    // the inline script that turns them into real ones comes before the drawn screen
+    expect(drawn.indexOf(EARLY_TAPS_SCRIPT)).toBeGreaterThan(drawn.indexOf("data-after-paint"));
+    expect(drawn.indexOf(EARLY_TAPS_SCRIPT)).toBeLessThan(drawn.indexOf('<div id="root"'));
+    // a page the browser draws itself loads its code at once, as before
+    const signedIn = (await page(`/game/${game.id}`, { cookie: `${AUTH_STATE_COOKIE}=1` })).html;
+    expect(signedIn).toContain('<script type="module" src="/assets/index.js"></script>');
+    expect(signedIn).not.toContain("data-after-paint");
+  });
+
+  test("scriptsAfterFirstPaint: every module script and module preload, whatever their other attributes, and nothing else", () => {
+    const html =
+      '<head><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>' +
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/client-2.js">' +
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/game-3.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/client.css"><link rel="icon" href="/favicon.svg"></head>';
+    expect(scriptsAfterFirstPaint(html)).toBe(
+      '<head><script type="text/x-after-paint" data-after-paint data-src="/assets/index-1.js"></script>' +
+        '<link rel="x-after-paint" data-after-paint href="/assets/client-2.js">' +
+        '<link rel="x-after-paint" data-after-paint href="/assets/game-3.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/client.css"><link rel="icon" href="/favicon.svg"></head>',
+    );
   });
 
   test("not drawn for a signed-in browser, the native wrapper, a feed with a filter or an unknown page", async () => {

@@ -72,11 +72,22 @@ export async function withFirstScreen(
     const screen = await render({ url: `${request.url.pathname}${request.url.search}`, entries, locale });
     if (screen === null) return html;
     // a tap before the app is ready is held and replayed (early-taps.ts)
-    const drawn = html.replace('<div id="root"></div>', () => `${earlyTapsElement()}<div id="root" data-first-screen="${locale}" data-drawn-at="${screen.drawnAt}">${screen.html}</div>`);
+    const drawn = scriptsAfterFirstPaint(html).replace('<div id="root"></div>', () => `${earlyTapsElement()}<div id="root" data-first-screen="${locale}" data-drawn-at="${screen.drawnAt}">${screen.html}</div>`);
     // the page's language is the drawn one (screen readers, the browser's translation offer) before the app runs
     return drawn.replace('<html lang="de">', () => `<html lang="${locale}">`);
   } catch (error) {
     log.warn("the first screen could not be drawn; the browser draws it", { path: request.url.pathname, error: String(error) });
     return html;
   }
+}
+
+/**
+ * The page's module script and module preloads as inert placeholders (`data-after-paint`) that the inline script of
+ * early-taps.ts turns into real ones after the drawn page's first paint (server/http/README.md "The app's code after
+ * the first paint"): a script of an unknown type is neither fetched nor run, a link of an unknown `rel` neither.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  return html
+    .replace(/<script type="module"[^>]*? src="([^"]+)"><\/script>/g, (_, src: string) => `<script type="text/x-after-paint" data-after-paint data-src="${src}"></script>`)
+    .replace(/<link rel="modulepreload"[^>]*? href="([^"]+)">/g, (_, href: string) => `<link rel="x-after-paint" data-after-paint href="${href}">`);
 }
