@@ -25,7 +25,7 @@ export const EARLY_TAPS_SCRIPT =
   'function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
   'function images(){var r=d.getElementById("root"),l=r?r.getElementsByTagName("img"):[],n=1,h=window.innerHeight;function one(){if(--n===0)painted()}for(var i=0;i<l.length;i++){var g=l[i];if(!g.complete&&g.getBoundingClientRect().top<h){n++;g.addEventListener("load",one);g.addEventListener("error",one)}}one()}' +
   'var seen=false;function first(){if(seen)return;seen=true;setTimeout(images,0)}' +
-  'if(d.visibilityState==="hidden")start();else{try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)first()}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(first)}d.addEventListener("visibilitychange",start);setTimeout(start,3000)}})();';
+  'if(d.visibilityState==="hidden")start();else{var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)first()}).observe({type:"paint",buffered:true});else requestAnimationFrame(first);d.addEventListener("visibilitychange",start);setTimeout(start,3000)}})();';
 
 /** The script-src source that allows the script above and nothing else inline. */
 export const EARLY_TAPS_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(EARLY_TAPS_SCRIPT).digest("base64")}'`;
