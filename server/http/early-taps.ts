@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
  * code after the first paint"): first-screen.ts turns the page's module script and module preloads into inert
  * placeholders (`data-after-paint`), and this script puts real ones in their place once the browser reports the first
  * contentful paint (its `paint` performance entry, not the first paint of the background before it; a frame later
- * where there is none) and the drawn screen's images in view have
+ * where there is none) and the drawn screen's images in view (laid out, not hidden) have
  * loaded and been painted (the largest element may be one), at once in a tab that is or becomes hidden (it paints
  * nothing), and after 3 s at the latest.
  */
@@ -23,7 +23,7 @@ export const EARLY_TAPS_SCRIPT =
   '(function(){var d=document,last=null;function hold(e){var t=e.target&&e.target.closest?e.target.closest(\'button,[role="button"],summary,label,input[type="checkbox"],input[type="radio"],input[type="submit"],a[download]\'):null;if(!t)return;e.preventDefault();e.stopImmediatePropagation();last=t}d.addEventListener("click",hold,true);window.__kickrundeEarlyTaps={take:function(){d.removeEventListener("click",hold,true);var t=last;last=null;return t}};' +
   'var started=false;function start(){if(started)return;started=true;var l=d.querySelectorAll("[data-after-paint]");for(var i=0;i<l.length;i++){var o=l[i],n;if(o.tagName==="LINK"){n=d.createElement("link");n.rel="modulepreload";n.href=o.getAttribute("href")}else{n=d.createElement("script");n.type="module";n.src=o.getAttribute("data-src")}n.crossOrigin="anonymous";n.setAttribute("fetchpriority","low");d.head.appendChild(n)}}' +
   'function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
-  'function images(){var r=d.getElementById("root"),l=r?r.getElementsByTagName("img"):[],n=1,h=window.innerHeight;function one(){if(--n===0)painted()}for(var i=0;i<l.length;i++){var g=l[i];if(!g.complete&&g.getBoundingClientRect().top<h){n++;g.addEventListener("load",one);g.addEventListener("error",one)}}one()}' +
+  'function images(){var r=d.getElementById("root"),l=r?r.getElementsByTagName("img"):[],n=1,h=window.innerHeight;function one(){if(--n===0)painted()}for(var i=0;i<l.length;i++){var g=l[i],b=g.getBoundingClientRect();if(!g.complete&&b.width>0&&b.top<h&&b.bottom>0){n++;g.addEventListener("load",one);g.addEventListener("error",one)}}one()}' +
   'var seen=false;function first(){if(seen)return;seen=true;setTimeout(images,0)}' +
   'if(d.visibilityState==="hidden")start();else{var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)first()}).observe({type:"paint",buffered:true});else requestAnimationFrame(first);d.addEventListener("visibilitychange",start);setTimeout(start,3000)}})();';
 
