@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type Placehold
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import { boundingBox } from "@shared/rules/geo";
 import type { DbOrTx } from "../../db/client";
+import { positionalReader } from "../../db/positional-rows";
 import { courts, gameEvents, games, gameTemplates, guestProfiles, organizations, participations, regions, users, weatherForecasts } from "../../db/schema";
 import { courtColumns, withinBox } from "../courts/sql";
 import { playersInGameSql } from "../participation/sql";
@@ -134,8 +135,11 @@ export async function feed(db: DbOrTx, opts: FeedOptions) {
   if (!queries) feedQueries.set(db, (queries = new Map()));
   let query = queries.get(key);
   if (!query) queries.set(key, (query = feedQuery(db, shape)));
-  // Placeholders skip the columns' own value mapping: times go in as ISO text, as drizzle sends them.
-  const rows = await query.execute({
+  // Placeholders skip the columns' own value mapping: times go in as ISO text, as drizzle sends them. On postgres.js
+  // the rows are mapped by position (db/positional-rows.ts), elsewhere by drizzle.
+  type Row = Awaited<ReturnType<typeof query.execute>>[number];
+  const read = positionalReader<Row>(query) ?? ((values: Record<string, unknown>) => query.execute(values));
+  const rows = await read({
     regionSlug: opts.regionSlug,
     now: opts.now.toISOString(),
     since: new Date(opts.now.getTime() - FEED_LOOKBACK_MS).toISOString(),
