@@ -27,6 +27,23 @@ async function menuButtonIsOnTop(page: Page, name: string): Promise<boolean> {
   });
 }
 
+/**
+ * Scrolls the calendar's date header under the app bar's menu button, then says whether it lies under the button's
+ * middle and whether the button is still what a tap there hits. Asked again until it holds (`eventually`): the
+ * calendar may still settle its layout after the first scroll.
+ */
+async function headerAtMenu(page: Page, name: string): Promise<{ under: boolean; onTop: boolean }> {
+  await scrollDayHeaderUnderAppBar(page);
+  const under = await page.getByRole("button", { name }).evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const header = document.querySelector(".sx__week-header")!.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    return header.left <= x && x <= header.right && header.top <= y && y <= header.bottom;
+  });
+  return { under, onTop: await menuButtonIsOnTop(page, name) };
+}
+
 /** Scrolls the page so that the calendar's day header lies right under the app bar's buttons. */
 async function scrollDayHeaderUnderAppBar(page: Page): Promise<void> {
   const target = await page.evaluate(() => {
@@ -71,14 +88,19 @@ describe("calendars on a phone (issue 23 item 17)", () => {
 
         // scrolled so that the calendar's date header reaches the top: back and menu stay tappable
         const menu = locale === "de" ? "Menü öffnen" : "Open menu";
-        await scrollDayHeaderUnderAppBar(page);
-        expect(await menuButtonIsOnTop(page, menu)).toBe(true);
+        await eventually(async () => {
+          const at = await headerAtMenu(page, menu);
+          return at.under && at.onTop;
+        }, { what: "the date header under the menu button, the button on top" });
         await shot(page, `t23-owner-calendar-scrolled-${locale}`);
         // control: without the calendar's own stacking context its header would lie over the button
         if (locale === "de") {
           const box = page.locator(".kr-booking-calendar");
           await box.evaluate((el: HTMLElement) => ["isolation", "z-index", "position"].forEach((p) => el.style.setProperty(p, p === "position" ? "static" : "auto", "important")));
-          expect(await menuButtonIsOnTop(page, menu)).toBe(false);
+          await eventually(async () => {
+            const at = await headerAtMenu(page, menu);
+            return at.under && !at.onTop;
+          }, { what: "without the calendar's stacking context, the date header over the menu button" });
           await box.evaluate((el: HTMLElement) => ["isolation", "z-index", "position"].forEach((p) => el.style.removeProperty(p)));
         }
         await page.getByRole("button", { name: menu }).click();
@@ -117,8 +139,10 @@ describe("calendars on a phone (issue 23 item 17)", () => {
           const elapsed = (hour - 10) / 12;
           expect(shaded.some((s) => s.fromTop < 1 && s.share >= elapsed)).toBe(true);
         }
-        await scrollDayHeaderUnderAppBar(page);
-        expect(await menuButtonIsOnTop(page, locale === "de" ? "Menü öffnen" : "Open menu")).toBe(true);
+        await eventually(async () => {
+          const at = await headerAtMenu(page, locale === "de" ? "Menü öffnen" : "Open menu");
+          return at.under && at.onTop;
+        }, { what: "the date header under the menu button, the button on top" });
         await shot(page, `t23-availability-${locale}`);
         await context.close();
       }
