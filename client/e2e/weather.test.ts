@@ -35,7 +35,7 @@ async function runJob(name: "weather-refresh" | "weather-alerts"): Promise<void>
 }
 
 /**
- * A game by the signed-in organiser between 1 h 20 min and 2 h 50 min from now (inside the 3-hour warning window, still
+ * A game by the signed-in organiser between 1 h 10 min and 2 h 50 min from now (inside the 3-hour warning window, still
  * open for cancelling) on the first outdoor Berlin court free then, with heavy rain forecast for its hours. The
  * organiser's own demo games (the seed's evening game, its game soon after the start) decide which start is free: at
  * some hours of the day 2 h 10 min from now overlaps one of them (ALREADY_IN_GAME_AT_TIME, a CI run at 14:47 UTC).
