@@ -41,7 +41,17 @@ async function createPglite(dataDir: string | undefined): Promise<PGlite> {
     WebAssembly.compile(await Bun.file(pgliteWasmPath).arrayBuffer()),
     needsInitdb ? WebAssembly.compile(await Bun.file(initdbWasmPath).arrayBuffer()) : undefined,
   ]);
-  return PGlite.create({
+  // PGlite reads every array type of the catalog at the end of its start (`_initArrayTypes`: one SELECT over pg_type,
+  // 35-55 ms on a freshly opened database, a sixth of a reopen's first answer). Nothing before the drizzle layer needs
+  // them (the health check and the migrations check read no arrays), so the start skips that read and `withDrizzle`
+  // makes it (`refreshArrayTypes`, PGlite's public call for it) before anything else can query (server/README.md
+  // "PGlite's array types after the first answer").
+  class PGliteArrayTypesLater extends PGlite {
+    override _initArrayTypes(options?: { force?: boolean }): Promise<void> {
+      return options?.force ? super._initArrayTypes(options) : Promise.resolve();
+    }
+  }
+  const pglite = new PGliteArrayTypesLater({
     dataDir,
     // PostgreSQL's shared buffers at 32 MB instead of PGlite's 128 MB: setting up 128 MB took about 40 ms of every
     // start (of a reopen's 370 ms; server/README.md "Cold start"), and the embedded database of a small installation
@@ -51,12 +61,23 @@ async function createPglite(dataDir: string | undefined): Promise<PGlite> {
     ...(initdbWasmModule ? { initdbWasmModule } : {}),
     fsBundle: Bun.file(pgliteDataPath),
   });
+  await pglite.waitReady;
+  return pglite;
+}
+
+/** Each PGlite's array types, read once by the first `withDrizzle` of it. */
+const arrayTypesRead = new WeakMap<PGlite, Promise<void>>();
+function readArrayTypes(pglite: PGlite): Promise<void> {
+  let read = arrayTypesRead.get(pglite);
+  if (!read) arrayTypesRead.set(pglite, (read = pglite.refreshArrayTypes()));
+  return read;
 }
 
 /**
  * The connection without drizzle: raw SQL only, enough for /api/health and the migrations check while a server
  * starts (server/start.ts). The drizzle layer and the table definitions (schema/) are imported by `withDrizzle`,
- * so a start does not evaluate them before it listens (server/README.md "Cold start").
+ * so a start does not evaluate them before it listens (server/README.md "Cold start"). On PGlite `withDrizzle` also
+ * reads the array types: raw queries before it get arrays as PostgreSQL's text.
  */
 export type RawDatabase = Omit<Database, "db">;
 const postgresClients = new WeakMap<RawDatabase, postgres.Sql>();
@@ -89,7 +110,7 @@ export async function withDrizzle(raw: RawDatabase): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     return { ...raw, db: drizzle(postgresClients.get(raw)!, { schema: tables }) };
   }
-  const { drizzle } = await import("drizzle-orm/pglite");
+  const [{ drizzle }] = await Promise.all([import("drizzle-orm/pglite"), readArrayTypes(raw.pglite!)]);
   return { ...raw, db: drizzle(raw.pglite!, { schema: tables }) as unknown as Db };
 }
 
