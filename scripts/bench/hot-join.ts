@@ -4,19 +4,27 @@
 // connections send the web client's join (tRPC participation.join, POST with session cookie and CSRF header),
 // half of them accepting the waiting list. Against it, in the same process and run, a bare Hono route doing one
 // locked `UPDATE … SET taken = taken + 1 WHERE id = $1 AND taken < $2 RETURNING taken` on the same PostgreSQL.
-// Both sides get the same requests in rounds (the game emptied before each), alternating which goes first.
+// All sides get the same requests in rounds (the game emptied before each), the order of the sides rotating.
 // Every answer is sorted by kind; the run fails if any is not a place, a waiting-list place or "full"
 // (NOT_ENOUGH_PLACES), or if the game ends a round with more or fewer players than places.
 // Prints throughput, p50 and p99 of both, the ratio and the verdict on issue 28's target (≥ 30 %).
+// A third side, the floor, is the least a join can be in this stack: the same tRPC request (tRPC's fetch adapter on
+// Hono, our transformer, a zod input) signed in by its session cookie (one prepared lookup) and then the bare route's
+// UPDATE; it tells how much of the distance is the stack itself and how much the join's own work.
 // See scripts/bench/README.md.
+import { trpcServer } from "@hono/trpc-server";
 import { CSRF_HEADER, SESSION_COOKIE } from "@shared/constants";
+import { transformer } from "@shared/transformer";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { Hono } from "hono";
 import postgres from "postgres";
+import { z } from "zod";
 import { createApp } from "../../server/app";
 import type { Deps } from "../../server/context";
 import * as schema from "../../server/db/schema";
-import { createSession } from "../../server/domains/auth/sessions";
+import { createSession, sessionIdOf } from "../../server/domains/auth/sessions";
+import { parseCookies } from "../../server/http/cookies";
 import { bootApp, flag, log, percentile, runBench, since } from "./lib/bench-run";
 import type { BurstPlan, BurstRequest, BurstResult } from "./lib/burst";
 
@@ -41,6 +49,16 @@ function appKind(status: number, body: string): Kind {
     const json = JSON.parse(body);
     if (status === 200) return json?.result?.data?.json?.participation?.queue === true ? "queued" : json?.result?.data?.json?.participation ? "joined" : "other";
     if (status === 409 && json?.error?.json?.data?.app?.code === "NOT_ENOUGH_PLACES") return "full";
+  } catch {}
+  return "other";
+}
+
+/** The floor answers as tRPC does: a place with its data, "full" as a 409 CONFLICT error. */
+function floorKind(status: number, body: string): Kind {
+  try {
+    const json = JSON.parse(body);
+    if (status === 200 && json?.result?.data?.json?.participation) return "joined";
+    if (status === 409 && json?.error?.json?.message === "NOT_ENOUGH_PLACES") return "full";
   } catch {}
   return "other";
 }
@@ -102,10 +120,44 @@ await runBench("hot-join.ts", async (db) => {
     return rows.length ? c.json({ taken: rows[0]!.taken }) : c.json({ full: true }, 409);
   });
 
+  // The floor: the bare route's UPDATE behind what every join of the web client goes through in this stack and no
+  // more: tRPC's fetch adapter on Hono, our transformer, the input checked by zod, the session cookie looked up (one
+  // prepared statement on its own pool, as the bare route's). No CSRF check, no context beyond the account, no
+  // middleware, no error formatter.
+  const floorPool = postgres(db.url, { max: 10, onnotice: () => {} });
+  db.cleanups.push(() => floorPool.end({ timeout: 2 }));
+  const tf = initTRPC.context<{ userId: number | null }>().create({ transformer });
+  const floorRouter = tf.router({
+    participation: tf.router({
+      join: tf.procedure
+        .input(z.object({ gameId: z.number().int().positive(), queue: z.boolean().optional(), deviceToken: z.string().max(200).optional() }))
+        .mutation(async ({ ctx, input }) => {
+          if (ctx.userId === null) throw new TRPCError({ code: "UNAUTHORIZED" });
+          const rows = await floorPool.unsafe("update bench_hot_games set taken = taken + 1 where id = $1 and taken < $2 returning taken", [input.gameId, places], { prepare: true });
+          if (!rows.length) throw new TRPCError({ code: "CONFLICT", message: "NOT_ENOUGH_PLACES" });
+          return { participation: { userId: ctx.userId, taken: rows[0]!.taken as number } };
+        }),
+    }),
+  });
+  const floor = new Hono();
+  floor.use(
+    "/trpc/*",
+    trpcServer({
+      router: floorRouter,
+      createContext: async (_opts, c) => {
+        const token = parseCookies(c.req.header("cookie") ?? null)[SESSION_COOKIE];
+        if (!token) return { userId: null };
+        const [row] = await floorPool.unsafe<{ user_id: number }[]>("select user_id from sessions where id = $1 and expires_at > now()", [sessionIdOf(token)], { prepare: true });
+        return { userId: row?.user_id ?? null };
+      },
+    }),
+  );
+
   const app = createApp(deps, null);
   const appServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, srv) => app.fetch(req, { server: srv }) });
   const bareServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: bare.fetch });
-  db.cleanups.push(async () => appServer.stop(true), async () => bareServer.stop(true));
+  const floorServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: floor.fetch });
+  db.cleanups.push(async () => appServer.stop(true), async () => bareServer.stop(true), async () => floorServer.stop(true));
   const origin = `http://127.0.0.1:${appServer.port}`;
 
   // What the client sends (client/src/features/participation): every second player accepts the waiting list,
@@ -126,6 +178,7 @@ await runBench("hot-join.ts", async (db) => {
   const sides = {
     app: { requests: requestsFor(`${origin}/trpc/participation.join`), kind: appKind },
     bare: { requests: requestsFor(`http://127.0.0.1:${bareServer.port}/join`), kind: bareKind },
+    floor: { requests: requestsFor(`http://127.0.0.1:${floorServer.port}/trpc/participation.join`), kind: floorKind },
   };
   /** Empties the game (its players, followers, events and chat lines; the bare row to 0) so every round does the same work. */
   const reset = async () => {
@@ -171,11 +224,12 @@ await runBench("hot-join.ts", async (db) => {
 
   type Tally = { requests: number; ms: number; latencies: number[]; kinds: Record<Kind, number>; firstOther: string | null };
   const tally = (): Tally => ({ requests: 0, ms: 0, latencies: [], kinds: { joined: 0, queued: 0, full: 0, other: 0 }, firstOther: null });
-  const results = { app: tally(), bare: tally() };
+  const results = { app: tally(), bare: tally(), floor: tally() };
   const problems: string[] = [];
   log(`[${since()}] servers up on :${appServer.port} (app) and :${bareServer.port} (bare); ${concurrency} concurrent connections, ${players} joins per round`);
   for (let r = 0; r <= rounds; r++) {
-    for (const side of r % 2 === 0 ? (["bare", "app"] as const) : (["app", "bare"] as const)) {
+    const order = (["bare", "app", "floor"] as const).map((_, k, all) => all[(k + r) % all.length]!);
+    for (const side of order) {
       await reset();
       const out = await burst({ concurrency, requests: sides[side].requests });
       const into = results[side];
@@ -198,24 +252,36 @@ await runBench("hot-join.ts", async (db) => {
   const n = (v: number, d = 1) => v.toFixed(d);
   const rps = (t: Tally) => t.requests / (t.ms / 1000);
   const ratio = rps(results.app) / rps(results.bare);
+  const floorRatio = rps(results.floor) / rps(results.bare);
   const row = (name: string, t: Tally) =>
     `${name.padEnd(46)}${n(rps(t)).padStart(8)}${n(percentile(t.latencies, 0.5), 2).padStart(9)}${n(percentile(t.latencies, 0.99), 2).padStart(9)}` +
     `${String(t.kinds.joined).padStart(8)}${String(t.kinds.queued).padStart(8)}${String(t.kinds.full).padStart(7)}${String(t.kinds.other).padStart(7)}`;
   log("");
   log(`one game with ${places} places; ${players} signed-in players join at once (every second one accepting the waiting list),`);
-  log(`${concurrency} concurrent connections; ${rounds} measured rounds per side after one warm-up round, alternating which goes first, the game emptied before each`);
+  log(`${concurrency} concurrent connections; ${rounds} measured rounds per side after one warm-up round, the order of the sides rotating, the game emptied before each`);
   log("");
   log(`${"route".padEnd(46)}${"joins/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"placed".padStart(8)}${"queued".padStart(8)}${"full".padStart(7)}${"other".padStart(7)}`);
   log(row("bare: Hono + locked UPDATE … taken < places", results.bare));
+  log(row("floor: tRPC + session lookup + that UPDATE", results.floor));
   log(row("app: tRPC participation.join", results.app));
   log(`${"app / bare".padEnd(46)}${n(ratio, 2).padStart(8)}`);
-  log(`(answers counted over all rounds, the warm-up included; joins/s, p50 and p99 over the measured rounds)`);
+  log(`${"floor / bare".padEnd(46)}${n(floorRatio, 2).padStart(8)}`);
+  log(`${"app / floor".padEnd(46)}${n(rps(results.app) / rps(results.floor), 2).padStart(8)}`);
+  log(`(answers counted over all rounds, the warm-up included; joins/s, p50 and p99 over the measured rounds; the floor has no`);
+  log(` waiting list: its queued players get "full")`);
   log("");
   log(`throughput: joining serves ${n(ratio * 100, 0)} % of the bare locked UPDATE's requests/s (target at least ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`);
+  log(
+    `the floor (a join that only passes tRPC and its session lookup) serves ${n(floorRatio * 100, 0)} % of it: ` +
+      (floorRatio < TARGET_RATIO ? "the target lies above what any join through this stack reaches in this run" : "the target is within the stack's reach in this run"),
+  );
   log(`SQL statements per participation.join (signed in; postgres.js debug hook on a twin connection): ${statements}`);
-  log("  (the bare route sends 1; the join holds the game's row lock from its SELECT … FOR UPDATE to its COMMIT)");
-  const others = results.app.kinds.other + results.bare.kinds.other;
-  if (others) problems.push(`${others} answers were neither a place, the waiting list nor "full": app ${results.app.firstOther ?? "-"}; bare ${results.bare.firstOther ?? "-"}`);
+  log("  (the bare route sends 1, the floor 2; the join holds the game's row lock from its SELECT … FOR UPDATE to its COMMIT)");
+  const others = results.app.kinds.other + results.bare.kinds.other + results.floor.kinds.other;
+  if (others) {
+    const firsts = (["app", "bare", "floor"] as const).map((side) => `${side} ${results[side].firstOther ?? "-"}`).join("; ");
+    problems.push(`${others} answers were neither a place, the waiting list nor "full": ${firsts}`);
+  }
   if (problems.length) throw new Error(`FAIL:\n  ${problems.join("\n  ")}`);
   log("answers: only places, waiting-list places and \"full\"; every round ended with exactly the game's places taken");
 });

@@ -25,6 +25,12 @@ const registration = () => ({
   language: "de" as const,
 });
 
+test("a session's id is the SHA-256 of its token, hex (the ids stored so far stay valid)", () => {
+  // FIPS 180-2's test vectors
+  expect(sessionIdOf("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  expect(sessionIdOf("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")).toBe("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+});
+
 describe("register", () => {
   test("creates the account, signs in and stores only the token's hash", async () => {
     const { caller, cookies } = await callerFor(deps);

@@ -1,9 +1,9 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { createHash } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { SESSION_DURATION_DAYS } from "@shared/constants";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Deps, Viewer } from "../../context";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,8 +21,9 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** The SHA-256 of the token, hex: the session's id (the runtime's native hash; every signed-in request makes one). */
 export function sessionIdOf(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token).digest("hex");
 }
 
 export async function createSession(
@@ -53,13 +54,9 @@ export async function validateSessionToken(
 ): Promise<{ viewer: Viewer; accessStale: boolean } | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = sessionIdOf(token);
-  const rows = await deps.db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, isAdmin: users.isAdmin, blockedAt: users.blockedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  const row = rows[0];
+  let query = sessionQueries.get(deps.db);
+  if (!query) sessionQueries.set(deps.db, (query = sessionQuery(deps.db)));
+  const row = (await query.execute({ id }))[0];
   if (!row) return null;
   const now = deps.clock.now().getTime();
   // A blocked account (issue 26) has no session: blocking deletes them, and one that slipped past is ended here.
@@ -71,6 +68,22 @@ export async function validateSessionToken(
   const accessStale = now - refreshedAt >= SESSION_ACCESS_MINUTES * 60_000;
   return { viewer: { userId: row.userId, isAdmin: row.isAdmin, sessionId: id, sessionExpiresAt: row.expiresAt }, accessStale };
 }
+
+function sessionQuery(db: Db) {
+  return db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, isAdmin: users.isAdmin, blockedAt: users.blockedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("auth_session_lookup");
+}
+
+/**
+ * Built once per database: every signed-in request looks its session up, and building this SQL each time cost about
+ * what running it does (scripts/bench/README.md, the hot join).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
 /** Extends a session to the full 30 days and so renews its access part (the refresh call, a page load). */
 export async function extendSession(deps: Deps, sessionId: string): Promise<Date> {

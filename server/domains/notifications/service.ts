@@ -266,8 +266,13 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
 
 const counts = (p: { players?: number; minPlayers?: number }) => ({ players: p.players ?? 0, minPlayers: p.minPlayers ?? 0 });
 
+/** The game events no one is told of (the switch below names them too: a new type needs a decision there). */
+const SILENT_GAME_EVENTS = new Set<GameEvent["type"]>(["JOINED", "QUEUED", "PARTICIPATION_CHANGED", "PLAYER_REMOVED", "ATTENDANCE_RATED", "REPORTED", "ORGANISER_PLAYERS"]);
+
 /** Who hears of which game event (spec 000 section 7); every type is named, so a new one needs a decision here. */
 async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gameId: number }) | null> {
+  // Nothing to read for the events nobody hears of (each join is one: a hot game's hundreds of joins read no game).
+  if (SILENT_GAME_EVENTS.has(event.type)) return null;
   const game = await repo.gameInfo(tx, event.gameId);
   if (!game) return null;
   const base = { gameId: game.id, path: `/game/${game.id}`, tag: `game-${game.id}` };

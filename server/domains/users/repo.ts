@@ -61,20 +61,9 @@ export async function groupIdsByName(db: DbOrTx, names: string[]) {
 
 /** The few fields permission checks need, in one query. */
 export async function findActor(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      isAdmin: users.isAdmin,
-      organizationId: users.organizationId,
-      emailVerifiedAt: users.emailVerifiedAt,
-      regionId: users.regionId,
-      groupName: groups.name,
-    })
-    .from(users)
-    .leftJoin(userGroups, eq(userGroups.userId, users.id))
-    .leftJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(eq(users.id, userId));
+  let query = actorQueries.get(db);
+  if (!query) actorQueries.set(db, (query = actorQuery(db)));
+  const rows = await query.execute({ userId });
   const first = rows[0];
   if (!first) return null;
   return {
@@ -87,6 +76,30 @@ export async function findActor(db: DbOrTx, userId: number) {
     groupNames: rows.flatMap((r) => (r.groupName ? [r.groupName] : [])),
   };
 }
+
+function actorQuery(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      isAdmin: users.isAdmin,
+      organizationId: users.organizationId,
+      emailVerifiedAt: users.emailVerifiedAt,
+      regionId: users.regionId,
+      groupName: groups.name,
+    })
+    .from(users)
+    .leftJoin(userGroups, eq(userGroups.userId, users.id))
+    .leftJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("users_find_actor");
+}
+
+/**
+ * Built once per database (or transaction): most signed-in requests read their actor, and building this SQL each
+ * time cost about what running it does (as the session lookup, domains/auth/sessions.ts).
+ */
+const actorQueries = new WeakMap<DbOrTx, ReturnType<typeof actorQuery>>();
 
 export async function setRatings(db: DbOrTx, userId: number, ratings: { reliabilityRating: number | null; punctualityRating: number | null }) {
   await db.update(users).set(ratings).where(eq(users.id, userId));
