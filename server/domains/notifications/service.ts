@@ -179,8 +179,9 @@ export async function dispatchPendingNotifications(deps: Deps): Promise<number> 
     for (;;) {
       const { claimed, pushes } = await deps.db.transaction(async (tx) => {
         const ids = await repo.claimPending(tx, kind, BATCH);
+        const sources = await claimedSources(tx, kind, ids);
         let pushes = 0;
-        for (const id of ids) pushes += await dispatchOne(deps, tx, kind, id);
+        for (const id of ids) pushes += await dispatchOne(deps, tx, kind, id, sources);
         return { claimed: ids.length, pushes };
       });
       queued += pushes;
@@ -203,12 +204,27 @@ type Outgoing = {
   mail?: { template: GameMailName; userIds: number[]; always?: boolean };
 };
 
-async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number): Promise<number> {
+/** The claimed rows of one kind, read together (court booking events are read by booking-notices.ts one by one). */
+type ClaimedSources = {
+  gameEvents: Awaited<ReturnType<typeof repo.gameEventsById>>;
+  comments: Awaited<ReturnType<typeof repo.commentsById>>;
+  messages: Awaited<ReturnType<typeof repo.directMessagesById>>;
+};
+
+async function claimedSources(tx: Tx, kind: repo.SourceKind, ids: number[]): Promise<ClaimedSources> {
+  return {
+    gameEvents: kind === "game_event" ? await repo.gameEventsById(tx, ids) : new Map(),
+    comments: kind === "game_comment" ? await repo.commentsById(tx, ids) : new Map(),
+    messages: kind === "direct_message" ? await repo.directMessagesById(tx, ids) : new Map(),
+  };
+}
+
+async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number, sources: ClaimedSources): Promise<number> {
   const fresh = (createdAt: Date) => deps.clock.now().getTime() - createdAt.getTime() < STALE_AFTER_MS;
   if (kind === "court_booking_event") return dispatchBookingEvent(deps, tx, id, fresh);
   let out: (Outgoing & { gameId: number | null }) | null = null;
   if (kind === "game_event") {
-    const row = await repo.gameEvent(tx, id);
+    const row = sources.gameEvents.get(id) ?? null;
     const event = row && parseGameEvent(row);
     if (event && fresh(event.createdAt)) {
       // a change notice differs per reader (what they may do about it): game-notices.ts
@@ -217,7 +233,7 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
       out = await forGameEvent(tx, event);
     }
   } else if (kind === "game_comment") {
-    const c = await repo.comment(tx, id);
+    const c = sources.comments.get(id) ?? null;
     if (c && !c.isSystemMessage && fresh(c.createdAt)) {
       const followers = await repo.followerDevices(tx, c.gameId);
       const name = c.userId ? await repo.userFirstName(tx, c.userId) : c.name;
@@ -231,7 +247,7 @@ async function dispatchOne(deps: Deps, tx: Tx, kind: repo.SourceKind, id: number
       };
     }
   } else {
-    const m = await repo.directMessage(tx, id);
+    const m = sources.messages.get(id) ?? null;
     if (m && fresh(m.createdAt)) {
       out = {
         gameId: null,
