@@ -392,6 +392,7 @@ async function forGameEvent(tx: Tx, event: GameEvent): Promise<(Outgoing & { gam
     // told elsewhere (CHANGED: game-notices.ts) or to nobody
     case "CHANGED":
     case "CONFIRMED":
+    // SILENT_GAME_EVENTS, answered before the game is read: a notice for one of these must take it out of that set too
     case "JOINED":
     case "QUEUED":
     case "PARTICIPATION_CHANGED":
