@@ -7,7 +7,7 @@
 // All sides get the same requests in rounds (the game emptied before each), the order of the sides rotating.
 // Every answer is sorted by kind; the run fails if any is not a place, a waiting-list place or "full"
 // (NOT_ENOUGH_PLACES), or if the game ends a round with more or fewer players than places.
-// Prints throughput, p50 and p99 of both, the ratio and the verdict on issue 28's target (≥ 30 %).
+// Prints throughput, p50 and p99 of each side, the ratios and the verdict on issue 28's target (≥ 30 %).
 // A third side, the floor, is the least a join can be in this stack: the same tRPC request (tRPC's fetch adapter on
 // Hono, our transformer, a zod input) signed in by its session cookie (one prepared lookup) and then the bare route's
 // UPDATE; it tells how much of the distance is the stack itself and how much the join's own work.
@@ -226,7 +226,7 @@ await runBench("hot-join.ts", async (db) => {
   const tally = (): Tally => ({ requests: 0, ms: 0, latencies: [], kinds: { joined: 0, queued: 0, full: 0, other: 0 }, firstOther: null });
   const results = { app: tally(), bare: tally(), floor: tally() };
   const problems: string[] = [];
-  log(`[${since()}] servers up on :${appServer.port} (app) and :${bareServer.port} (bare); ${concurrency} concurrent connections, ${players} joins per round`);
+  log(`[${since()}] servers up on :${appServer.port} (app), :${bareServer.port} (bare) and :${floorServer.port} (floor); ${concurrency} concurrent connections, ${players} joins per round`);
   for (let r = 0; r <= rounds; r++) {
     const order = (["bare", "app", "floor"] as const).map((_, k, all) => all[(k + r) % all.length]!);
     for (const side of order) {
