@@ -46,6 +46,10 @@ const app = <AppTree queryClient={queryClient} router={router} onCommitted={comm
 // this browser is a guest in that language, with the route's code and data in place first (router.load(): both came
 // with the page); otherwise drawn anew, as without it.
 const HYDRATION_PROBLEM = "kickrunde: the first screen drawn by the server did not hydrate";
+const causeOf = (error: unknown) => {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? `cause: ${cause.message}\n${cause.stack ?? ""}` : cause === undefined ? "" : `cause: ${String(cause)}`;
+};
 const drawnIn = container.dataset.firstScreen;
 if (drawnIn && drawnIn === getLocale() && queryClient.getQueryData(accountQueryOptions().queryKey) === null && !isNativeApp()) {
   startDrawnPage(Number(container.dataset.drawnAt) || null);
@@ -64,7 +68,8 @@ if (drawnIn && drawnIn === getLocale() && queryClient.getQueryData(accountQueryO
       hydrateRoot(container, app, {
         onCaughtError: caughtError,
         // a mismatch: React drew the screen anew (no harm to the user); the e2e harness fails on this line
-        onRecoverableError: (error) => console.error(`${HYDRATION_PROBLEM}:`, error),
+        // (with its cause: React wraps what a component threw, e.g. error #520 for a throw in a concurrent render)
+        onRecoverableError: (error) => console.error(`${HYDRATION_PROBLEM}:`, error, causeOf(error)),
       });
     });
   });
