@@ -24,11 +24,6 @@ export const Route = createFileRoute("/game/$id/")({
 });
 
 function GameRoute() {
-  // Not strict: while a navigation away (a tap replayed right after hydration, lib/early-taps.ts) is rendered in a
-  // transition, this component can render once more after its match is gone; TanStack Router's strict read then throws
-  // ("could not find an active match") and React recovers by rendering the whole page again synchronously (React's
-  // error #520, seen once in CI on 2026-11-30 after a replayed tap from a game page; this is its likely cause).
-  // Nothing is drawn for the moment before the next route takes over.
-  const id = Route.useParams({ shouldThrow: false })?.id;
-  return id === undefined ? null : <GameScreen gameId={Number(id)} />;
+  const { id } = Route.useParams();
+  return <GameScreen gameId={Number(id)} />;
 }
