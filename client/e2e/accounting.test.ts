@@ -1,11 +1,11 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { PgBoss } from "pg-boss";
 import postgres from "postgres";
 import type { TCoachedGames, TOrganizerInvoice } from "@shared/schemas/accounting";
 import { previousBerlinMonth } from "@shared/rules/accounting";
-import { E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 /**
  * Issue 26, accounting and organiser invoices at 390 px, German and English: an admin loads a month of Berlin's

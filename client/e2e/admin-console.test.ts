@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, TrpcCallError, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, TrpcCallError, useHarness, test } from "./harness";
 
 /*
  * The staff console at 390 px (issue 26): as the demo admin, create a region and an organisation with a member,

@@ -1,9 +1,9 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { berlinDay } from "@shared/rules/berlin-time";
 import type { TAdminAd } from "@shared/schemas/ads";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 /*
  * Advertisements at 390 px (issue 26): the admin creates a BIG ad placed AFTER_TODAY for Berlin in the console,

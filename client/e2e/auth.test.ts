@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { DEMO_PASSWORD, E2E_TIMEOUT, eventually, fillSignInForm, shot, signIn, uniqueEmail, useHarness } from "./harness";
+import { describe, expect } from "bun:test";
+import { DEMO_PASSWORD, E2E_TIMEOUT, eventually, fillSignInForm, shot, signIn, uniqueEmail, useHarness, test } from "./harness";
 
 const h = useHarness();
 

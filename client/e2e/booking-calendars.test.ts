@@ -1,11 +1,11 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { addBerlinDays, berlinDateTimeToInstant, weekdayOfDay } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
 import { criticalPath } from "../../scripts/bench/critical-js";
-import { E2E_TIMEOUT, ROOT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, ROOT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 /**
  * The court owner's booking calendar ('Buchungsansicht', /court-bookings-calendar) and the public

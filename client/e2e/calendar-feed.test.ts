@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { addBerlinDays, berlinDateTimeToInstant } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, withDatabase } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, withDatabase, test } from "./harness";
 
 /**
  * Issue 29, the personal calendar subscription and the overlap warning at 390 px, in German and English: a player

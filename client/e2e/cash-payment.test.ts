@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { describe, expect } from "bun:test";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 import { createManagedGame, viewerParticipation } from "./payment-helpers";
 
 const h = useHarness();

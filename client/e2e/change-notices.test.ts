@@ -1,6 +1,6 @@
-import { describe, test } from "bun:test";
+import { describe } from "bun:test";
 import { changeLine, type NoticeChange } from "@shared/rules/game-change-notice";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import postgres from "postgres";
 import type { BrowserContext } from "playwright-core";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 /**
  * Check-in at the pitch (issue 29) at 390 px in German and English: a player near the court checks in with the

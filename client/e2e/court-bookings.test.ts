@@ -1,8 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { addBerlinDays, berlinDateTimeToInstant, weekdayOfDay } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 const h = useHarness();
 

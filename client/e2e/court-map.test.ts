@@ -1,9 +1,9 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { criticalPath } from "../../scripts/bench/critical-js";
-import { E2E_TIMEOUT, ROOT, SHOTS_DIR, shot, signIn, useHarness } from "./harness";
+import { E2E_TIMEOUT, ROOT, SHOTS_DIR, shot, signIn, useHarness, test } from "./harness";
 
 /**
  * The court map (issue 14; client/src/components/map/court-map*.tsx) on the Courts tab of Berlin:

@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, withoutBootData, test } from "./harness";
 
 const h = useHarness();
 

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { Page, Request, Route } from "playwright-core";
-import { E2E_TIMEOUT, eventually, proceduresOf, shot, signIn, trpcCall, useHarness, withoutBootData } from "./harness";
+import { E2E_TIMEOUT, eventually, proceduresOf, shot, signIn, trpcCall, useHarness, withoutBootData, test } from "./harness";
 
 const h = useHarness();
 

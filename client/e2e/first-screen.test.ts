@@ -1,8 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { Request } from "playwright-core";
 import type { TRegionCourts } from "@shared/schemas/courts";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, holdRequests, proceduresOf, publishedTournament, shot, signIn, trpcCall, useHarness, VIEWPORT } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, holdRequests, proceduresOf, publishedTournament, shot, signIn, trpcCall, useHarness, VIEWPORT, test } from "./harness";
 
 const h = useHarness();
 /** The app's JavaScript (entry and chunks). */

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { E2E_TIMEOUT, explained, fillSignInForm, shot, signIn, trpcCall, VIEWPORT, searchCourt, useHarness } from "./harness";
+import { E2E_TIMEOUT, explained, fillSignInForm, shot, signIn, trpcCall, VIEWPORT, searchCourt, useHarness, test } from "./harness";
 
 const h = useHarness();
 

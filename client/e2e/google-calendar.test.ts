@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { addBerlinDays, berlinDateTimeToInstant } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 /**
  * The Google Calendar link of issue 15 (spec 001 sections 2.5, 4, 7): the demo court owner

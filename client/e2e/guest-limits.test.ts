@@ -1,6 +1,6 @@
-import { describe, test } from "bun:test";
+import { describe } from "bun:test";
 import type { BrowserContext } from "playwright-core";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, trpcCall, useHarness, test } from "./harness";
 
 /**
  * Issue 23 item 8 at 390 px: a guest whose connection already holds the most guest places in a game is

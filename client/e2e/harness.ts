@@ -4,7 +4,7 @@
  * test file shares: the per-test time limit, tRPC calls and sign-in through the API, screenshots.
  * The test runner builds the client first; the harness builds it only when client/dist is missing.
  */
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, beforeAll, test as bunTest } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -31,6 +31,9 @@ export const DEMO_PASSWORD = "kickrunde";
 export const VIEWPORT = { width: 390, height: 844 };
 /** The time limit of every end-to-end test (bun's per-test timeout), long enough for the slowest flow. */
 export const E2E_TIMEOUT = 120_000;
+
+/** How long a Playwright action or wait may take at most: twice Playwright's default on CI's busy machine. */
+const ACTION_TIMEOUT = process.env.CI ? 60_000 : 30_000;
 
 /** The bun running the tests, so the harness works without bun on PATH. */
 const BUN = process.execPath;
@@ -251,6 +254,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         userAgent: options.userAgent,
         timezoneId: "Europe/Berlin",
       });
+      // CI's two busy cores can stall a page for longer than Playwright's default 30 s (a wait still ends on its fact)
+      context.setDefaultTimeout(ACTION_TIMEOUT);
+      watchForFailure(context);
       context.on("console", (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
         // server/http/first-screen.ts: the page the server drew must hydrate as it is (main.tsx logs a mismatch)
@@ -292,6 +298,19 @@ export async function shot(page: Page, name: string, options: { full?: boolean }
   }
 }
 
+/** Where a page was, whether the app had started, what the screen said and whether a dialog was open; never throws. */
+async function pageFacts(page: Page): Promise<Record<string, unknown>> {
+  const facts = page.evaluate(() => ({
+    url: location.href,
+    committed: document.documentElement.hasAttribute("data-app-committed"),
+    lang: document.documentElement.lang,
+    dialog: document.querySelector("dialog[open]")?.getAttribute("aria-label") ?? (document.querySelector("dialog[open]") ? "(open, unnamed)" : null),
+    screen: (document.querySelector("main") ?? document.body).innerText.replace(/\s+/g, " ").slice(0, 800),
+  }));
+  const tooLong = new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({ unreadable: "no answer within 5 s" }), 5_000));
+  return Promise.race([facts.catch((reason: Error) => ({ unreadable: reason.message })), tooLong]);
+}
+
 /**
  * Runs steps of a journey; when one fails, its error also says where the page was, whether the app had started and
  * what the screen said (CI keeps no screenshots, so a rare failure is otherwise a bare "waitFor: Timeout").
@@ -300,17 +319,66 @@ export async function explained<T>(page: Page, steps: () => Promise<T>): Promise
   try {
     return await steps();
   } catch (error) {
-    const facts = await page
-      .evaluate(() => ({
-        url: location.href,
-        committed: document.documentElement.hasAttribute("data-app-committed"),
-        lang: document.documentElement.lang,
-        screen: (document.querySelector("main") ?? document.body).innerText.replace(/\s+/g, " ").slice(0, 800),
-      }))
-      .catch((reason: Error) => ({ unreadable: reason.message }));
+    const facts = await pageFacts(page);
     if (error instanceof Error) error.message = `${error.message}\nthe page then: ${JSON.stringify(facts)}`;
     throw error;
   }
+}
+
+/** The browser contexts of the harness still open, each with the last requests that failed or answered 5xx/429. */
+const openContexts = new Map<BrowserContext, string[]>();
+
+function watchForFailure(context: BrowserContext): void {
+  const troubles: string[] = [];
+  openContexts.set(context, troubles);
+  const started = Date.now();
+  const note = (line: string) => {
+    troubles.push(`+${Date.now() - started} ms ${line}`);
+    if (troubles.length > 8) troubles.shift();
+  };
+  context.on("close", () => openContexts.delete(context));
+  context.on("requestfailed", (request) => note(`${request.method()} ${request.url().slice(0, 160)} failed: ${request.failure()?.errorText ?? "?"}`));
+  context.on("response", (response) => {
+    if (response.status() >= 500 || response.status() === 429) note(`${response.request().method()} ${response.url().slice(0, 160)} answered ${response.status()}`);
+  });
+}
+
+/**
+ * bun's `test`, whose failure also says what every page the test opened showed then and which of its requests failed
+ * (a rare CI failure is otherwise a bare "Timeout 30000ms exceeded", and CI keeps no screenshots). The e2e files take
+ * `test` from here.
+ */
+export function test(name: string, fn: () => Promise<void>, timeout?: number): void {
+  bunTest(
+    name,
+    async () => {
+      const before = new Set(openContexts.keys());
+      try {
+        await fn();
+      } catch (error) {
+        const mine = [...openContexts].filter(([context]) => !before.has(context));
+        const lines: string[] = [];
+        for (const [index, [context, troubles]] of mine.entries()) {
+          for (const page of context.pages()) {
+            const { url, committed, dialog, screen, unreadable } = await pageFacts(page);
+            lines.push(
+              unreadable
+                ? `[${index + 1}] unreadable: ${String(unreadable)}`
+                : `[${index + 1}] ${String(url)} (${committed ? "app started" : "app NOT started"}${dialog ? `, dialog "${String(dialog)}"` : ""}): ${String(screen).slice(0, 180)}`,
+            );
+          }
+          if (troubles.length > 0) lines.push(`[${index + 1}] failed requests: ${troubles.join(" | ")}`);
+        }
+        if (error instanceof Error && lines.length > 0) {
+          // right after the first line: the CI summary keeps a failure's first 12 lines
+          const [first, ...rest] = error.message.split("\n");
+          error.message = [first, "the open pages then:", ...lines, ...rest].join("\n");
+        }
+        throw error;
+      }
+    },
+    timeout,
+  );
 }
 
 /**

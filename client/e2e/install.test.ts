@@ -4,12 +4,12 @@
  * an Android phone (the browser's install prompt), on an iPhone (the share-sheet hint), dismissed for 30 days, and
  * never inside the native wrapper.
  */
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, E2E_TIMEOUT, shot, useHarness, VIEWPORT } from "./harness";
+import { CHROMIUM, CHROMIUM_ARGS, E2E_TIMEOUT, shot, useHarness, VIEWPORT, test } from "./harness";
 
 const h = useHarness();
 

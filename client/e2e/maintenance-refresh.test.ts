@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { E2E_TIMEOUT, eventually, shot, signIn, useHarness, withDatabase } from "./harness";
+import { describe, expect } from "bun:test";
+import { E2E_TIMEOUT, eventually, shot, signIn, useHarness, withDatabase, test } from "./harness";
 
 /**
  * Issue 27: maintenance mode (spec 001 section 8: the server's "... is in maintenance mode." → the page reloads)

@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { describe, expect } from "bun:test";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 const h = useHarness();
 

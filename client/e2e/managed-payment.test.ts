@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness, test } from "./harness";
 
 const h = useHarness();
 

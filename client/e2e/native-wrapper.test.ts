@@ -1,10 +1,10 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import ICAL from "ical.js";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { addBerlinDays } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, test } from "./harness";
 import { postedOfType, wrapperContext } from "./wrapper";
 
 /**

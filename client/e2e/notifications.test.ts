@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { createBerlinGame, DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
+import { createBerlinGame, DEMO_PASSWORD, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness, test } from "./harness";
 import { WRAPPER_USER_AGENT, wrapperContext } from "./wrapper";
 
 const h = useHarness();

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, test } from "./harness";
 import { createManagedGame, DEMO_MANAGED_TITLE, joinAndPay, viewerParticipation } from "./payment-helpers";
 
 const h = useHarness();

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext } from "playwright-core";
-import { E2E_TIMEOUT, eventually, shot, signIn, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, shot, signIn, useHarness, test } from "./harness";
 import { demoManagedGameId, joinAndOpenCheckout, payOnEmulator, viewerParticipation } from "./payment-helpers";
 
 const h = useHarness();

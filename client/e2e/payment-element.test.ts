@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { Page } from "playwright-core";
-import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, useHarness, test } from "./harness";
 import { createManagedGame, demoManagedGameId, joinAndOpenCheckout } from "./payment-helpers";
 
 const h = useHarness();

@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, useHarness } from "./harness";
+import { describe, expect } from "bun:test";
+import { daysAhead, E2E_TIMEOUT, eventually, shot, signIn, useHarness, test } from "./harness";
 import { createManagedGame, joinAndOpenCheckout, viewerParticipation } from "./payment-helpers";
 
 // A reservation waits 20 seconds for its payment here (the server's minimum), so expiry happens within the test.

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, shot, trpcCall, uniqueEmail, useHarness, linkFromMail } from "./harness";
+import { E2E_TIMEOUT, shot, trpcCall, uniqueEmail, useHarness, linkFromMail, test } from "./harness";
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { TGame } from "@shared/schemas/games";
 import type { TGameTemplate } from "@shared/schemas/weekly";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import postgres from "postgres";
 import type { BrowserContext, Page } from "playwright-core";
-import { E2E_TIMEOUT, eventually, shot, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, shot, trpcCall, uniqueEmail, useHarness, test } from "./harness";
 
 /**
  * Issue 26: the review screen (/review) and its two bridge messages, the rate-app hint shown once to a player

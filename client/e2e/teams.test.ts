@@ -1,8 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { join } from "node:path";
 import postgres from "postgres";
 import type { BrowserContext, Page } from "playwright-core";
-import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, SHOTS_DIR, signIn, trpcCall, useHarness } from "./harness";
+import { createBerlinGame, daysAhead, E2E_TIMEOUT, eventually, shot, SHOTS_DIR, signIn, trpcCall, useHarness, test } from "./harness";
 
 /**
  * Balanced teams at kick-off (issue 29) at 390 px in German and English: the organiser makes teams for a game that

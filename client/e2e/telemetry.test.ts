@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TClientTelemetry } from "@shared/telemetry";
 import { startTelemetryEmulator, type TrackerHit } from "../../server/integrations/telemetry/emulator";
 import { buildVersion } from "../../server/integrations/telemetry/release";
-import { E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 /**
  * Error reporting and cookieless analytics (issue 27; spec 001 sections 1 and 9, spec 000 section 7), with the

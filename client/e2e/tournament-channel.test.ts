@@ -1,9 +1,9 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { z } from "zod";
 import type { ZUnreadCount } from "@shared/schemas/chat";
 import type { TRegisterTeamResult } from "@shared/schemas/tournament-teams";
-import { E2E_TIMEOUT, eventually, publishedTournament, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, publishedTournament, shot, signIn, trpcCall, uniqueEmail, useHarness, test } from "./harness";
 
 const h = useHarness();
 

@@ -8,13 +8,13 @@
  * invoice is cancelled by a Stornorechnung. The key screens once
  * more in English. The steps run in order and share the tournament: a failing step fails the ones after it.
  */
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import postgres from "postgres";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TTournamentChannelChat } from "@shared/schemas/chat";
 import type { TMyTeam, TRegisterTeamResult, TTeamPayment } from "@shared/schemas/tournament-teams";
-import { E2E_TIMEOUT, eventually, fillSignInForm, linkFromMail, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, fillSignInForm, linkFromMail, shot, signIn, trpcCall, uniqueEmail, useHarness, test } from "./harness";
 
 const h = useHarness();
 

@@ -1,8 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TPlanMatch, TPlanPage } from "@shared/schemas/tournament-plans";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, uniqueEmail, useHarness, test } from "./harness";
 
 /**
  * A tournament's own plan (issue 29) at 390 px: the organiser generates it, enters results on the phone with the

@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TMyTeam, TRegisterTeamResult, TTeamsOverview } from "@shared/schemas/tournament-teams";
-import { E2E_TIMEOUT, eventually, explained, holdRequests, publishedTournament, shot, signIn, trpcCall, uniqueEmail, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, explained, holdRequests, publishedTournament, shot, signIn, trpcCall, uniqueEmail, useHarness, test } from "./harness";
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import type { TTournament } from "@shared/schemas/tournaments";
-import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness, withoutBootData } from "./harness";
+import { daysAhead, E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness, withoutBootData, test } from "./harness";
 
 const h = useHarness();
 

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect } from "bun:test";
 import { PgBoss } from "pg-boss";
 import type { BrowserContext } from "playwright-core";
 import { startWeatherEmulator } from "../../server/integrations/weather/emulator";
-import { E2E_TIMEOUT, eventually, linkFromMail, shot, signIn, trpcCall, useHarness } from "./harness";
+import { E2E_TIMEOUT, eventually, linkFromMail, shot, signIn, trpcCall, useHarness, test } from "./harness";
 
 /**
  * Issue 29, weather for outdoor games at 390 px, German and English: the server asks this file's Open-Meteo emulator

@@ -1,9 +1,9 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect } from "bun:test";
 import postgres from "postgres";
 import type { Page } from "playwright-core";
 import { addBerlinDays } from "@shared/rules/berlin-calendar";
 import { berlinDay } from "@shared/rules/berlin-time";
-import { E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness } from "./harness";
+import { E2E_TIMEOUT, shot, signIn, trpcCall, searchCourt, useHarness, test } from "./harness";
 
 const h = useHarness();
 
