@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { coalescingWrites } from "../db/coalesce";
 import { eventually } from "../testing/eventually";
 import { testDeps } from "../testing/test-db";
 import { eventsOn, publishOnCommit } from "./realtime";
@@ -34,5 +35,22 @@ describe("realtime events", () => {
     await publishOnCommit(deps.db, { channel: "user:9", id: 2 });
     await done;
     expect(seen).toEqual([1, 2]);
+  });
+});
+
+describe("realtime events of a join batch", () => {
+  test("notifies made side by side in one transaction go out as one statement and arrive in the order made", async () => {
+    const deps = await testDeps();
+    const seen: number[] = [];
+    const off = deps.realtime.subscribe("game:77", (e) => seen.push(e.id));
+    let statements = 0;
+    await deps.db.transaction(async (tx) => {
+      const counted = { execute: (query: Parameters<typeof tx.execute>[0]) => (statements++, tx.execute(query)) };
+      await coalescingWrites(counted, () => Promise.all([1, 2, 3, 4, 5].map((id) => publishOnCommit(counted, { channel: "game:77", id }))));
+    });
+    expect(statements).toBe(1);
+    await eventually(() => seen.length === 5, { what: "the five events" });
+    off();
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
   });
 });

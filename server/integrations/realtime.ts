@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
+import { coalesced } from "../db/coalesce";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
 
@@ -102,6 +103,15 @@ export async function* eventsOn(
  * change that did not happen and always hear of one that did (no window between commit and publish).
  * Outside a transaction (`deps.db`) it is delivered at once.
  */
-export async function publishOnCommit(tx: { execute(query: ReturnType<typeof sql>): Promise<unknown> }, event: RealtimeEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${PG_CHANNEL}, ${JSON.stringify(event)})`);
+export function publishOnCommit(tx: SqlRunner, event: RealtimeEvent): Promise<void> {
+  // a join batch's notifies go out as one statement (db/coalesce.ts), in their order
+  return coalesced(tx, "pg_notify", JSON.stringify(event), notifyAll);
+}
+
+type SqlRunner = { execute(query: ReturnType<typeof sql>): Promise<unknown> };
+
+async function notifyAll(tx: SqlRunner, payloads: string[]): Promise<void[]> {
+  if (payloads.length === 1) await tx.execute(sql`select pg_notify(${PG_CHANNEL}, ${payloads[0]})`);
+  else await tx.execute(sql`select pg_notify(${PG_CHANNEL}, p.value) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) with ordinality as p(value, n) order by p.n`);
+  return payloads.map(() => undefined);
 }

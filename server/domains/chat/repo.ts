@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gt, inArray, isNull, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
+import { coalesced } from "../../db/coalesce";
 import { courts, directMessages, gameComments, games, marketingMessageRegions, marketingMessages, participations, tournaments, users } from "../../db/schema";
 import { followsChannelSql, latestChannelMessageSql, unreadChannelMessagesSql } from "../tournaments/sql";
 
@@ -13,9 +14,14 @@ export async function lockAuthor(db: DbOrTx, author: string): Promise<void> {
 /** The advisory-lock namespace of chat authors (the first key of the two-key form). */
 const AUTHOR_LOCK = 1002;
 
-export async function insertComment(db: DbOrTx, values: typeof gameComments.$inferInsert) {
-  const [row] = await db.insert(gameComments).values(values).returning({ id: gameComments.id });
-  return row!.id;
+/** One comment's id; the chat lines of a join batch's joins go in as one statement (db/coalesce.ts). */
+export function insertComment(db: DbOrTx, values: typeof gameComments.$inferInsert): Promise<number> {
+  return coalesced(db, "game_comments.insert", values, insertComments);
+}
+
+async function insertComments(db: DbOrTx, values: (typeof gameComments.$inferInsert)[]): Promise<number[]> {
+  const rows = await db.insert(gameComments).values(values).returning({ id: gameComments.id });
+  return rows.map((row) => row.id);
 }
 
 /** Court names by id (a change line names the old and the new court). */

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type Placehold
 import { alias, unionAll } from "drizzle-orm/pg-core";
 import { boundingBox } from "@shared/rules/geo";
 import type { DbOrTx } from "../../db/client";
+import { coalesced } from "../../db/coalesce";
 import { positionalReader } from "../../db/positional-rows";
 import { courts, gameEvents, games, gameTemplates, guestProfiles, organizations, participations, regions, users, weatherForecasts } from "../../db/schema";
 import { courtColumns, withinBox } from "../courts/sql";
@@ -383,9 +384,14 @@ export async function updateGame(db: DbOrTx, id: number, values: GameChanges) {
   await db.update(games).set(values).where(eq(games.id, id));
 }
 
-export async function insertEvent(db: DbOrTx, values: typeof gameEvents.$inferInsert): Promise<number> {
-  const [row] = await db.insert(gameEvents).values(values).returning({ id: gameEvents.id });
-  return row!.id;
+/** One game event's id; the events of a join batch's joins go in as one statement (db/coalesce.ts). */
+export function insertEvent(db: DbOrTx, values: typeof gameEvents.$inferInsert): Promise<number> {
+  return coalesced(db, "game_events.insert", values, insertEvents);
+}
+
+async function insertEvents(db: DbOrTx, values: (typeof gameEvents.$inferInsert)[]): Promise<number[]> {
+  const rows = await db.insert(gameEvents).values(values).returning({ id: gameEvents.id });
+  return rows.map((row) => row.id);
 }
 
 /** Whether a minimum-players step was already recorded for the start time its job was planned for. */

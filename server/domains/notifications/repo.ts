@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import type { Language } from "@shared/constants";
 import type { DbOrTx } from "../../db/client";
+import { coalesced } from "../../db/coalesce";
 import {
   courtBookingEvents,
   courtBookings,
@@ -39,8 +40,15 @@ export async function findDevice(db: DbOrTx, deviceToken: string) {
 }
 
 /** A device follows a game (pushes about it); once per device and game. */
-export async function followGame(db: DbOrTx, values: typeof gameSubscriptions.$inferInsert) {
+/** The device follows the game (once); a join batch's follows go in as one statement (db/coalesce.ts). */
+export function followGame(db: DbOrTx, values: typeof gameSubscriptions.$inferInsert): Promise<void> {
+  return coalesced(db, "game_subscriptions.follow", values, followGames);
+}
+
+async function followGames(db: DbOrTx, values: (typeof gameSubscriptions.$inferInsert)[]): Promise<void[]> {
+  // DO NOTHING also skips a second row of the same statement that repeats the first
   await db.insert(gameSubscriptions).values(values).onConflictDoNothing();
+  return values.map(() => undefined);
 }
 
 export async function followsGame(db: DbOrTx, gameId: number, deviceToken: string) {

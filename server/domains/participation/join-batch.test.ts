@@ -7,6 +7,8 @@ import { callerFor, errorData } from "../../testing/caller";
 import { createGameRow, createRegion, createUser, FACTORY_PASSWORD } from "../../testing/factories";
 import { testClock } from "../../testing/test-clock";
 import { testDeps } from "../../testing/test-db";
+import type { Tx } from "../../db/client";
+import { coalesced } from "../../db/coalesce";
 import { joinInGameOrder, type LockedJoin } from "./join-batch";
 
 /**
@@ -160,6 +162,39 @@ describe("a batch when one of its joins fails (join-batch.ts)", () => {
     expect(String((settled[2] as PromiseRejectedResult).reason)).toContain("decide-2 broke");
     expect(await probeRows("decide")).toEqual(["decide-0", "decide-1", "decide-3", "decide-4"]);
     expect(calls.map((c) => c.decide)).toEqual([1, 2, 2, 1, 1]);
+  });
+
+  test("the same write of every join of a batch goes out as one statement; when it fails, each join is served again alone", async () => {
+    const g = await hotGame(20);
+    const users = await Promise.all([0, 1, 2, 3, 4].map(() => createUser(deps, { emailVerifiedAt: NOW })));
+    const statements: string[][] = [];
+    // a probe row per join, written with db/coalesce.ts as the participations, events and chat lines of a join are
+    const insertTags = async (tx: object, tags: string[]) => {
+      statements.push(tags.map((t) => t.slice(RUN.length + 1)));
+      if (tags.includes(`${RUN}-coalesced-bad`) && tags.length > 1) throw new Error("the statement with the bad one broke");
+      const values = tags.map((t) => `('${t}')`).join(", ");
+      await (tx as Tx).execute(sql.raw(`insert into ${PROBE} (tag) values ${values}`));
+      return tags;
+    };
+    const join = (userId: number, tag: string): LockedJoin<string, string> => ({
+      userId,
+      decide: async () => `${RUN}-${tag}`,
+      write: (tx, _game, plan) => coalesced(tx, "probe", plan, insertTags),
+    });
+    const tags = ["coalesced-0", "coalesced-1", "coalesced-2", "coalesced-3", "coalesced-4"];
+    const settled = await Promise.allSettled(users.map((u, i) => joinInGameOrder(deps.db, g.id, join(u.id, tags[i]!))));
+    expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
+    // the first alone, the four waiting beside it as one batch: one statement for their four rows
+    expect(statements).toEqual([["coalesced-0"], ["coalesced-1", "coalesced-2", "coalesced-3", "coalesced-4"]]);
+    expect(await probeRows("coalesced")).toEqual(tags);
+
+    statements.length = 0;
+    const more = await Promise.all([0, 1, 2, 3].map(() => createUser(deps, { emailVerifiedAt: NOW })));
+    const again = await Promise.allSettled(more.map((u, i) => joinInGameOrder(deps.db, g.id, join(u.id, ["coalesced-5", "coalesced-6", "coalesced-bad", "coalesced-7"][i]!))));
+    // the batch's one statement failed for all three: rolled back, and each served again alone (the bad one alone works)
+    expect(again.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+    expect(statements).toEqual([["coalesced-5"], ["coalesced-6", "coalesced-bad", "coalesced-7"], ["coalesced-6"], ["coalesced-bad"], ["coalesced-7"]]);
+    expect(await probeRows("coalesced")).toEqual([...tags, "coalesced-5", "coalesced-6", "coalesced-7", "coalesced-bad"]);
   });
 
   test("a game that does not exist: every join of the batch gets the lock's answer, nothing is written", async () => {

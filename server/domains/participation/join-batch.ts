@@ -1,5 +1,6 @@
 import type { Deps } from "../../context";
 import type { Tx } from "../../db/client";
+import { coalescingWrites } from "../../db/coalesce";
 import { AppError } from "../../lib/errors";
 import { lockGame, type GameRow } from "../games/core";
 import { lockedJoinState, type LockedJoinState } from "./repo";
@@ -115,9 +116,10 @@ async function serveLocked(tx: Tx, gameId: number, batch: Waiting[]): Promise<Ou
       refused.push({ ok: false, error });
     }
   }
-  // The writes of different joins go out together (postgres.js pipelines them on the transaction's connection), in
-  // the order decided: their ids and queue times follow the order the joins were served in.
-  const written = await Promise.allSettled(batch.map(({ join }, i) => (refused[i] ? null : join.write(tx, game, plans[i]))));
+  // The writes of different joins go out together: the same write of every join (its participation, event, chat line,
+  // notify) as one statement (db/coalesce.ts), the others pipelined on the transaction's connection; in the order
+  // decided, so their ids and queue times follow the order the joins were served in.
+  const written = await coalescingWrites(tx, () => Promise.allSettled(batch.map(({ join }, i) => (refused[i] ? null : join.write(tx, game, plans[i])))));
   const failed = written.find((w) => w.status === "rejected");
   if (failed) throw new SpoiledBatch(failed.reason);
   return written.map((w, i) => refused[i] ?? { ok: true, value: (w as PromiseFulfilledResult<unknown>).value });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
+import { coalesced } from "../../db/coalesce";
 import { gameReports, games, guestProfiles, participations, users } from "../../db/schema";
 import { playersInGameSql } from "./sql";
 
@@ -183,9 +184,18 @@ export async function waitingList(db: DbOrTx, gameId: number) {
     .orderBy(asc(participations.queuedAt), asc(participations.id));
 }
 
-export async function insert(db: DbOrTx, values: typeof participations.$inferInsert): Promise<ParticipationRow> {
-  const [row] = await db.insert(participations).values(values).returning();
-  return row!;
+/** One participation; the inserts of a join batch's joins go out as one statement (db/coalesce.ts). */
+export function insert(db: DbOrTx, values: typeof participations.$inferInsert): Promise<ParticipationRow> {
+  return coalesced(db, "participations.insert", values, insertMany);
+}
+
+async function insertMany(db: DbOrTx, values: (typeof participations.$inferInsert)[]): Promise<ParticipationRow[]> {
+  const rows = await db.insert(participations).values(values).returning();
+  // the rows come in the order of the values (db/coalesce.ts); a mismatch fails the statement's writes, not a join
+  rows.forEach((row, i) => {
+    if (row.userId !== (values[i]!.userId ?? null) || row.gameId !== values[i]!.gameId) throw new Error("participations came back in another order");
+  });
+  return rows;
 }
 
 export async function update(db: DbOrTx, id: number, values: Partial<typeof participations.$inferInsert>): Promise<ParticipationRow> {
