@@ -363,11 +363,11 @@ export function test(name: string, fn: () => Promise<void>, timeout?: number): v
         const lines: string[] = [];
         for (const [index, [context, troubles]] of mine.entries()) {
           for (const page of context.pages()) {
-            const { url, committed, dialog, screen, unreadable } = await pageFacts(page);
+            const { url, committed, lang, dialog, screen, unreadable } = await pageFacts(page);
             lines.push(
               unreadable
                 ? `[${index + 1}] unreadable: ${String(unreadable)}`
-                : `[${index + 1}] ${String(url)} (${committed ? "app started" : "app NOT started"}${dialog ? `, dialog "${String(dialog)}"` : ""}): ${String(screen).slice(0, 180)}`,
+                : `[${index + 1}] ${String(url)} (${committed ? "app started" : "app NOT started"}, ${String(lang)}${dialog ? `, dialog "${String(dialog)}"` : ""}): ${String(screen).slice(0, 170)}`,
             );
           }
           if (troubles.length > 0) lines.push(`[${index + 1}] failed requests: ${troubles.join(" | ")}`);
