@@ -100,8 +100,9 @@ describe("a batch when one of its joins fails (join-batch.ts)", () => {
   // this run's tags only: the table outlives the run when the test database does
   const RUN = crypto.randomUUID().slice(0, 8);
   async function probeRows(tag: string): Promise<string[]> {
-    const rows = await deps.db.execute<{ tag: string }>(sql.raw(`select tag from ${PROBE} where tag like '${RUN}-${tag}-%' order by tag`));
-    return [...rows].map((r) => r.tag.slice(RUN.length + 1));
+    // raw SQL through the database's own query: rows alike on PostgreSQL and PGlite
+    const rows = await deps.database.query<{ tag: string }>(`select tag from ${PROBE} where tag like $1 order by tag`, [`${RUN}-${tag}-%`]);
+    return rows.map((r) => r.tag.slice(RUN.length + 1));
   }
   type Behaviour = "ok" | "refuse" | "crashDecide" | "crashWrite";
   function syntheticJoin(userId: number, tag: string, behaviour: Behaviour, calls: { decide: number; write: number }): LockedJoin<string, string> {
