@@ -254,7 +254,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // stored English in a German context (CI of stop 36 and of this change; reproduced once in 5 locally). Every
       // document of the context reads the context's language from its first script on, as a real browser's is.
       await context.addInitScript((language: string) => {
-        Object.defineProperty(Navigator.prototype, "languages", { configurable: true, get: () => Object.freeze([language]) });
+        const languages = Object.freeze([language]);
+        Object.defineProperty(Navigator.prototype, "languages", { configurable: true, get: () => languages });
         Object.defineProperty(Navigator.prototype, "language", { configurable: true, get: () => language });
       }, locale);
       // CI's two busy cores can stall a page for longer than Playwright's default 30 s (a wait still ends on its fact)
