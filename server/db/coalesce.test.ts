@@ -89,6 +89,6 @@ describe("writes of the same kind side by side on one transaction (db/coalesce.t
     expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
     expect(String((outcomes[0] as PromiseRejectedResult).reason)).toContain("answered 1 results for 2 values");
     // a single write outside is checked the same way
-    expect(coalesced(deps.db, "short", "z", short)).rejects.toThrow("answered 0 results for 1 values");
+    await expect(coalesced(deps.db, "short", "z", short)).rejects.toThrow("answered 0 results for 1 values");
   });
 });
