@@ -12,7 +12,7 @@ import { replayEarlyTap } from "@client/lib/early-taps";
 import { endDrawnPage, startDrawnPage } from "@client/lib/hydration";
 import { installNativeBack } from "@client/lib/native-back";
 import { isNativeApp } from "@client/lib/native-bridge";
-import { queryClient } from "@client/lib/query-client";
+import { forgetPageAnswers, queryClient } from "@client/lib/query-client";
 import { getLocale } from "@client/paraglide/runtime";
 import { registerAppWorker } from "@client/lib/service-worker";
 import { AppTree } from "./app-tree";
@@ -28,8 +28,14 @@ if (readCookie(AUTH_STATE_COOKIE) === null && queryClient.getQueryData(accountQu
 // The native wrapper's hardware back button (GO_BACK) walks the app's history (lib/native-back.ts).
 installNativeBack(router);
 
-// The first screen's data, when the server put it into the page (a game page, a region's feed).
+// The first screen's data, when the server put it into the page (a game page, a region's feed): as fresh as the page
+// until the first navigation (lib/query-client.ts). The first load itself comes from no location and does not count.
 seedBootData(queryClient);
+const stopKeepingPageAnswers = router.subscribe("onBeforeNavigate", (event) => {
+  if (!event.fromLocation || !event.hrefChanged) return;
+  stopKeepingPageAnswers();
+  forgetPageAnswers();
+});
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing in index.html");
