@@ -137,6 +137,49 @@ describe("the first screen drawn by the server (issue 28)", () => {
   );
 
   test(
+    "on a slow phone a link tapped while the app hydrates the drawn feed opens its page once the feed is hydrated",
+    async () => {
+      const context = await h.newContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(message.text().slice(0, 400));
+      });
+      // The tap comes the moment the app's tree commits: the feed itself (the route's part of the page) is still the
+      // server's then, React hydrates it after the commit. Before the fix React took the tap, the router moved on while
+      // the feed was not hydrated, and React threw the drawn page away (error #422, #418 in the CI run of 2026-12-01).
+      await page.addInitScript(() => {
+        const seen = window as unknown as { tapWhileHydrating?: { feedHydrated: boolean; answeredAtOnce: boolean } };
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement.hasAttribute("data-app-committed")) return;
+          observer.disconnect();
+          const heading = document.querySelector("main h1");
+          const link = document.querySelector('nav a[href="/courts/berlin"]');
+          if (!heading || !link) return;
+          const feedHydrated = Object.keys(heading).some((key) => key.startsWith("__reactProps$"));
+          const answeredAtOnce = link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+          seen.tapWhileHydrating = { feedHydrated, answeredAtOnce };
+        }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-committed"] });
+      });
+      // a slow phone: the feed takes a while to hydrate after the commit
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+      await page.goto("/games/berlin");
+      await page.waitForURL(/\/courts\/berlin$/);
+      await page.getByRole("heading", { level: 1, name: "Fußballplätze in Berlin" }).waitFor();
+      // the tap came while the feed was still the server's, and was held (its default prevented), not lost
+      expect(await page.evaluate(() => (window as unknown as { tapWhileHydrating?: unknown }).tapWhileHydrating)).toEqual({ feedHydrated: false, answeredAtOnce: false });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      expect(problems.filter((text) => /did not hydrate|Minified React error/.test(text))).toEqual([]);
+      // in the app: the courts came by the router, not by loading another page
+      expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+      expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name)).toMatch(/\/games\/berlin$/);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "a reader who scrolled the drawn page before the app keeps the place, and a link tapped there opens",
     async () => {
       const { id, organiser } = await publishedTournament(h, "Scroll Cup E2E", { planUrl: "https://example.com/spielplan" });

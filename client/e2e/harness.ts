@@ -310,6 +310,11 @@ async function pageFacts(page: Page): Promise<Record<string, unknown>> {
     lang: document.documentElement.lang,
     dialog: document.querySelector("dialog[open]")?.getAttribute("aria-label") ?? (document.querySelector("dialog[open]") ? "(open, unnamed)" : null),
     screen: (document.querySelector("main") ?? document.body).innerText.replace(/\s+/g, " ").slice(0, 800),
+    // this document's own requests that got no answer (failed, cancelled) or answered 5xx/429, the last 8
+    troubles: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((entry) => new URL(entry.name).origin === location.origin && (entry.responseStatus === 0 || entry.responseStatus === 429 || entry.responseStatus >= 500))
+      .slice(-8)
+      .map((entry) => `+${Math.round(entry.startTime)} ms ${entry.name.slice(0, 160)} ${entry.responseStatus === 0 ? "no answer" : `answered ${entry.responseStatus}`}`),
   }));
   const tooLong = new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({ unreadable: "no answer within 5 s" }), 5_000));
   return Promise.race([facts.catch((reason: Error) => ({ unreadable: reason.message })), tooLong]);
@@ -329,22 +334,17 @@ export async function explained<T>(page: Page, steps: () => Promise<T>): Promise
   }
 }
 
-/** The browser contexts of the harness still open, each with the last requests that failed or answered 5xx/429. */
-const openContexts = new Map<BrowserContext, string[]>();
+/**
+ * The browser contexts of the harness still open. What their requests did comes from each page's own resource timing
+ * when a test fails (pageFacts), not from Playwright's network events: listening to those on every context made
+ * Playwright report every request of every page to the test process, and a CI run of 2026-12-01 failed inside that
+ * reporting ("Object with guid request@… was not bound in the connection", in a test that had not failed).
+ */
+const openContexts = new Set<BrowserContext>();
 
 function watchForFailure(context: BrowserContext): void {
-  const troubles: string[] = [];
-  openContexts.set(context, troubles);
-  const started = Date.now();
-  const note = (line: string) => {
-    troubles.push(`+${Date.now() - started} ms ${line}`);
-    if (troubles.length > 8) troubles.shift();
-  };
+  openContexts.add(context);
   context.on("close", () => openContexts.delete(context));
-  context.on("requestfailed", (request) => note(`${request.method()} ${request.url().slice(0, 160)} failed: ${request.failure()?.errorText ?? "?"}`));
-  context.on("response", (response) => {
-    if (response.status() >= 500 || response.status() === 429) note(`${response.request().method()} ${response.url().slice(0, 160)} answered ${response.status()}`);
-  });
 }
 
 /**
@@ -356,22 +356,22 @@ export function test(name: string, fn: () => Promise<void>, timeout?: number): v
   bunTest(
     name,
     async () => {
-      const before = new Set(openContexts.keys());
+      const before = new Set(openContexts);
       try {
         await fn();
       } catch (error) {
-        const mine = [...openContexts].filter(([context]) => !before.has(context));
+        const mine = [...openContexts].filter((context) => !before.has(context));
         const lines: string[] = [];
-        for (const [index, [context, troubles]] of mine.entries()) {
+        for (const [index, context] of mine.entries()) {
           for (const page of context.pages()) {
-            const { url, committed, lang, dialog, screen, unreadable } = await pageFacts(page);
+            const { url, committed, lang, dialog, screen, troubles, unreadable } = await pageFacts(page);
             lines.push(
               unreadable
                 ? `[${index + 1}] unreadable: ${String(unreadable)}`
                 : `[${index + 1}] ${String(url)} (${committed ? "app started" : "app NOT started"}, ${String(lang)}${dialog ? `, dialog "${String(dialog)}"` : ""}): ${String(screen).slice(0, 170)}`,
             );
+            if (Array.isArray(troubles) && troubles.length > 0) lines.push(`[${index + 1}] requests without an answer or answered 5xx/429: ${troubles.join(" | ")}`);
           }
-          if (troubles.length > 0) lines.push(`[${index + 1}] failed requests: ${troubles.join(" | ")}`);
         }
         if (error instanceof Error && lines.length > 0) {
           // right after the first line: the CI summary keeps a failure's first 12 lines

@@ -8,7 +8,7 @@ import { readCookie } from "@client/lib/cookies";
 // before any rendering: Chrome fires beforeinstallprompt early, before the footer that offers the install is drawn
 import "@client/lib/install-prompt";
 import { loadMessageCatalogue } from "@client/lib/messages";
-import { replayEarlyTap } from "@client/lib/early-taps";
+import { holdLinkTapsWhileHydrating, replayEarlyTap } from "@client/lib/early-taps";
 import { endDrawnPage, startDrawnPage } from "@client/lib/hydration";
 import { installNativeBack } from "@client/lib/native-back";
 import { isNativeApp } from "@client/lib/native-bridge";
@@ -69,6 +69,9 @@ if (drawnIn && drawnIn === getLocale() && queryClient.getQueryData(accountQueryO
     // What TanStack Router's own hydration sets (router-core's load-client): the browser draws the matched routes as
     // the server did (no root suspense boundary of its own), so the trees are the same.
     (router as { ssr?: { manifest: undefined } }).ssr = { manifest: undefined };
+    // A link tapped from here until the whole page is hydrated waits too (lib/early-taps.ts): React took such a tap
+    // in the middle of hydrating and threw the drawn page away.
+    holdLinkTapsWhileHydrating(container);
     // In a transition: React hydrates in slices and lets the phone answer between them, not in one long task.
     startTransition(() => {
       hydrateRoot(container, app, {

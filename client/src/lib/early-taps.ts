@@ -2,10 +2,12 @@ declare global {
   interface Window {
     /** Set by the inline script before a page the server drew (server/http/early-taps.ts). */
     __kickrundeEarlyTaps?: { take: () => Element | null };
+    /** Set just before React hydrates the drawn page: the inline script then holds a link's tap as well. */
+    __kickrundeHydrating?: boolean;
   }
 }
 
-/** How long a held tap waits for its element's part of the page to hydrate (a lazy route's boundary comes later). */
+/** How long taps are held for the drawn page to hydrate at most (its route's suspense boundary comes after the commit). */
 const WAIT_FOR_HYDRATION_MS = 10_000;
 
 /**
@@ -14,22 +16,44 @@ const WAIT_FOR_HYDRATION_MS = 10_000;
  */
 const takenOver = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
 
+/** The drawn page's elements when hydrating started, and how many of them (from the first) React has taken over. */
+let drawn: Element[] = [];
+let hydratedCount = 0;
+
+/** Every element the server drew is React's now (or gone: a part React drew anew). */
+function drawnPageHydrated(): boolean {
+  while (hydratedCount < drawn.length && (!drawn[hydratedCount]!.isConnected || takenOver(drawn[hydratedCount]!))) hydratedCount++;
+  return hydratedCount === drawn.length;
+}
+
 /**
- * Once the app has committed: stops holding taps on the page the server drew and replays the last one on its element,
- * as soon as React has hydrated that element (a route's suspense boundary may hydrate after the root commits), if it is
- * still on the screen. Nothing when the page was not drawn by the server, or nothing was tapped.
+ * Called just before `hydrateRoot` (main.tsx) with the drawn page: from now until the whole page is hydrated, a tap on
+ * a link is held and replayed too. Before hydrating, a link is a link (the browser loads the next page, drawn by the
+ * server); once hydrated, the app's router takes it. In between, React took the tap and the router navigated while the
+ * route's part of the page was still the server's: React threw the drawn page away (CI of 2026-12-01: React error
+ * #418 on the feed after a tap on the tab bar's "Plätze"; #422 when reproduced: a tap replayed right at the commit
+ * did it too), or the tap was lost.
+ */
+export function holdLinkTapsWhileHydrating(root: Element): void {
+  window.__kickrundeHydrating = true;
+  drawn = [...root.getElementsByTagName("*")];
+}
+
+/**
+ * Once the app has committed: as soon as React has hydrated the whole drawn page (a route's suspense boundary hydrates
+ * after the root commits), stops holding taps on it and replays the last one on its element if it is still on the
+ * screen; after 10 s at the latest. Nothing when the page was not drawn by the server.
  */
 export function replayEarlyTap(): void {
   const held = window.__kickrundeEarlyTaps;
   if (!held) return;
   window.__kickrundeEarlyTaps = undefined;
-  const target = held.take();
-  if (!(target instanceof HTMLElement)) return;
   const until = performance.now() + WAIT_FOR_HYDRATION_MS;
   const attempt = () => {
-    if (!target.isConnected) return;
-    if (takenOver(target) || performance.now() > until) target.click();
-    else requestAnimationFrame(attempt);
+    if (!drawnPageHydrated() && performance.now() < until) return void requestAnimationFrame(attempt);
+    drawn = [];
+    const target = held.take();
+    if (target instanceof HTMLElement && target.isConnected) target.click();
   };
   attempt();
 }
