@@ -137,44 +137,62 @@ describe("the first screen drawn by the server (issue 28)", () => {
   );
 
   test(
-    "on a slow phone a link tapped while the app hydrates the drawn feed opens its page once the feed is hydrated",
+    "on a slow phone a link tapped while the app hydrates the drawn feed or game page opens its page once that is hydrated",
     async () => {
-      const context = await h.newContext();
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") problems.push(message.text().slice(0, 400));
-      });
-      // The tap comes the moment the app's tree commits: the feed itself (the route's part of the page) is still the
-      // server's then, React hydrates it after the commit. Before the fix React took the tap, the router moved on while
-      // the feed was not hydrated, and React threw the drawn page away (error #422, #418 in the CI run of 2026-12-01).
-      await page.addInitScript(() => {
-        const seen = window as unknown as { tapWhileHydrating?: { feedHydrated: boolean; answeredAtOnce: boolean } };
-        new MutationObserver((_, observer) => {
-          if (!document.documentElement.hasAttribute("data-app-committed")) return;
-          observer.disconnect();
-          const heading = document.querySelector("main h1");
-          const link = document.querySelector('nav a[href="/courts/berlin"]');
-          if (!heading || !link) return;
-          const feedHydrated = Object.keys(heading).some((key) => key.startsWith("__reactProps$"));
-          const answeredAtOnce = link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
-          seen.tapWhileHydrating = { feedHydrated, answeredAtOnce };
-        }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-committed"] });
-      });
-      // a slow phone: the feed takes a while to hydrate after the commit
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
-      await page.goto("/games/berlin");
-      await page.waitForURL(/\/courts\/berlin$/);
-      await page.getByRole("heading", { level: 1, name: "Fußballplätze in Berlin" }).waitFor();
-      // the tap came while the feed was still the server's, and was held (its default prevented), not lost
-      expect(await page.evaluate(() => (window as unknown as { tapWhileHydrating?: unknown }).tapWhileHydrating)).toEqual({ feedHydrated: false, answeredAtOnce: false });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-      expect(problems.filter((text) => /did not hydrate|Minified React error/.test(text))).toEqual([]);
-      // in the app: the courts came by the router, not by loading another page
-      expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
-      expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).name)).toMatch(/\/games\/berlin$/);
-      await context.close();
+      // a game whose drawn page carries React's preload of the court's image (an element React never hydrates)
+      const guest = await h.newContext();
+      const feed = await guest.newPage();
+      await feed.goto("/games/berlin");
+      const gamePaths = await feed.locator('main a[href^="/game/"]').evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+      let gamePath: string | undefined;
+      for (const path of gamePaths) {
+        if ((await (await guest.request.get(path)).text()).includes('<link rel="preload" as="image"')) {
+          gamePath = path;
+          break;
+        }
+      }
+      await guest.close();
+      expect(gamePath).toBeDefined();
+
+      for (const path of ["/games/berlin", gamePath!]) {
+        const context = await h.newContext();
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error") problems.push(message.text().slice(0, 400));
+        });
+        // The tap comes the moment the app's tree commits: the route's part of the page (the feed, the game) is still
+        // the server's then; React hydrates it after the commit. Before the fix React took the tap, the router moved on
+        // while that part was not hydrated, and React threw the drawn page away (#422; #418 in the CI run of 2026-12-01).
+        await page.addInitScript(() => {
+          const seen = window as unknown as { tapWhileHydrating?: { pageHydrated: boolean; answeredAtOnce: boolean } };
+          new MutationObserver((_, observer) => {
+            if (!document.documentElement.hasAttribute("data-app-committed")) return;
+            observer.disconnect();
+            const heading = document.querySelector("main h1");
+            const link = document.querySelector('nav a[href="/courts/berlin"]');
+            if (!heading || !link) return;
+            const pageHydrated = Object.keys(heading).some((key) => key.startsWith("__reactProps$"));
+            const answeredAtOnce = link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+            seen.tapWhileHydrating = { pageHydrated, answeredAtOnce };
+          }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-committed"] });
+        });
+        // a slow phone: the page takes a while to hydrate after the commit
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+        await page.goto(path);
+        await page.waitForURL(/\/courts\/berlin$/);
+        await page.getByRole("heading", { level: 1, name: "Fußballplätze in Berlin" }).waitFor();
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+        // the tap came while the page was still the server's, and was held (its default prevented), not lost
+        expect(await page.evaluate(() => (window as unknown as { tapWhileHydrating?: unknown }).tapWhileHydrating)).toEqual({ pageHydrated: false, answeredAtOnce: false });
+        // replayed because the whole drawn page was React's, not because the app gave up waiting for it
+        expect(await page.locator("html[data-drawn-page-hydrated]").count()).toBe(1);
+        expect(problems.filter((text) => /did not hydrate|Minified React error/.test(text))).toEqual([]);
+        // in the app: the courts came by the router, not by loading another page
+        expect(await page.evaluate(() => performance.getEntriesByType("navigation").map((entry) => new URL(entry.name).pathname))).toEqual([path]);
+        await context.close();
+      }
     },
     E2E_TIMEOUT,
   );

@@ -26,34 +26,55 @@ function drawnPageHydrated(): boolean {
   return hydratedCount === drawn.length;
 }
 
+/** A link the app's router takes (not a new tab or window). */
+const LINK = 'a[href]:not([target="_blank"])';
+
 /**
  * Called just before `hydrateRoot` (main.tsx) with the drawn page: from now until the whole page is hydrated, a tap on
  * a link is held and replayed too. Before hydrating, a link is a link (the browser loads the next page, drawn by the
  * server); once hydrated, the app's router takes it. In between, React took the tap and the router navigated while the
  * route's part of the page was still the server's: React threw the drawn page away (CI of 2026-12-01: React error
- * #418 on the feed after a tap on the tab bar's "Plätze"; #422 when reproduced: a tap replayed right at the commit
- * did it too), or the tap was lost.
+ * #418 on the feed after a tap on the tab bar's "Plätze"; #422 when reproduced, also with the tap replayed right at
+ * the commit), or the tap was lost.
  */
 export function holdLinkTapsWhileHydrating(root: Element): void {
   window.__kickrundeHydrating = true;
-  drawn = [...root.getElementsByTagName("*")];
+  // not what React never hydrates: the image preloads React's server render puts into the page, say
+  drawn = [...root.querySelectorAll(":not(link,meta,title,style,script,template)")];
 }
 
 /**
- * Once the app has committed: as soon as React has hydrated the whole drawn page (a route's suspense boundary hydrates
- * after the root commits), stops holding taps on it and replays the last one on its element if it is still on the
- * screen; after 10 s at the latest. Nothing when the page was not drawn by the server.
+ * Once the app has committed: stops the page's script holding taps and replays its last one on its element as soon as
+ * React has hydrated that element (a route's suspense boundary hydrates after the root commits), if it is still on the
+ * screen. A link's tap, held by the script or here after the commit, waits until the whole drawn page is React's. 10 s
+ * at most. Nothing when the page was not drawn by the server.
  */
 export function replayEarlyTap(): void {
   const held = window.__kickrundeEarlyTaps;
   if (!held) return;
   window.__kickrundeEarlyTaps = undefined;
+  let target = held.take();
+  const hold = (event: MouseEvent) => {
+    const link = event.target instanceof Element && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) ? event.target.closest(LINK) : null;
+    if (!link) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    target = link;
+  };
+  document.addEventListener("click", hold, true);
   const until = performance.now() + WAIT_FOR_HYDRATION_MS;
   const attempt = () => {
-    if (!drawnPageHydrated() && performance.now() < until) return void requestAnimationFrame(attempt);
-    drawn = [];
-    const target = held.take();
-    if (target instanceof HTMLElement && target.isConnected) target.click();
+    // a fact on <html> for whoever waits for the whole drawn page (the e2e tests), as `data-app-committed` for the tree
+    const whole = drawnPageHydrated();
+    if (whole) document.documentElement.setAttribute("data-drawn-page-hydrated", "");
+    const hydrated = whole || performance.now() > until;
+    if (hydrated) document.removeEventListener("click", hold, true);
+    if (target instanceof HTMLElement && target.isConnected && (hydrated || (!target.matches(LINK) && takenOver(target)))) {
+      const tap = target;
+      target = null;
+      tap.click();
+    }
+    if (!hydrated || (target instanceof HTMLElement && target.isConnected)) requestAnimationFrame(attempt);
   };
   attempt();
 }
