@@ -19,6 +19,12 @@ describe("errorMessage", () => {
   test("tells how long to wait after too many attempts", () => {
     const error = trpcError({ app: { code: "TOO_MANY_LOGIN_ATTEMPTS", details: { retryAfterSeconds: 600 } } });
     expect(errorMessage(error)).toContain("10 Minuten");
+    const soon = trpcError({ app: { code: "TOO_MANY_LOGIN_ATTEMPTS", details: { retryAfterSeconds: 44.2 } } });
+    expect(errorMessage(soon)).toBe("Zu viele Anmeldeversuche. Bitte versuche es in 45 Sekunden erneut.");
+    // without a usable time: the code's own text
+    const unknown = errorMessage(trpcError({ app: { code: "TOO_MANY_LOGIN_ATTEMPTS", details: { retryAfterSeconds: "soon" } } }));
+    expect(unknown).not.toContain("undefined");
+    expect(unknown).not.toBe("Unerwarteter Serverfehler. Bitte versuche es später erneut.");
   });
 
   test("without our code in data.app, the unexpected error", () => {

@@ -78,15 +78,15 @@ export function errorMessage(error: unknown): string {
   if (isUnreadableAnswer(error)) return m.error_server_unavailable();
   const app = appErrorData(error);
   const code = app?.code ?? "UNEXPECTED";
-  if (code === "TOO_MANY_LOGIN_ATTEMPTS") {
-    const seconds = Number(app?.details?.retryAfterSeconds);
-    if (Number.isFinite(seconds) && seconds > 0) {
-      return seconds < 120
-        ? m.error_too_many_login_attempts_seconds({ seconds: Math.ceil(seconds) })
-        : m.error_too_many_login_attempts_minutes({ minutes: Math.ceil(seconds / 60) });
-    }
-  }
-  return messageByKey(`error_${code}`) ?? m.error_UNEXPECTED();
+  const seconds = Number(app?.details?.retryAfterSeconds);
+  // how long to wait, from the catalogue as the codes' texts are (a failed call waits for it: lib/trpc.ts)
+  const wait =
+    code === "TOO_MANY_LOGIN_ATTEMPTS" && Number.isFinite(seconds) && seconds > 0
+      ? seconds < 120
+        ? messageByKey("error_too_many_login_attempts_seconds", { seconds: Math.ceil(seconds) })
+        : messageByKey("error_too_many_login_attempts_minutes", { minutes: Math.ceil(seconds / 60) })
+      : null;
+  return wait ?? messageByKey(`error_${code}`) ?? m.error_UNEXPECTED();
 }
 
 /** Field problems sent by the server, as `{ fieldName: validationCode }` (first issue per field). */

@@ -1,4 +1,4 @@
-type MessageFn = (inputs?: Record<string, never>) => string;
+type MessageFn = (inputs?: Record<string, unknown>) => string;
 export type MessageTable = Record<string, MessageFn | undefined>;
 
 /** Every message of the modules Vite found for the prefixes below (each module exports its message under its key). */

@@ -77,10 +77,10 @@ export function drawnBeforeCatalogue<T>(draw: () => T): T {
 }
 
 /**
- * Looks a message up by a key built at run time (error and validation codes).
+ * Looks a message up by a key built at run time (error and validation codes), with its inputs if it has any.
  * Returns null for unknown keys (and before the catalogue is loaded) so callers can fall back.
  */
-export function messageByKey(key: string): string | null {
+export function messageByKey(key: string, inputs?: Record<string, unknown>): string | null {
   const fn = table?.[key];
-  return typeof fn === "function" ? fn() : null;
+  return typeof fn === "function" ? fn(inputs) : null;
 }
