@@ -5,7 +5,7 @@ import { createLogger } from "../lib/logger";
 import { testDeps } from "../testing/test-db";
 import { eventually } from "../testing/eventually";
 import { settledJobs } from "../testing/jobs";
-import { startJobQueue } from "./queue";
+import { describeQueueError, startJobQueue } from "./queue";
 
 describe("job queue", () => {
   test("a job sent inside a rolled-back transaction never exists", async () => {
@@ -83,5 +83,17 @@ describe("typed jobs", () => {
     const deps = await testDeps();
     // @ts-expect-error the type checker refuses it too
     await expect(deps.jobs.send("game-auto-cancel", { gameId: "7" }, {})).rejects.toThrow();
+  });
+});
+
+describe("describeQueueError", () => {
+  test("says what pg-boss reported, also when it is not an Error", () => {
+    expect(describeQueueError(new Error("connection ended"))).toBe("Error: connection ended");
+    expect(describeQueueError({ message: "terminating connection", code: "57P01" })).toBe('{"message":"terminating connection","code":"57P01"}');
+    expect(describeQueueError("plain")).toBe("plain");
+    expect(describeQueueError(null)).toBe("null");
+    const cyclic: Record<string, unknown> = { name: "loop" };
+    cyclic.self = cyclic;
+    expect(describeQueueError(cyclic)).toBe("[object Object]");
   });
 });

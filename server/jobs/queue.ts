@@ -27,6 +27,19 @@ const WORK_BATCH = 10;
 const QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, heartbeatSeconds: 30 } as const;
 
 /**
+ * What pg-boss reports as an error is not always an Error (a plain object of its own): its fields in the log, where
+ * `String()` wrote "[object Object]" (seen when the database went away under a benchmark's queue).
+ */
+export function describeQueueError(error: unknown): string {
+  if (error instanceof Error || typeof error !== "object" || error === null) return String(error);
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/**
  * `maintenance: false` is for the unit tests' queues alone (server/testing/test-db.ts and its helper processes): their
  * fake clock plans jobs months behind the database's own clock, and pg-boss's maintenance (its first pass a minute
  * after start) deletes a queued job 14 days after its start time, so a test that reads its planned jobs found them
@@ -38,7 +51,7 @@ export async function startJobQueue(database: Database, logger: Logger, options:
     database.kind === "pglite"
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise })
       : new PgBoss({ connectionString: database.url!, max: 4, supervise });
-  boss.on("error", (error) => logger.error("job queue error", { error: String(error) }));
+  boss.on("error", (error) => logger.error("job queue error", { error: describeQueueError(error) }));
   let stopping = false;
   await boss.start();
   for (const name of JOB_NAMES) {
