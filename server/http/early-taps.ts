@@ -10,8 +10,9 @@ import { createHash } from "node:crypto";
  * (`window.__kickrundeHydrating`, client/src/lib/early-taps.ts): from then on React would take a link's tap and
  * navigate in the middle of hydrating, so such a tap (without a modifier, in the same tab) is held too. When the app
  * has committed, client/src/lib/early-taps.ts takes the tap and replays it on the same element once React has it (a
- * link's once the whole page is hydrated), if it is still there. Inline, so it runs before the first tap can come; the content security policy allows exactly this text by
- * its hash (security-headers.ts), so no other inline script runs.
+ * link's once the whole page is hydrated), if it is still there. Inline, so it runs before the first tap can come;
+ * the content security policy allows exactly this text by its hash (security-headers.ts), so no other inline script
+ * runs.
  *
  * It also starts the app's code once the drawn page is on the screen (decision in server/http/README.md "The app's
  * code after the first paint"): first-screen.ts turns the page's module script and module preloads into inert
