@@ -62,6 +62,41 @@ describe("chat", () => {
   );
 
   test(
+    "the badge asks for the next screen's counts when its chunk came after the feed's game cards had asked",
+    async () => {
+      const context = await h.newContext();
+      await signIn(context, "spieler@kickrunde.de");
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (proceduresOf(request.url()).includes("chat.unreadCount")) asked.push(new URL(page.url()).pathname);
+      });
+      let answers = 0;
+      page.on("response", (response) => {
+        if (proceduresOf(response.url()).includes("chat.unreadCount")) answers++;
+      });
+      // The badge's chunk is held until the user has moved on (as on a slow phone, where it mounted a screen late):
+      // the feed's game cards ask for the counts meanwhile, for the feed.
+      let releaseChunk!: () => void;
+      const chunkReleased = new Promise<void>((resolve) => (releaseChunk = resolve));
+      await page.route(/\/assets\/unread-watch-[\w-]+\.js$/, async (route) => {
+        await chunkReleased;
+        await route.fallback();
+      });
+
+      await page.goto("/games/berlin");
+      await eventually(() => answers >= 1, { what: "the game cards' answer to chat.unreadCount" });
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Plätze", exact: true }).click();
+      await page.waitForURL(/\/courts\//);
+      releaseChunk();
+      await eventually(() => answers >= 2, { what: "the courts screen's answer to chat.unreadCount" });
+      expect(asked).toEqual(["/games/berlin", "/courts/berlin"]);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  test(
     "two players chat in a game chat and in direct messages; the Chat tab badge counts up and clears",
     async () => {
       const orgaContext = await h.newContext();

@@ -11,9 +11,30 @@ import { channelUnreadTotal } from "@client/features/tournaments/channel/channel
 export const LIST_REFRESH_MS = 10_000;
 export const CONVERSATION_REFRESH_MS = 5_000;
 
+/**
+ * The account and screen the unread counts were last asked for, noted when a request starts, whoever started it (the
+ * badge, the feed's game cards, the chat list): the badge asks again when the user has moved on since. Module state, as
+ * the query's cache is. Noted at the request, not when the badge mounted: the badge's chunk can mount a screen later
+ * than the cards asked (seen in CI), and the badge then took the new screen for the one already asked for.
+ */
+let unreadAskedFor: string | null = null;
+
+function unreadAsking(accountId: number | undefined): string {
+  return `${accountId ?? ""}:${typeof location === "undefined" ? "" : location.pathname}`;
+}
+
 /** Unread counts: at most every 2 minutes by themselves; screens that show them ask more often. */
 export function unreadQueryOptions(refetchInterval: number = UNREAD_REFRESH_MS) {
-  return trpc.chat.unreadCount.queryOptions(undefined, { staleTime: UNREAD_REFRESH_MS, refetchInterval });
+  const options = trpc.chat.unreadCount.queryOptions(undefined, { staleTime: UNREAD_REFRESH_MS, refetchInterval });
+  const ask = options.queryFn;
+  if (!ask) return options;
+  return {
+    ...options,
+    queryFn: (context: Parameters<typeof ask>[0]) => {
+      unreadAskedFor = unreadAsking(context.client.getQueryData(trpc.users.myAccount.queryKey())?.id);
+      return ask(context);
+    },
+  };
 }
 
 /** Re-renders when read ids change (this tab or another). */
@@ -21,12 +42,6 @@ export function useReadIds(): { games: ReadonlySet<number>; news: ReadonlySet<nu
   useSyncExternalStore(subscribeReadIds, readIdsVersion, readIdsVersion);
   return { games: readGameMessageIds(), news: readNewsIds() };
 }
-
-/**
- * The account and screen the unread counts were last asked for: asked again when the user moved on (or another
- * account signed in), not when the badge's chunk mounts again on the same screen. Module state, as the query's cache is.
- */
-let unreadAskedOn: string | null = null;
 
 /**
  * The Chat tab badge: unread direct messages, unread game comments and unread tournament news. Fetched on each
@@ -41,12 +56,9 @@ export function useUnreadTotal(): number {
 
   useEffect(() => pruneExpiredReadIds(), []);
   useEffect(() => {
-    // the first screen: the query's own first fetch is on its way (an invalidation cancelled it and asked again)
-    const asking = `${account?.id ?? ""}:${pathname}`;
-    if (unreadAskedOn === null) unreadAskedOn = asking;
-    if (unreadAskedOn === asking) return;
-    unreadAskedOn = asking;
-    if (account) void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadCount.queryKey() });
+    // asked for this screen already (the query's own first request, a game card's, the last navigation's): not again
+    if (!account || unreadAskedFor === unreadAsking(account.id)) return;
+    void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadCount.queryKey() });
   }, [pathname, account, queryClient]);
 
   if (!account || !data) return 0;
