@@ -36,6 +36,12 @@ const players = Math.round(flag("players", 640)); // joins per round: each playe
 const places = Math.round(flag("places", 20));
 const rounds = Math.round(flag("rounds", 4)); // measured rounds per side, after one warm-up round each
 const concurrency = Math.round(flag("concurrency", 64));
+/** `--sides=app` runs one side alone (for a CPU profile of it: `bun --cpu-prof scripts/bench/hot-join.ts --sides=app`) */
+const sidesArg = process.argv.find((a) => a.startsWith("--sides="))?.slice("--sides=".length).split(",") ?? ["bare", "app", "floor"];
+if (!sidesArg.length || sidesArg.some((side) => !["bare", "app", "floor"].includes(side))) {
+  console.error("--sides takes bare, app and floor, separated by commas");
+  process.exit(2);
+}
 if (players <= places) {
   console.error("--players must be more than --places: the game has to fill up and answer \"full\" and the waiting list");
   process.exit(2);
@@ -230,6 +236,7 @@ await runBench("hot-join.ts", async (db) => {
   for (let r = 0; r <= rounds; r++) {
     const order = (["bare", "app", "floor"] as const).map((_, k, all) => all[(k + r) % all.length]!);
     for (const side of order) {
+      if (!sidesArg.includes(side)) continue;
       await reset();
       const out = await burst({ concurrency, requests: sides[side].requests });
       const into = results[side];
@@ -261,9 +268,13 @@ await runBench("hot-join.ts", async (db) => {
   log(`${concurrency} concurrent connections; ${rounds} measured rounds per side after one warm-up round, the order of the sides rotating, the game emptied before each`);
   log("");
   log(`${"route".padEnd(46)}${"joins/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"placed".padStart(8)}${"queued".padStart(8)}${"full".padStart(7)}${"other".padStart(7)}`);
-  log(row("bare: Hono + locked UPDATE … taken < places", results.bare));
-  log(row("floor: tRPC + session lookup + that UPDATE", results.floor));
-  log(row("app: tRPC participation.join", results.app));
+  if (sidesArg.includes("bare")) log(row("bare: Hono + locked UPDATE … taken < places", results.bare));
+  if (sidesArg.includes("floor")) log(row("floor: tRPC + session lookup + that UPDATE", results.floor));
+  if (sidesArg.includes("app")) log(row("app: tRPC participation.join", results.app));
+  if (sidesArg.length < 3) {
+    log(`(only ${sidesArg.join(", ")}: no ratios, no verdict)`);
+    return;
+  }
   log(`${"app / bare".padEnd(46)}${n(ratio, 2).padStart(8)}`);
   log(`${"floor / bare".padEnd(46)}${n(floorRatio, 2).padStart(8)}`);
   log(`${"app / floor".padEnd(46)}${n(rps(results.app) / rps(results.floor), 2).padStart(8)}`);
