@@ -53,11 +53,15 @@ export function createApp(deps: Deps, assets: StaticAssets | null, lifecycle: Li
 
   // Security headers on everything (http/security-headers.ts); the CSRF cookie for anyone who does not have one yet.
   const headers = securityHeaders(deps.config);
+  const appHeaders = Object.entries(headers.app);
+  const developmentHeaders = Object.entries(headers.development);
   app.use("*", async (c, next) => {
     await next();
     // Pages made for development only (the mail catcher, GraphiQL) bring their own inline styles and scripts.
     const development = deps.config.env !== "production" && (c.req.path.startsWith("/dev/") || (c.req.path === "/graphql" && c.res.headers.get("content-type")?.startsWith("text/html")));
-    for (const [name, value] of Object.entries(development ? headers.development : headers.app)) c.header(name, value);
+    // Set on the answer itself: Hono's c.header() after the handler makes a new Response for each header.
+    const answer = c.res.headers;
+    for (const [name, value] of development ? developmentHeaders : appHeaders) answer.set(name, value);
     const alreadySet = c.res.headers.getSetCookie().some((h) => h.startsWith(`${CSRF_COOKIE}=`));
     if (!alreadySet && !isWellFormedCsrfToken(parseCookies(c.req.header("cookie") ?? null)[CSRF_COOKIE])) {
       c.res.headers.append("Set-Cookie", csrfCookie(newCsrfToken(), deps.config.secureCookies));

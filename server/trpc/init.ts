@@ -78,6 +78,9 @@ export type ProcedureMeta = {
 /** The one tRPC error format: `data.app` carries the stable code (a translation key) and details. */
 const t = initTRPC.context<Ctx>().meta<ProcedureMeta>().create({
   transformer,
+  // Never tRPC's development mode, whatever NODE_ENV the process has (the benchmarks set the app's environment in its
+  // configuration only): it adds each error's stack to the shape, which the formatter below drops anyway.
+  isDev: false,
   // Server-sent events (live chat): a ping every 5 s keeps a quiet stream open. Bun closes a connection that sends
   // nothing for 10 s (its idleTimeout) and load balancers cut idle ones too: without it, scripts/bench/sse.ts saw
   // every quiet stream of 5,000 cut and reopened. A client that hears nothing for 15 s reconnects by itself.
