@@ -317,3 +317,10 @@ export const PLANNER_STATUSES = ["OPEN", "CLOSED", "CONVERTED"] as const;
 
 /** A game report's way through the staff queue (issue 26). */
 export const GAME_REPORT_STATUSES = ["OPEN", "ANSWERED", "CLOSED"] as const;
+
+/**
+ * A link the app's router takes (not a new tab or window): while the app hydrates a page the server drew, a tap on one
+ * is held and replayed once the page is hydrated. One text for the page's inline script (server/http/early-taps.ts)
+ * and the app's replay (client/src/lib/early-taps.ts).
+ */
+export const HELD_LINK_SELECTOR = 'a[href]:not([target="_blank"])';

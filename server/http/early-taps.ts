@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { HELD_LINK_SELECTOR } from "@shared/constants";
 
 /**
  * Taps before the app has hydrated a page the server drew (decision in server/http/README.md "Taps before the app
@@ -23,7 +24,7 @@ import { createHash } from "node:crypto";
  * nothing), and after 3 s at the latest.
  */
 export const EARLY_TAPS_SCRIPT =
-  '(function(){var d=document,last=null;function hold(e){var g=e.target&&e.target.closest?e.target:null;if(!g)return;var t=g.closest(\'button,[role="button"],summary,label,input[type="checkbox"],input[type="radio"],input[type="submit"],a[download]\')||(window.__kickrundeHydrating&&!(e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)?g.closest(\'a[href]:not([target="_blank"])\'):null);if(!t)return;e.preventDefault();e.stopImmediatePropagation();last=t}d.addEventListener("click",hold,true);window.__kickrundeEarlyTaps={take:function(){d.removeEventListener("click",hold,true);var t=last;last=null;return t}};' +
+  '(function(){var d=document,last=null;function hold(e){var g=e.target&&e.target.closest?e.target:null;if(!g)return;var t=g.closest(\'button,[role="button"],summary,label,input[type="checkbox"],input[type="radio"],input[type="submit"],a[download]\')||(window.__kickrundeHydrating&&!(e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)?g.closest(' + JSON.stringify(HELD_LINK_SELECTOR) + '):null);if(!t)return;e.preventDefault();e.stopImmediatePropagation();last=t}d.addEventListener("click",hold,true);window.__kickrundeEarlyTaps={take:function(){d.removeEventListener("click",hold,true);var t=last;last=null;return t}};' +
   'var started=false;function start(){if(started)return;started=true;var l=d.querySelectorAll("[data-after-paint]");for(var i=0;i<l.length;i++){var o=l[i],n;if(o.tagName==="LINK"){n=d.createElement("link");n.rel="modulepreload";n.href=o.getAttribute("href")}else{n=d.createElement("script");n.type="module";n.src=o.getAttribute("data-src")}n.crossOrigin="anonymous";n.setAttribute("fetchpriority","low");d.head.appendChild(n)}}' +
   'function painted(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
   'function images(){var r=d.getElementById("root"),l=r?r.getElementsByTagName("img"):[],n=1,h=window.innerHeight;function one(){if(--n===0)painted()}for(var i=0;i<l.length;i++){var g=l[i],b=g.getBoundingClientRect();if(!g.complete&&b.width>0&&b.top<h&&b.bottom>0){n++;g.addEventListener("load",one);g.addEventListener("error",one)}}one()}' +

@@ -1,3 +1,5 @@
+import { HELD_LINK_SELECTOR } from "@shared/constants";
+
 declare global {
   interface Window {
     /** Set by the inline script before a page the server drew (server/http/early-taps.ts). */
@@ -26,9 +28,6 @@ function drawnPageHydrated(): boolean {
   return hydratedCount === drawn.length;
 }
 
-/** A link the app's router takes (not a new tab or window). */
-const LINK = 'a[href]:not([target="_blank"])';
-
 /**
  * Called just before `hydrateRoot` (main.tsx) with the drawn page: from now until the whole page is hydrated, a tap on
  * a link is held and replayed too. Before hydrating, a link is a link (the browser loads the next page, drawn by the
@@ -55,7 +54,7 @@ export function replayEarlyTap(): void {
   window.__kickrundeEarlyTaps = undefined;
   let target = held.take();
   const hold = (event: MouseEvent) => {
-    const link = event.target instanceof Element && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) ? event.target.closest(LINK) : null;
+    const link = event.target instanceof Element && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) ? event.target.closest(HELD_LINK_SELECTOR) : null;
     if (!link) return;
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -69,7 +68,7 @@ export function replayEarlyTap(): void {
     if (whole) document.documentElement.setAttribute("data-drawn-page-hydrated", "");
     const hydrated = whole || performance.now() > until;
     if (hydrated) document.removeEventListener("click", hold, true);
-    if (target instanceof HTMLElement && target.isConnected && (hydrated || (!target.matches(LINK) && takenOver(target)))) {
+    if (target instanceof HTMLElement && target.isConnected && (hydrated || (!target.matches(HELD_LINK_SELECTOR) && takenOver(target)))) {
       const tap = target;
       target = null;
       tap.click();
