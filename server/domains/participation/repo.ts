@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { coalesced } from "../../db/coalesce";
+import { positionalReader } from "../../db/positional-rows";
 import { gameReports, games, guestProfiles, participations, users } from "../../db/schema";
 import { playersInGameSql } from "./sql";
 
@@ -66,7 +67,13 @@ export async function hasOtherParticipants(db: DbOrTx, gameId: number, creatorId
 export async function joinSnapshot(db: DbOrTx, gameId: number, userId: number) {
   let query = joinSnapshotQueries.get(db);
   if (!query) joinSnapshotQueries.set(db, (query = joinSnapshotQuery(db)));
-  const row = (await query.execute({ gameId, userId }))[0];
+  // Every join reads it (a hot game's too): on postgres.js its row is mapped by position, not by drizzle's generic
+  // mapping of the game's and the participation's every column (db/positional-rows.ts; 6-12 % more "full" answers a
+  // second in scripts/bench/hot-join.ts on 2026-12-01).
+  type Row = Awaited<ReturnType<typeof query.execute>>[number];
+  const prepared = query;
+  const read = positionalReader<Row>(prepared) ?? ((values: Record<string, unknown>) => prepared.execute(values));
+  const row = (await read({ gameId, userId }))[0];
   if (!row) return null;
   return { game: row.game, existing: row.existing, active: Number(row.active ?? 0), queued: !!row.queued, busy: !!row.busy };
 }
