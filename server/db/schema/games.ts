@@ -40,8 +40,11 @@ export const games = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("games_region_start_idx").on(t.regionId, t.startTime),
-    index("games_court_start_idx").on(t.courtId, t.startTime),
+    // start time, then id: the order of the feed's and the search's pages, so a page of games starting at the same
+    // time is read in index order and stops at the page's end (with (region, start) alone, every game of that start
+    // time was read and sorted; server/db/README.md)
+    index("games_region_start_id_idx").on(t.regionId, t.startTime, t.id),
+    index("games_court_start_id_idx").on(t.courtId, t.startTime, t.id),
     index("games_creator_created_idx").on(t.creatorId, t.createdAt),
     index("games_template_start_idx").on(t.gameTemplateId, t.startTime),
     check("games_price_cents_range", sql`${t.priceCents} >= 0 and ${t.priceCents} <= 10000`),

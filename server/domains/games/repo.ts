@@ -70,8 +70,8 @@ const param = sql.placeholder;
 /** The feed SELECT for one shape, with placeholders for every value. */
 function feedQuery(db: DbOrTx, shape: FeedShape) {
   const where: SQL[] = [
-    // The region's id as a sub-select (one value), so PostgreSQL walks games_region_start_idx in
-    // start order and stops after the page instead of sorting all of the region's games.
+    // The region's id as a sub-select (one value), so PostgreSQL walks games_region_start_id_idx in
+    // the page's order (start time, then id) and stops after the page instead of sorting the region's games.
     eq(games.regionId, sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${param("regionSlug")})`),
     gt(games.endTime, param("now")),
     // Redundant with the line above (no game lasts a day), but it lets the index skip the region's
@@ -171,7 +171,7 @@ const SEARCH_LIMIT = 200;
  * The search SELECT, with placeholders for every value. A game is where its court is, else at its region's centre;
  * instead of filtering every upcoming game on that point (no index serves `coalesce(court, region)`), two branches
  * find the places first and then their games by index: courts in the bounding box (courts_latitude_idx,
- * courts_longitude_idx) → their games (games_court_start_idx), and regions in the box → their games without a court.
+ * courts_longitude_idx) → their games (games_court_start_id_idx), and regions in the box → their games without a court.
  * Each branch keeps its first SEARCH_LIMIT by start time; the outer query joins the columns for those only.
  */
 function searchNearQuery(db: DbOrTx) {
@@ -184,7 +184,7 @@ function searchNearQuery(db: DbOrTx) {
   const distanceKm = param("distanceKm");
   const upcoming = [
     gt(games.endTime, param("from")),
-    // Redundant with the line above (no game lasts a day), but it lets games_court_start_idx skip the past games.
+    // Redundant with the line above (no game lasts a day), but it lets games_court_start_id_idx skip the past games.
     gt(games.startTime, param("since")),
     ne(games.gameType, "PRIVATE"),
     isNull(games.cancelledAt),
