@@ -76,7 +76,17 @@ export function trpcMutation(base: string, token: string, path: string, input: u
   });
 }
 
-export type LoadShape = { feedWorkers: number; joinWorkers: number; chatters: number; sseClientsPerChatGame: number };
+export type LoadShape = {
+  feedWorkers: number;
+  joinWorkers: number;
+  chatters: number;
+  sseClientsPerChatGame: number;
+  /**
+   * A paid game that answers "full" (NOT_ENOUGH_PLACES) is replaced by a new one, as organisers put up the next game:
+   * games keep a real size over a long run (the soak), instead of a few games gathering thousands of players.
+   */
+  newGameWhenFull?: boolean;
+};
 
 /** A chat reader on server-sent events that reconnects after a lost stream, resuming from its last event id. */
 export class SseClient {
@@ -211,6 +221,14 @@ export async function startLoad(cluster: Cluster, world: World, shape: LoadShape
     return pool.shift()!;
   };
   let joinCount = 0;
+  const replacing = new Set<number>();
+  const replaceFullGame = async (gameId: number) => {
+    if (replacing.has(gameId)) return;
+    replacing.add(gameId);
+    const next = await world.addPaidGame();
+    const at = world.paidGameIds.indexOf(gameId);
+    if (at >= 0) world.paidGameIds[at] = next;
+  };
   for (let w = 0; w < shape.joinWorkers; w++) {
     workers.push(
       (async () => {
@@ -218,6 +236,7 @@ export async function startLoad(cluster: Cluster, world: World, shape: LoadShape
           const player = await nextPlayer();
           const gameId = world.paidGameIds[joinCount++ % world.paidGameIds.length]!;
           const a = await recorded(rec, "join", () => trpcMutation(base, player.token, "participation.join", { gameId }));
+          if (a?.code === "NOT_ENOUGH_PLACES" && shape.newGameWhenFull) await replaceFullGame(gameId);
           if (a?.code !== "OK") continue;
           const result = a.data as { participation: { id: number }; payment: { clientSecret: string } | null };
           const intentId = result.payment?.clientSecret.split("_secret_")[0] ?? "";

@@ -1,9 +1,10 @@
 // The soak (issue 28; not part of CI): two processes behind haproxy under the mixed load of load.ts for a long while
 // (10 minutes by default), no crash. Every minute it prints, per process, the resident memory, and for the cluster the
-// PostgreSQL connections of the cluster's database, the pg-boss backlog (jobs waiting and due, active, failed) and the
-// requests of that minute (per second, failed, p99). At the end the verdict: memory, connections and backlog flat,
-// meaning the last minute's figure is no more than the given share above the figure after warm-up (minute 2), and
-// no request failed.
+// PostgreSQL connections of the cluster's database, the pg-boss backlog (jobs waiting and due, active, failed; memory
+// and backlog are the medians of six readings 10 s apart) and the requests of that minute (per second, failed, p99; and per kind: the feed,
+// the paid joins, the chat lines). The paid games have 20 places and a new one is put up for each that is full. At the
+// end the verdict: memory, connections and backlog flat, meaning the last minute's figure is no more than the given
+// share above the figure after warm-up (minute 2), and no request failed.
 //
 //   bun scripts/lb/soak.ts [--minutes=10] [--processes=2] [--feed=3 --joins=3 --chatters=20 --readers=4] [--growth=0.25]
 //
@@ -53,9 +54,12 @@ const rows: Row[] = [];
 let exitCode = 1;
 let world: Awaited<ReturnType<typeof createWorld>> | undefined;
 try {
-  // places are a smallint: 30,000 a game outlasts any soak
-  world = await createWorld(cluster, { paidGames: 4, chatGames: 2, placesPerGame: 30_000 });
+  // Games of a real size: 20 places, and a new game for each one that is full. With four games of 30,000 places
+  // (before 2026-12-01) each gathered thousands of players, and every feed request summed all of them (the feed's
+  // player counts): requests/s fell through the soak (scripts/lb/README.md).
+  world = await createWorld(cluster, { paidGames: 4, chatGames: 2, placesPerGame: 20 });
   const load = await startLoad(cluster, world, {
+    newGameWhenFull: true,
     feedWorkers: Number(values.feed),
     joinWorkers: Number(values.joins),
     chatters: Number(values.chatters),
@@ -64,34 +68,58 @@ try {
   const t0 = performance.now();
   const dbName = new URL(cluster.databaseUrl).pathname.slice(1);
   let seen = 0;
+  const jobCounts = async () =>
+    (
+      await world!.database.query<{ waiting: number; active: number; failed: number }>(
+        `select count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as waiting,
+                count(*) filter (where state = 'active')::int as active,
+                count(*) filter (where state = 'failed')::int as failed
+           from pgboss.job`,
+      )
+    )[0] ?? { waiting: 0, active: 0, failed: 0 };
   for (let minute = 1; minute <= minutes; minute++) {
-    await Bun.sleep(Math.max(0, t0 + minute * 60_000 - performance.now()));
+    // the backlog every 10 s, its median for the minute: one reading swings with the workers' polls (11 in one minute,
+    // 75 in the next, flat over the soak), while a backlog that grows without end grows in every reading
+    // (the resident memory too: it swings with the collector, 210 MiB in one minute and 233 in the next)
+    const backlog: { waiting: number; active: number; failed: number }[] = [];
+    const rssReadings: Record<string, number[]> = Object.fromEntries(cluster.apps.map((a) => [a.name, []]));
+    for (let tenth = 1; tenth <= 6; tenth++) {
+      await Bun.sleep(Math.max(0, t0 + (minute - 1) * 60_000 + tenth * 10_000 - performance.now()));
+      backlog.push(await jobCounts());
+      for (const app of cluster.apps) {
+        const rss = app.rssMiB();
+        if (rss !== null) rssReadings[app.name]!.push(rss);
+      }
+    }
+    const median = (key: "waiting" | "active") => percentile(backlog.map((b) => b[key]), 50);
+    const jobs = { waiting: median("waiting"), active: median("active"), failed: backlog.at(-1)!.failed };
     const samples: Sample[] = load.recorder.samples.slice(seen);
     seen += samples.length;
     const [conn] = await world.database.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = $1`, [dbName]);
-    const [jobs] = await world.database.query<{ waiting: number; active: number; failed: number }>(
-      `select count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as waiting,
-              count(*) filter (where state = 'active')::int as active,
-              count(*) filter (where state = 'failed')::int as failed
-         from pgboss.job`,
-    );
     const ok = samples.filter((s) => s.ok).map((s) => s.end - s.start);
     const row: Row = {
       minute,
-      rssMiB: Object.fromEntries(cluster.apps.map((a) => [a.name, a.rssMiB()])),
+      rssMiB: Object.fromEntries(cluster.apps.map((a) => [a.name, rssReadings[a.name]!.length ? percentile(rssReadings[a.name]!, 50) : null])),
       connections: conn?.n ?? 0,
-      waiting: jobs?.waiting ?? 0,
-      active: jobs?.active ?? 0,
-      failedJobs: jobs?.failed ?? 0,
+      waiting: jobs.waiting,
+      active: jobs.active,
+      failedJobs: jobs.failed,
       perSecond: samples.length / 60,
       failed: samples.filter((s) => !s.ok).length,
       p99: percentile(ok, 99),
     };
     rows.push(row);
     const rss = Object.entries(row.rssMiB).map(([n, v]) => `${n} ${v === null ? "?" : v.toFixed(0)}`).join(", ");
+    // by kind, so a slowdown over the soak names its requests (the feed, the paid joins, the chat lines)
+    const kinds = (["feed", "join", "chat"] as const)
+      .map((kind) => {
+        const of = samples.filter((s) => s.kind === kind && s.ok).map((s) => s.end - s.start);
+        return `${kind} ${(of.length / 60).toFixed(1)}/s p50 ${percentile(of, 50).toFixed(0)} p99 ${percentile(of, 99).toFixed(0)} ms`;
+      })
+      .join(", ");
     console.log(
-      `[soak] minute ${String(minute).padStart(2)}: RSS MiB ${rss}; connections ${row.connections}; jobs waiting ${row.waiting}, active ${row.active}, failed ${row.failedJobs}; ` +
-        `${row.perSecond.toFixed(1)} requests/s, ${row.failed} failed, p99 ${row.p99.toFixed(0)} ms`,
+      `[soak] minute ${String(minute).padStart(2)}: RSS MiB ${rss} (medians of 6 readings, as the jobs); connections ${row.connections}; jobs waiting ${row.waiting}, active ${row.active}, failed ${row.failedJobs}; ` +
+        `${row.perSecond.toFixed(1)} requests/s, ${row.failed} failed, p99 ${row.p99.toFixed(0)} ms (${kinds})`,
     );
   }
   await load.stop();

@@ -17,6 +17,8 @@ export type World = {
   regionSlug: string;
   paidGameIds: number[];
   chatGameIds: number[];
+  /** one more managed-payment game like the first ones (the soak's organiser puts up the next game when one is full) */
+  addPaidGame(): Promise<number>;
   /** signs `count` more players in (bulk inserts) */
   players(count: number): Promise<Player[]>;
   close(): Promise<void>;
@@ -63,6 +65,7 @@ export async function createWorld(cluster: Cluster, opts: { paidGames: number; c
     regionSlug: region.slug,
     paidGameIds,
     chatGameIds,
+    addPaidGame: async () => (await game(true)).id,
     async players(count) {
       const out: Player[] = [];
       for (let from = 0; from < count; from += 500) {
