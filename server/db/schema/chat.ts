@@ -21,7 +21,13 @@ export const gameComments = pgTable(
     isSystemMessage: boolean("is_system_message").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("game_comments_game_idx").on(t.gameId, t.createdAt)],
+  (t) => [
+    index("game_comments_game_idx").on(t.gameId, t.createdAt),
+    // the 10-second limit reads the author's latest line (chat/repo.ts latestCommentSince): without these, every chat
+    // line scanned every game's comments (the soak, scripts/lb/README.md)
+    index("game_comments_user_created_idx").on(t.userId, t.createdAt).where(sql`${t.userId} is not null`),
+    index("game_comments_device_created_idx").on(t.deviceToken, t.createdAt).where(sql`${t.deviceToken} is not null`),
+  ],
 );
 
 export const directMessages = pgTable(

@@ -1,0 +1,2 @@
+CREATE INDEX "game_comments_user_created_idx" ON "game_comments" USING btree ("user_id","created_at") WHERE "game_comments"."user_id" is not null;--> statement-breakpoint
+CREATE INDEX "game_comments_device_created_idx" ON "game_comments" USING btree ("device_token","created_at") WHERE "game_comments"."device_token" is not null;
