@@ -135,7 +135,9 @@ try {
       return [`memory of ${a.name} flat`, within(now, then, 0), `${then.toFixed(0)} -> ${now.toFixed(0)} MiB`];
     }),
     ["database connections flat", within(last.connections, base.connections, 2), `${base.connections} -> ${last.connections}`],
-    ["job backlog flat", within(last.waiting, base.waiting, 20), `${base.waiting} -> ${last.waiting} waiting`],
+    // 100 jobs of slack: the minute's median still swings between about 30 and 80 under this load (2026-12-01); the
+    // backlog that grew without end (the unpooled mailer, README) went past 7,000 in 10 minutes
+    ["job backlog flat", within(last.waiting, base.waiting, 100), `${base.waiting} -> ${last.waiting} waiting`],
     ["no request failed", rows.every((r) => r.failed === 0), `${rows.reduce((n, r) => n + r.failed, 0)} failed`],
   ];
   console.log(`\n── verdict (last minute against minute 2, growth allowed ${(growth * 100).toFixed(0)} %) ──`);
