@@ -14,6 +14,23 @@ async function send(page: Page, text: string) {
   await page.getByRole("listitem").getByText(text, { exact: true }).waitFor();
 }
 
+/**
+ * The page's requests for the unread counts (the path the page was on for each) and a wait for the count of answers:
+ * one listener each for the whole test, not a wait of its own per answer.
+ */
+function watchUnreadCounts(page: Page) {
+  const asked: string[] = [];
+  let answers = 0;
+  page.on("request", (request) => {
+    if (proceduresOf(request.url()).includes("chat.unreadCount")) asked.push(new URL(page.url()).pathname);
+  });
+  page.on("response", (response) => {
+    if (proceduresOf(response.url()).includes("chat.unreadCount")) answers++;
+  });
+  const answered = (count: number) => eventually(() => answers >= count, { what: `${count} answers to chat.unreadCount` });
+  return { asked, answered };
+}
+
 describe("chat", () => {
   test("signed-out users go to the login for /chat and /user/{id}/chat", async () => {
     const context = await h.newContext();
@@ -31,17 +48,7 @@ describe("chat", () => {
       const context = await h.newContext();
       await signIn(context, "spieler@kickrunde.de");
       const page = await context.newPage();
-      const asked: string[] = [];
-      page.on("request", (request) => {
-        if (proceduresOf(request.url()).includes("chat.unreadCount")) asked.push(new URL(page.url()).pathname);
-      });
-      // one listener for the whole test (a wait of its own per answer turned Playwright's report of responses on and
-      // off between the steps; once in CI the answer after a navigation was not seen within 60 s)
-      let answers = 0;
-      page.on("response", (response) => {
-        if (proceduresOf(response.url()).includes("chat.unreadCount")) answers++;
-      });
-      const answered = (count: number) => eventually(() => answers >= count, { what: `${count} answers to chat.unreadCount`, timeoutMs: 60_000 });
+      const { asked, answered } = watchUnreadCounts(page);
 
       await page.goto("/games/berlin");
       await answered(1);
@@ -67,14 +74,7 @@ describe("chat", () => {
       const context = await h.newContext();
       await signIn(context, "spieler@kickrunde.de");
       const page = await context.newPage();
-      const asked: string[] = [];
-      page.on("request", (request) => {
-        if (proceduresOf(request.url()).includes("chat.unreadCount")) asked.push(new URL(page.url()).pathname);
-      });
-      let answers = 0;
-      page.on("response", (response) => {
-        if (proceduresOf(response.url()).includes("chat.unreadCount")) answers++;
-      });
+      const { asked, answered } = watchUnreadCounts(page);
       // The badge's chunk is held until the user has moved on (as on a slow phone, where it mounted a screen late):
       // the feed's game cards ask for the counts meanwhile, for the feed.
       let releaseChunk!: () => void;
@@ -85,11 +85,11 @@ describe("chat", () => {
       });
 
       await page.goto("/games/berlin");
-      await eventually(() => answers >= 1, { what: "the game cards' answer to chat.unreadCount" });
+      await answered(1); // the game cards' answer
       await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Plätze", exact: true }).click();
       await page.waitForURL(/\/courts\//);
       releaseChunk();
-      await eventually(() => answers >= 2, { what: "the courts screen's answer to chat.unreadCount" });
+      await answered(2); // the courts screen's
       expect(asked).toEqual(["/games/berlin", "/courts/berlin"]);
       await context.close();
     },
