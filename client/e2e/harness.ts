@@ -315,6 +315,11 @@ async function pageFacts(page: Page): Promise<Record<string, unknown>> {
       .filter((entry) => new URL(entry.name).origin === location.origin && (entry.responseStatus === 0 || entry.responseStatus === 429 || entry.responseStatus >= 500))
       .slice(-8)
       .map((entry) => `+${Math.round(entry.startTime)} ms ${entry.name.slice(0, 160)} ${entry.responseStatus === 0 ? "no answer" : `answered ${entry.responseStatus}`}`),
+    // the document's last 10 API calls, whatever they answered: which call was made (or not) after a step
+    calls: (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((entry) => new URL(entry.name).origin === location.origin && new URL(entry.name).pathname.startsWith("/trpc/"))
+      .slice(-10)
+      .map((entry) => `+${Math.round(entry.startTime)} ms ${new URL(entry.name).pathname.slice(6, 90)} ${entry.responseStatus || "no answer"}`),
   }));
   const tooLong = new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({ unreadable: "no answer within 5 s" }), 5_000));
   return Promise.race([facts.catch((reason: Error) => ({ unreadable: reason.message })), tooLong]);
@@ -364,13 +369,14 @@ export function test(name: string, fn: () => Promise<void>, timeout?: number): v
         const lines: string[] = [];
         for (const [index, context] of mine.entries()) {
           for (const page of context.pages()) {
-            const { url, committed, lang, dialog, screen, troubles, unreadable } = await pageFacts(page);
+            const { url, committed, lang, dialog, screen, troubles, calls, unreadable } = await pageFacts(page);
             lines.push(
               unreadable
                 ? `[${index + 1}] unreadable: ${String(unreadable)}`
                 : `[${index + 1}] ${String(url)} (${committed ? "app started" : "app NOT started"}, ${String(lang)}${dialog ? `, dialog "${String(dialog)}"` : ""}): ${String(screen).slice(0, 170)}`,
             );
             if (Array.isArray(troubles) && troubles.length > 0) lines.push(`[${index + 1}] requests without an answer or answered 5xx/429: ${troubles.join(" | ")}`);
+            if (Array.isArray(calls) && calls.length > 0) lines.push(`[${index + 1}] its last API calls: ${calls.join(" | ")}`);
           }
         }
         if (error instanceof Error && lines.length > 0) {

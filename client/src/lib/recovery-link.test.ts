@@ -131,6 +131,48 @@ describe("session recovery link (spec 001 section 4, auth refresh)", () => {
     expect(calls).toEqual(["call 1", "call 2", "call 3", "call 4"]);
   });
 
+  test("a call sent before a refresh whose answer finds the session ended after it signs out (no replay, no refresh)", async () => {
+    let releaseSlow = () => {};
+    const slowAnswer = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const calls: string[] = [];
+    const server: TRPCLink<TestRouter> = () => () =>
+      observable((observer) => {
+        const call = calls.push(`call ${calls.length + 1}`);
+        const fail = () => observer.error(failure("UNAUTHENTICATED"));
+        const answer = () => {
+          observer.next({ result: { type: "data", data: `answer ${call}` } } as never);
+          observer.complete();
+        };
+        if (call === 1) setTimeout(fail, 1);
+        else if (call === 2) void slowAnswer.then(fail);
+        else setTimeout(answer, 1);
+        return () => {};
+      });
+    let session = true;
+    const counts = { refresh: 0, signOut: 0 };
+    const recovery = createRecoveryLink<TestRouter>({
+      errorCode: appErrorCode,
+      hasSession: () => session,
+      refresh: async () => {
+        counts.refresh++;
+      },
+      renewCsrfToken: async () => true,
+      signOut: () => {
+        counts.signOut++;
+      },
+      noRefresh: new Set(),
+    });
+    const client = createTRPCClient<TestRouter>({ links: [recovery, server] });
+    const first = client.games.list.query();
+    const second = client.games.list.query();
+    expect(await first).toBe("answer 3"); // refreshed and replayed
+    session = false; // the session ends elsewhere; the failing answer removed the cookie
+    releaseSlow();
+    expect(await codeOf(second)).toBe("UNAUTHENTICATED");
+    expect(counts).toEqual({ refresh: 1, signOut: 1 });
+    expect(calls).toEqual(["call 1", "call 2", "call 3"]);
+  });
+
   test("a replay that fails again is final: no second refresh, no loop", async () => {
     const { client, counts, calls } = setup({ "games.list": ["UNAUTHENTICATED", "UNAUTHENTICATED", { ok: "never asked" }] });
     expect(await codeOf(client.games.list.query())).toBe("UNAUTHENTICATED");

@@ -37,8 +37,9 @@ export function createRecoveryLink<TRouter extends AnyRouter>(o: RecoveryOptions
   let renewals = 0;
   /** One recovery at a time; concurrent failures wait for the same answer. */
   const recoverSession = (sentUnder: number): Promise<boolean> => {
-    // renewed since this call left: its failure is the stale session the refresh already replaced
-    if (renewals !== sentUnder && !recovering) return Promise.resolve(o.hasSession());
+    // renewed since this call left: its failure is the stale session the refresh already replaced. Unless the
+    // session is gone by now (ended after that refresh): then it signs out like any other call finding none.
+    if (renewals !== sentUnder && !recovering && o.hasSession()) return Promise.resolve(true);
     return (recovering ??= (async () => {
       const renewed = o.hasSession() && (await o.refresh().then(() => true, () => false));
       if (renewed) renewals++;

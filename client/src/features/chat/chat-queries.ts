@@ -56,9 +56,18 @@ export function useUnreadTotal(): number {
 
   useEffect(() => pruneExpiredReadIds(), []);
   useEffect(() => {
+    if (!account) return;
+    const asking = unreadAsking(account.id);
     // asked for this screen already (the query's own first request, a game card's, the last navigation's): not again
-    if (!account || unreadAskedFor === unreadAsking(account.id)) return;
-    void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadCount.queryKey() });
+    if (unreadAskedFor === asking) return;
+    // A request of this account still on its way answers on this screen: it counts for it. Asking again would only join
+    // it (a query without data does not restart) and leave the last screen noted, so coming back there asked nothing.
+    const key = trpc.chat.unreadCount.queryKey();
+    if (unreadAskedFor?.startsWith(`${account.id}:`) && queryClient.isFetching({ queryKey: key }) > 0) {
+      unreadAskedFor = asking;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: key });
   }, [pathname, account, queryClient]);
 
   if (!account || !data) return 0;
