@@ -125,6 +125,28 @@ describe("direct messages", () => {
     expect(await of(waiter, game.id)).toMatchObject({ role: "waiting", latestComment: { text: "Ich bringe den Ball mit" } });
     expect(await of(host, quiet.id)).toMatchObject({ role: "organising", latestComment: null, latestCommentId: null, commentIds: [] });
   });
+
+  test("a long chat counts only the lines its screen shows (the newest 200), so reading it clears the count", async () => {
+    testClock.freeze(NOW);
+    const host = await signedIn({ firstName: "Hanna" });
+    const player = await signedIn();
+    const game = await createGameRow(deps, { creatorId: host.user.id, regionId, startTime: new Date("2026-12-07T18:00:00Z") });
+    await player.caller.participation.join({ gameId: game.id }); // a system line, shown and never counted
+    const { gameComments } = await import("../../db/schema");
+    // 230 lines a minute apart, then the join's line is older than all of them
+    const start = NOW.getTime() + 60_000;
+    await deps.db.insert(gameComments).values(
+      Array.from({ length: 230 }, (_, i) => ({ gameId: game.id, userId: host.user.id, text: `Zeile ${i + 1}`, createdAt: new Date(start + i * 60_000) })),
+    );
+    const shown = await player.caller.chat.gameComments({ gameId: game.id });
+    expect(shown).toHaveLength(200);
+    const chat = (await player.caller.chat.unreadCount()).currentGameChats.find((c) => c.gameId === game.id)!;
+    // exactly the lines the chat shows (what the client marks read when it opens it), oldest first
+    expect(chat.commentIds).toEqual(shown.filter((c) => !c.isSystemMessage).map((c) => c.id));
+    expect(chat.commentIds).toHaveLength(200);
+    expect(shown.at(-1)!.text).toBe("Zeile 230");
+    expect(chat).toMatchObject({ latestCommentId: shown.at(-1)!.id, latestComment: { text: "Zeile 230", authorName: "Hanna", fromMe: false } });
+  });
 });
 
 describe("game mates", () => {

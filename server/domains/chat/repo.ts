@@ -205,10 +205,10 @@ export async function tournamentChannels(db: DbOrTx, me: number, since: Date) {
 /**
  * Games whose chat the user follows now: organised or played (not cancelled), from the last
  * 7 days after the start on, with the user's role in each (organising wins over playing or waiting).
- * Comment ids let the client count unread ones against its read list; the newest comment is the
- * chat list's preview.
+ * Comment ids (those the chat shows, `shown` of them at most, people's lines only) let the client count unread
+ * ones against its read list; the newest line a person wrote is the chat list's preview.
  */
-export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
+export async function currentGameChats(db: DbOrTx, me: number, since: Date, shown: number) {
   const rows = await db
     .select({
       gameId: games.id,
@@ -239,37 +239,46 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date) {
     .limit(50);
   if (rows.length === 0) return [];
   const gameIds = rows.map((r) => r.gameId);
-  const notSystem = and(inArray(gameComments.gameId, gameIds), eq(gameComments.isSystemMessage, false));
-  const [comments, latest] = await Promise.all([
+  // Per game, by its (game, time) index: the comments its chat shows (the newest `shown`, system lines among them, as
+  // `commentsOf` reads them) and the newest line a person wrote. Not every comment of the games: a long chat's older
+  // lines can never be read on its screen, and counting them kept the badge up for good.
+  const window = db
+    .select({ id: gameComments.id, isSystemMessage: gameComments.isSystemMessage })
+    .from(gameComments)
+    .where(eq(gameComments.gameId, games.id))
+    .orderBy(desc(gameComments.createdAt), desc(gameComments.id))
+    .limit(shown)
+    .as("shown");
+  const newest = db
+    .select({ id: gameComments.id, createdAt: gameComments.createdAt, text: gameComments.text, userId: gameComments.userId, guestName: gameComments.name })
+    .from(gameComments)
+    .where(and(eq(gameComments.gameId, games.id), eq(gameComments.isSystemMessage, false)))
+    .orderBy(desc(gameComments.createdAt), desc(gameComments.id))
+    .limit(1)
+    .as("newest");
+  const [shownIds, latest] = await Promise.all([
     db
-      .select({ id: gameComments.id, gameId: gameComments.gameId, createdAt: gameComments.createdAt })
-      .from(gameComments)
-      .where(notSystem)
-      .orderBy(asc(gameComments.id)),
+      .select({ gameId: games.id, id: window.id })
+      .from(games)
+      .crossJoinLateral(window)
+      .where(and(inArray(games.id, gameIds), eq(window.isSystemMessage, false)))
+      .orderBy(asc(window.id)),
     db
-      .selectDistinctOn([gameComments.gameId], {
-        gameId: gameComments.gameId,
-        text: gameComments.text,
-        userId: gameComments.userId,
-        guestName: gameComments.name,
-        userName: users.firstName,
-      })
-      .from(gameComments)
-      .leftJoin(users, eq(users.id, gameComments.userId))
-      .where(notSystem)
-      .orderBy(gameComments.gameId, desc(gameComments.id)),
+      .select({ gameId: games.id, id: newest.id, createdAt: newest.createdAt, text: newest.text, userId: newest.userId, guestName: newest.guestName, userName: users.firstName })
+      .from(games)
+      .crossJoinLateral(newest)
+      .leftJoin(users, eq(users.id, newest.userId))
+      .where(inArray(games.id, gameIds)),
   ]);
   const latestByGame = new Map(latest.map((c) => [c.gameId, c]));
   return rows.map((r) => {
-    const mine = comments.filter((c) => c.gameId === r.gameId);
-    const last = mine.at(-1);
     const preview = latestByGame.get(r.gameId);
     return {
       ...r,
-      latestCommentId: last?.id ?? null,
-      latestCommentAt: last?.createdAt ?? null,
+      latestCommentId: preview?.id ?? null,
+      latestCommentAt: preview?.createdAt ?? null,
       latestComment: preview ? { text: preview.text, authorName: preview.userName ?? preview.guestName ?? "", fromMe: preview.userId === me } : null,
-      commentIds: mine.map((c) => c.id),
+      commentIds: shownIds.filter((c) => c.gameId === r.gameId).map((c) => c.id),
     };
   });
 }

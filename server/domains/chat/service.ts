@@ -13,6 +13,7 @@ import type { GameEventReaction } from "../games/events";
 import { admitGuestComment } from "../participation/guest-limits";
 import * as repo from "./repo";
 
+/** The newest comments a game chat shows (and the unread counts consider: older lines cannot be read on its screen). */
 const COMMENTS_SHOWN = 200;
 const GAME_CHAT_FOLLOW_DAYS = 7;
 
@@ -161,7 +162,7 @@ export async function unreadCount(ctx: Ctx) {
   const since = new Date(ctx.deps.clock.now().getTime() - GAME_CHAT_FOLLOW_DAYS * 86400_000);
   const [count, chats, channels] = await Promise.all([
     repo.unreadDirectMessages(ctx.deps.db, me),
-    repo.currentGameChats(ctx.deps.db, me, since),
+    repo.currentGameChats(ctx.deps.db, me, since, COMMENTS_SHOWN),
     repo.tournamentChannels(ctx.deps.db, me, since),
   ]);
   return { directMessages: count, currentGameChats: chats, tournamentChannels: channels };
