@@ -392,14 +392,15 @@ export function test(name: string, fn: () => Promise<void>, timeout?: number): v
 }
 
 /**
- * Holds back every request of the page whose URL matches (the app's code, a chunk) until the returned release is
- * called: the page stands as it was without them, for a tap or a check in that moment.
+ * Holds back every request of the page whose URL matches (the app's code, a chunk), or only the first `count` of them,
+ * until the returned release is called: the page stands as it was without them, for a tap or a check in that moment.
  */
-export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+export async function holdRequests(page: Page, url: RegExp, count = Infinity): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let seen = 0;
   await page.route(url, async (route) => {
-    await held;
+    if (seen++ < count) await held;
     await route.continue();
   });
   return release;

@@ -126,6 +126,36 @@ describe("direct messages", () => {
     expect(await of(host, quiet.id)).toMatchObject({ role: "organising", latestComment: null, latestCommentId: null, commentIds: [] });
   });
 
+  test("the games followed: organised, played or waited for, from 7 days after the start on; not left, not others'", async () => {
+    testClock.freeze(NOW);
+    const me = await signedIn();
+    const other = await signedIn();
+    const day = 86400_000;
+    const at = (days: number) => new Date(NOW.getTime() + days * day);
+    const organised = await createGameRow(deps, { creatorId: me.user.id, regionId, startTime: at(3) }); // and plays in it: listed once
+    const organisedLongAgo = await createGameRow(deps, { creatorId: me.user.id, regionId, startTime: at(-8) });
+    const played = await createGameRow(deps, { creatorId: other.user.id, regionId, startTime: at(-6) });
+    const waited = await createGameRow(deps, { creatorId: other.user.id, regionId, startTime: at(2) });
+    const left = await createGameRow(deps, { creatorId: other.user.id, regionId, startTime: at(4) });
+    const notMine = await createGameRow(deps, { creatorId: other.user.id, regionId, startTime: at(5) }); // its organiser plays
+    const playedLongAgo = await createGameRow(deps, { creatorId: other.user.id, regionId, startTime: at(-9) });
+    const { participations } = await import("../../db/schema");
+    await deps.db.insert(participations).values([
+      { gameId: played.id, userId: me.user.id, playerCount: 1 },
+      { gameId: waited.id, userId: me.user.id, playerCount: 1, queue: true },
+      { gameId: left.id, userId: me.user.id, playerCount: 1, cancelledAt: NOW },
+      { gameId: playedLongAgo.id, userId: me.user.id, playerCount: 1 },
+    ]);
+    const chats = (await me.caller.chat.unreadCount()).currentGameChats;
+    expect(chats.map((c) => [c.gameId, c.role])).toEqual([
+      [played.id, "playing"],
+      [waited.id, "waiting"],
+      [organised.id, "organising"],
+    ]);
+    expect(chats.map((c) => c.gameId)).not.toContain(organisedLongAgo.id);
+    expect(chats.map((c) => c.gameId)).not.toContain(notMine.id);
+  });
+
   test("a long chat counts only the lines its screen shows (the newest 200), so reading it clears the count", async () => {
     testClock.freeze(NOW);
     const host = await signedIn({ firstName: "Hanna" });

@@ -229,10 +229,10 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date, show
     .where(
       and(
         gt(games.startTime, since),
-        or(
-          eq(games.creatorId, me),
-          sql`exists (select 1 from ${participations} p where p.game_id = ${games.id} and p.user_id = ${me} and p.cancelled_at is null)`,
-        ),
+        // The user's games found from the user (participations by user, games by creator), not every game since then
+        // tested for the user: with "creator or exists (…)" PostgreSQL read the whole games table on every call.
+        sql`${games.id} in (select p.game_id from ${participations} p where p.user_id = ${me} and p.cancelled_at is null
+          union all select g.id from ${games} g where g.creator_id = ${me})`,
       ),
     )
     .orderBy(asc(games.startTime))
