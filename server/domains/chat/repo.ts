@@ -271,6 +271,12 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date, show
       .where(inArray(games.id, gameIds)),
   ]);
   const latestByGame = new Map(latest.map((c) => [c.gameId, c]));
+  const idsByGame = new Map<number, number[]>();
+  for (const c of shownIds) {
+    const ids = idsByGame.get(c.gameId);
+    if (ids) ids.push(c.id);
+    else idsByGame.set(c.gameId, [c.id]);
+  }
   return rows.map((r) => {
     const preview = latestByGame.get(r.gameId);
     return {
@@ -278,7 +284,7 @@ export async function currentGameChats(db: DbOrTx, me: number, since: Date, show
       latestCommentId: preview?.id ?? null,
       latestCommentAt: preview?.createdAt ?? null,
       latestComment: preview ? { text: preview.text, authorName: preview.userName ?? preview.guestName ?? "", fromMe: preview.userId === me } : null,
-      commentIds: shownIds.filter((c) => c.gameId === r.gameId).map((c) => c.id),
+      commentIds: idsByGame.get(r.gameId) ?? [],
     };
   });
 }
