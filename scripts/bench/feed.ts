@@ -14,19 +14,19 @@ import { Hono } from "hono";
 import postgres from "postgres";
 import { transformer } from "../../shared/transformer";
 import { createApp } from "../../server/app";
-import { boot } from "../../server/boot";
-import { parseConfig } from "../../server/config";
 import type { Deps } from "../../server/context";
 import * as schema from "../../server/db/schema";
 import { createSession } from "../../server/domains/auth/sessions";
 import * as repo from "../../server/domains/games/repo";
 import { compressAnswers } from "../../server/http/compression";
-import { flag, log, statsOf, type Stats } from "./lib/bench-run";
+import { bootApp, flag, loadAverage, log, statsOf, type Stats } from "./lib/bench-run";
 import { COURTS, seedFeedData as seed, USERS } from "./lib/feed-data";
 import type { LoadPlan, LoadResult } from "./load";
 
 /** issue 11's goal: the app serves at least this share of the bare route's requests per second */
 const TARGET_RATIO = 0.8;
+/** Issue 28's target for the same ratio, on a machine to itself (the ratio falls while other work loads the machine). */
+const QUIET_TARGET_RATIO = 0.9;
 /** what a browser sends: compressed answers, and the CSRF cookie it got with its first answer */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", cookie: `csrftoken=${"b".repeat(43)}` };
 
@@ -111,9 +111,7 @@ async function main() {
   log(`Kickrunde feed benchmark: database ${dbName} (PostgreSQL ${pgVersion}), bun ${Bun.version}, ${navigator.hardwareConcurrency} cores`);
 
   // The real app, booted as server/index.ts does it (migrations, job queue and its workers).
-  const config = parseConfig({ DATABASE_URL: benchUrl.toString(), SEED: "none", LOG_LEVEL: "warn", NODE_ENV: "production", PORT: "0" });
-  const deps = await boot(config);
-  cleanups.push(() => deps.database.close(), () => deps.jobs.stop());
+  const deps = await bootApp({ name: dbName, url: benchUrl.toString(), cleanups });
   log(`[${since()}] migrated and booted`);
 
   const bareSql = postgres(benchUrl.toString(), { max: 10, onnotice: () => {} });
@@ -304,6 +302,9 @@ async function main() {
   log(`${"app / bare".padEnd(40)}${n(ratio, 2).padStart(9)}${n(app.p50 / base.p50, 2).padStart(10)}${n(p99Ratio, 2).padStart(10)}`);
   log("");
   log(`throughput: the app serves ${n(ratio * 100, 0)} % of the bare route's requests/s (target at least ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`);
+  log(
+    `issue 28's target on a quiet machine, at least ${QUIET_TARGET_RATIO * 100} %: ${ratio >= QUIET_TARGET_RATIO ? "met" : "NOT met"} (load average at the end ${loadAverage()}; judge it only below 1 per core)`,
+  );
   log(`p99: the app's is ${n(p99Ratio, 2)} x the bare route's`);
   log("");
   log(`where one answer's time goes (serial, in-process, mean ms; ${gamesPerResponse} games):`);

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { startMailCatcher, type MailCatcher } from "../../server/integrations/mail/catcher";
 import { startStripeEmulator, type StripeEmulator } from "../../server/integrations/stripe/emulator";
+import { startWeatherEmulator } from "../../server/integrations/weather/emulator";
 import { eventually } from "../../server/testing/eventually";
 import { TEST_LEGAL_ENV } from "../../server/testing/server-process";
 import { BINARY, ROOT } from "../lib/paths";
@@ -55,7 +56,14 @@ export function appCommand(): { kind: "binary" | "source"; cmd: string[] } {
 }
 
 /** Strings in a process's log that mean a broken shutdown or a crash of the process itself. */
-export const BAD_LOG_PATTERNS = [/CONNECTION_ENDED/, /Connection terminated/i, /unhandled/i, /"msg":"shutdown step failed"/];
+export const BAD_LOG_PATTERNS = [
+  /CONNECTION_ENDED/,
+  /Connection terminated/i,
+  // pg-boss settling a batch after its pool was closed (a job that outlasted the stop: server/jobs/queue.ts STOP_GRACE_MS)
+  /Database connection is not opened/,
+  /unhandled/i,
+  /"msg":"shutdown step failed"/,
+];
 
 export class AppProcess {
   proc: Bun.Subprocess | undefined;
@@ -319,6 +327,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   try {
     const mail = await startMailCatcher();
     started.push(() => mail.close());
+    // production's weather API (Open-Meteo) is not reachable here: the emulator stands in, as the mail catcher does
+    const weather = await startWeatherEmulator();
+    started.push(() => weather.close());
     const backends = Array.from({ length: opts.processes }, (_, i) => ({ name: `app${i + 1}`, port: lbPort() }));
     const haproxy = new Haproxy(haproxyBin, dir, backends);
     const emulator = await startStripeEmulator({ webhookUrl: `${haproxy.url}/api/stripe/webhook`, retryDelaysMs: [200, 1000, 3000, 10_000] });
@@ -346,6 +357,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           STRIPE_PUBLISHABLE_KEY: emulator.publishableKey,
           STRIPE_WEBHOOK_SECRET: emulator.webhookSecret,
           STRIPE_API_BASE: emulator.url,
+          WEATHER_URL: weather.url,
           // a local stand-in that is never asked (no court is geocoded here), so production's default is not used
           GEOCODER_URL: "http://127.0.0.1:9/",
           PAYMENT_RESERVATION_SECONDS: String(opts.reservationSeconds ?? 20),

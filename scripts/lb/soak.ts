@@ -67,6 +67,12 @@ try {
   });
   const t0 = performance.now();
   const dbName = new URL(cluster.databaseUrl).pathname.slice(1);
+  // Production's PostgreSQL vacuums and analyses on its own (autovacuum, the default). A server with it off (this
+  // workplace's CI machines: conf.d/90-ci.conf) never learns the tables' sizes, so the planner read growing tables
+  // sequentially (game_comments about twice a second, until an ANALYZE), and pg-boss's job table piled up dead rows
+  // (33,000 in 9 minutes): the soak does autovacuum's work itself each minute then (scripts/lb/README.md, 2026-12-02).
+  const [{ autovacuum } = { autovacuum: "on" }] = await world.database.query<{ autovacuum: string }>("select current_setting('autovacuum') as autovacuum");
+  if (autovacuum !== "on") console.log("[soak] this PostgreSQL runs without autovacuum: the soak vacuums and analyses its database each minute, as autovacuum would");
   let seen = 0;
   const jobCounts = async () =>
     (
@@ -91,6 +97,7 @@ try {
         if (rss !== null) rssReadings[app.name]!.push(rss);
       }
     }
+    if (autovacuum !== "on") await world.database.query("vacuum (analyze)");
     const median = (key: "waiting" | "active") => percentile(backlog.map((b) => b[key]), 50);
     const jobs = { waiting: median("waiting"), active: median("active"), failed: backlog.at(-1)!.failed };
     const samples: Sample[] = load.recorder.samples.slice(seen);

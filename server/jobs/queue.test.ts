@@ -5,7 +5,8 @@ import { createLogger } from "../lib/logger";
 import { testDeps } from "../testing/test-db";
 import { eventually } from "../testing/eventually";
 import { settledJobs } from "../testing/jobs";
-import { describeQueueError, startJobQueue } from "./queue";
+import type { Logger } from "../lib/logger";
+import { describeQueueError, STOP_GRACE_MS, startJobQueue } from "./queue";
 
 describe("job queue", () => {
   test("a job sent inside a rolled-back transaction never exists", async () => {
@@ -76,6 +77,68 @@ describe("job batches", () => {
     expect([...runs].filter(([id]) => id !== 7).every(([, n]) => n === 1)).toBe(true);
     expect(runs.size).toBe(25);
   }, 45_000);
+});
+
+/** A logger that keeps its lines, to tell what a stop wrote. */
+function keptLogger(): { logger: Logger; lines: { level: string; msg: string; extra?: Record<string, unknown> }[] } {
+  const lines: { level: string; msg: string; extra?: Record<string, unknown> }[] = [];
+  const at = (level: string) => (msg: string, extra?: Record<string, unknown>) => void lines.push({ level, msg, extra });
+  return { logger: { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") }, lines };
+}
+
+/**
+ * A second queue on the test database (logging into `lines`) working a job of its own, in hand once this resolves.
+ * Each test takes a queue no other test here works: a worker another test started on deps.jobs would take the job.
+ */
+async function jobInHand(name: "game-auto-cancel" | "game-min-players-warning", run: (signal: AbortSignal) => Promise<void>) {
+  const deps = await testDeps();
+  const { logger, lines } = keptLogger();
+  const second: Database = await openDatabase({ kind: "postgres", url: deps.database.url!, max: 2 });
+  const queue = await startJobQueue(second, logger);
+  const probe = crypto.randomUUID();
+  const started = Promise.withResolvers<void>();
+  await queue.work(name, async (data, signal) => {
+    if (data.startTime !== probe) return;
+    started.resolve();
+    await run(signal);
+  });
+  await deps.jobs.send(name, { gameId: 1, startTime: probe }, {});
+  await started.promise;
+  return {
+    lines,
+    stop: async () => {
+      await queue.stop();
+      await second.close();
+    },
+    state: async () => (await deps.jobs.boss.findJobs(name, { data: { startTime: probe } }))[0]!.state,
+  };
+}
+
+describe("stopping with a job in hand", () => {
+  // A job that does not end when asked (one long network call) must not make pg-boss settle its batch on a closed pool.
+  test.skipIf(!process.env.DATABASE_URL)("a job that runs on is left to another process; the stop writes no queue error and ends in time", async () => {
+    let aborted = false;
+    const hand = await jobInHand("game-auto-cancel", async (signal) => {
+      signal.addEventListener("abort", () => (aborted = true));
+      await Bun.sleep(15_000); // does not listen to the signal
+    });
+    const at = performance.now();
+    await hand.stop();
+    const took = performance.now() - at;
+    expect(aborted).toBe(true);
+    expect(took).toBeGreaterThanOrEqual(STOP_GRACE_MS - 50);
+    expect(hand.lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(hand.lines.some((l) => l.msg.startsWith("job left to another process"))).toBe(true);
+    // not completed: pg-boss retries it
+    expect(await hand.state()).not.toBe("completed");
+  }, 30_000);
+
+  test.skipIf(!process.env.DATABASE_URL)("a job that listens to its signal ends early and the stop does not wait for the grace", async () => {
+    const hand = await jobInHand("game-min-players-warning", (signal) => new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve())));
+    await hand.stop();
+    expect(hand.lines.filter((l) => l.level === "error" || l.msg.startsWith("job left"))).toEqual([]);
+    expect(await hand.state()).toBe("completed");
+  }, 30_000);
 });
 
 describe("typed jobs", () => {

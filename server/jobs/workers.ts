@@ -111,7 +111,7 @@ export async function startAccountingWorkers(deps: Deps) {
  * server processes.
  */
 export async function startWeatherWorkers(deps: Deps) {
-  await deps.jobs.work("weather-refresh", async (job) => void (await refreshForecasts(deps, job)));
+  await deps.jobs.work("weather-refresh", async (job, signal) => void (await refreshForecasts(deps, job, signal)));
   await deps.jobs.work("weather-alerts", async () => void (await sendWeatherAlerts(deps)));
   await deps.jobs.boss.schedule("weather-refresh", WEATHER_REFRESH_CRON, {});
   await deps.jobs.boss.schedule("weather-alerts", WEATHER_ALERTS_CRON, {});

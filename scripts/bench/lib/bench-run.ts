@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { boot } from "../../../server/boot";
 import { parseConfig } from "../../../server/config";
 import type { Deps } from "../../../server/context";
+import { startWeatherEmulator } from "../../../server/integrations/weather/emulator";
 import type { LoadPlan, LoadResult, TargetResult } from "../load";
 
 export function flag(name: string, fallback: number): number {
@@ -77,9 +78,15 @@ export function loadAverage(): string {
   }
 }
 
-/** The real app, booted as server/index.ts does it (migrations, job queue and its workers), without demo data. */
+/**
+ * The real app, booted as server/index.ts does it (migrations, job queue and its workers), without demo data. In
+ * production mode, with the weather API pointed at the local emulator: production's default (Open-Meteo) is not
+ * reachable here, and its failing refresh of every court wrote a warning per court in the middle of the measurement.
+ */
 export async function bootApp(db: BenchDb): Promise<Deps> {
-  const config = parseConfig({ DATABASE_URL: db.url, SEED: "none", LOG_LEVEL: "warn", NODE_ENV: "production", PORT: "0" });
+  const weather = await startWeatherEmulator();
+  db.cleanups.push(() => weather.close());
+  const config = parseConfig({ DATABASE_URL: db.url, SEED: "none", LOG_LEVEL: "warn", NODE_ENV: "production", PORT: "0", WEATHER_URL: weather.url });
   const deps = await boot(config);
   db.cleanups.push(() => deps.database.close(), () => deps.jobs.stop());
   return deps;

@@ -90,7 +90,7 @@ const toValues = (h: WeatherHour): repo.ForecastValues => ({
  * the next REFRESH_DAYS_AHEAD days (`courtId`: that court only), saved per court and hour. A court whose request
  * fails is logged and skipped (its last forecast stays); the others go on. Returns what it did.
  */
-export async function refreshForecasts(deps: Deps, job: WeatherRefreshJob = {}): Promise<{ courts: number; failed: number }> {
+export async function refreshForecasts(deps: Deps, job: WeatherRefreshJob = {}, signal?: AbortSignal): Promise<{ courts: number; failed: number }> {
   const now = deps.clock.now();
   const courts = (await repo.courtsToRefresh(deps.db, now, new Date(now.getTime() + REFRESH_DAYS_AHEAD * 24 * HOUR_MS))).filter(
     (c) => job.courtId === undefined || c.id === job.courtId,
@@ -99,6 +99,8 @@ export async function refreshForecasts(deps: Deps, job: WeatherRefreshJob = {}):
   const to = hourOf(now).getTime() + KEEP_HOURS_AHEAD * HOUR_MS;
   let failed = 0;
   for (const court of courts) {
+    // the process is stopping: the courts not reached keep their forecasts until the next hour's refresh
+    if (signal?.aborted) break;
     let hours: WeatherHour[];
     try {
       hours = await deps.weather.forecast(court.latitude, court.longitude);

@@ -90,6 +90,21 @@ describe("the refresh", () => {
   });
 });
 
+describe("the refresh when the process stops", () => {
+  test("an aborted signal (the job queue stopping) asks no further court; the courts not reached keep their forecast", async () => {
+    testClock.freeze(NOW);
+    const c = await court();
+    await game({ start: hours(6), courtId: c.id });
+    const since = emulator().requests.length;
+    const stopping = new AbortController();
+    stopping.abort();
+    await refreshForecasts(deps, { courtId: c.id }, stopping.signal);
+    expect(asked(c, since)).toBe(0);
+    await refreshForecasts(deps, { courtId: c.id }, new AbortController().signal);
+    expect(asked(c, since)).toBe(1);
+  });
+});
+
 describe("the feed and the game page read the cache", () => {
   test("an outdoor game shows its start hour's forecast; an indoor game and a game without a forecast show none", async () => {
     testClock.freeze(NOW);
