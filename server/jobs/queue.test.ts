@@ -1,11 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import type { Database } from "../db/client";
 import { openDatabase } from "../db/client";
-import { createLogger } from "../lib/logger";
+import { createLogger, type Logger } from "../lib/logger";
 import { testDeps } from "../testing/test-db";
 import { eventually } from "../testing/eventually";
 import { settledJobs } from "../testing/jobs";
-import type { Logger } from "../lib/logger";
 import { describeQueueError, STOP_GRACE_MS, startJobQueue } from "./queue";
 
 describe("job queue", () => {

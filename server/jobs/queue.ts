@@ -63,7 +63,6 @@ export async function startJobQueue(database: Database, logger: Logger, options:
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", supervise })
       : new PgBoss({ connectionString: database.url!, max: 4, supervise });
   boss.on("error", (error) => logger.error("job queue error", { error: describeQueueError(error) }));
-  let stopping = false;
   const stopped = new AbortController();
   const abandoned = Promise.withResolvers<"abandoned">();
   await boss.start();
@@ -91,7 +90,7 @@ export async function startJobQueue(database: Database, logger: Logger, options:
         for (const job of jobs) {
           // Stopping (SIGTERM): the batch's rest is left out, so pg-boss hands it back to the queue for another
           // process, instead of this one working through a backlog long after it was asked to stop.
-          if (stopping) break;
+          if (stopped.signal.aborted) break;
           const data = JOBS[name].safeParse(job.data);
           if (!data.success) {
             // Written by another version with another shape: retrying cannot help.
@@ -118,7 +117,6 @@ export async function startJobQueue(database: Database, logger: Logger, options:
       });
     },
     stop: async () => {
-      stopping = true;
       stopped.abort(new Error("the job queue is stopping"));
       const grace = setTimeout(() => abandoned.resolve("abandoned"), STOP_GRACE_MS);
       try {
