@@ -77,9 +77,8 @@ if (drawnIn && drawnIn === getLocale() && queryClient.getQueryData(accountQueryO
       hydrateRoot(container, app, {
         onCaughtError: caughtError,
         // a mismatch: React drew the screen anew (no harm to the user); the e2e harness fails on this line
-        // (with its cause: React wraps what a component threw, e.g. error #520 for a throw in a concurrent render; and
-        // the components above the mismatch, which a production build's error #418 does not name otherwise)
-        onRecoverableError: (error, info) => console.error(`${HYDRATION_PROBLEM}:`, error, causeOf(error), info.componentStack ?? ""),
+        // (with its cause: React wraps what a component threw, e.g. error #520 for a throw in a concurrent render)
+        onRecoverableError: (error) => console.error(`${HYDRATION_PROBLEM}:`, error, causeOf(error)),
       });
     });
   });
